@@ -1,0 +1,1 @@
+"""Malignus simulation: every game rule lives in this package."""
