@@ -1,0 +1,65 @@
+#!/usr/bin/env python3
+"""Bridge cost per call and per physics frame, measured inside godot3-server.
+
+Runs res://tests/bench_bridge.gd headless. With pysim.session available it also starts a
+Session on a generated 128x128 level with 200 agents (see make_level) and times one physics
+frame: invoke("step", [1/60]) + invoke("snapshot", []).
+Prints a JSON dict as its last stdout line (names are stable; microseconds unless named).
+"""
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+GP = os.path.join(ROOT, "godot_project")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+
+
+def bench_level_text():
+    """The core's benchmark map (pysim.levelgen.bench_level): 128x128, 200 agents."""
+    sys.path.insert(0, ROOT)
+    from pysim.levelgen import bench_level
+    return bench_level(width=128, height=128, agents=200, seed=1)
+
+
+def main():
+    env = dict(os.environ)
+    env.setdefault("LANG", "C.UTF-8")
+    env.setdefault("LC_ALL", env["LANG"])
+    args = ["timeout", "300", "godot3-server", "--path", GP, "-s", "res://tests/bench_bridge.gd", "--"]
+    tmp = None
+    if os.path.exists(os.path.join(ROOT, "pysim", "session.py")):
+        try:
+            text = bench_level_text()
+        except Exception as e:  # the bench still reports the bridge's own figures
+            print("bench_bridge: no bench level: %r" % (e,), file=sys.stderr)
+            text = None
+        if text:
+            tmp = tempfile.NamedTemporaryFile("w", suffix=".level", delete=False)
+            tmp.write(text)
+            tmp.close()
+            args.append("--level=" + tmp.name)
+    try:
+        proc = subprocess.run(args, capture_output=True, text=True, env=env)
+    finally:
+        if tmp is not None:
+            os.unlink(tmp.name)
+    results = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("BENCH "):
+            results = json.loads(line[len("BENCH "):])
+    if results is None or proc.returncode != 0:
+        sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-3000:])
+        print(json.dumps({"bridge_error": "bench_bridge.gd failed (exit %d)" % proc.returncode}))
+        return 1
+    out = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in sorted(results.items())}
+    for k, v in out.items():
+        print("%-34s %s" % (k, v))
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

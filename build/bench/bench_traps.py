@@ -1,0 +1,130 @@
+#!/usr/bin/env python3
+"""Traps bench: 300 traps (pressure plate -> timer every 3rd trap -> spinning blades) with
+30 Traps-duty minions on a 96x80 map, over 10 game days (144,000 ticks).
+
+Every part expires after 2 game days (DECAY-01), so every 2 days 600-700 parts wait for a
+reset and the 30 minions walk and roll through them (RESET-02); on top, one trap is set
+off every game hour (a forced trigger, so firing, timers and botches are exercised).
+
+Runs the same game in two subprocesses, against the compiled package (build/compiled,
+PYSIM_BUILD=compiled) and the pure sources (PYSIM_BUILD=pure), and reports the mean time
+of one whole game tick (Game.step: every system, traps and duties included). Options:
+--days D (default 10; the full run) measures D game days. Prints a JSON dict as its LAST
+stdout line: traps_step_ms_compiled, traps_step_ms_pure, traps_speedup, plus traps_ticks,
+traps_resets, traps_workload_max (same in both builds: same seed).
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+
+def build_game(Game, E, T, traps, tp, wiring, duties):
+    g = Game(96, 80, seed=11)
+    t = g.grid.terrain
+    t[:, :] = T.FLOOR
+    t[0, :] = t[-1, :] = T.WALL
+    t[:, 0] = t[:, -1] = T.WALL
+    g.grid.domain[:, :] = 1
+    g.grid.changed()
+    st = traps.state_of(g)
+    n = 0
+    for row in range(15):
+        for col in range(20):
+            x = 2 + col * 4
+            y = 3 + row * 5
+            plate = traps.new_part(g, tp.PRESSURE_PLATE, x, y, built=True)
+            blades = traps.new_part(g, tp.SPINNING_BLADES, x + 2, y + 1, built=True)
+            if n % 3 == 0:
+                timer = traps.new_part(g, tp.TIMER, x + 1, y + 2, built=True)
+                timer.delay = 10
+                path1 = [[x, y], [x, y + 1], [x, y + 2], [x + 1, y + 2]]
+                path2 = [[x + 1, y + 2], [x + 2, y + 2], [x + 2, y + 1]]
+                for p in (path1, path2):
+                    r, plan = wiring.check_drag(g, st.wires, p)
+                    assert r is None, r
+                    wiring.apply_plan(st.wires, plan)
+            else:
+                r, plan = wiring.check_drag(g, st.wires, [[x, y], [x + 1, y], [x + 1, y + 1],
+                                                          [x + 2, y + 1]])
+                assert r is None, r
+                wiring.apply_plan(st.wires, plan)
+            n += 1
+    for i in range(30):
+        m = g.spawn(E.MINION, 3 + (i % 10) * 9, 2 + (i // 10) * 25)
+        m.duty = duties.TRAPS
+    g.take_events()
+    return g
+
+
+def child(build, days):
+    sys.path.insert(0, os.path.join(ROOT, "build", "compiled") if build == "compiled" else ROOT)
+    import pysim
+    if build == "compiled" and not getattr(pysim, "COMPILED", False):
+        raise SystemExit("pysim is not compiled: run make pysim")
+    from pysim import duties, traps, wiring
+    from pysim import entities as E
+    from pysim import terrain as T
+    from pysim import trap_parts as tp
+    from pysim.clock import TICKS_PER_HOUR
+    from pysim.game import Game
+    g = build_game(Game, E, T, traps, tp, wiring, duties)
+    st = traps.state_of(g)
+    plates = [p for p in (st.parts[k] for k in sorted(st.parts)) if p.kind == tp.PRESSURE_PLATE]
+    ticks = int(days * 24 * TICKS_PER_HOUR)
+    resets = 0
+    wl_max = 0
+    t0 = time.perf_counter()
+    for i in range(ticks):
+        if i % TICKS_PER_HOUR == 0:
+            p = plates[(i // TICKS_PER_HOUR) * 7 % len(plates)]
+            if p.works():
+                traps.set_off(g, p, -1)
+        g.step()
+        for ev in g.events:
+            if ev["type"] == "part_reset":
+                resets += 1
+        g.events = []
+        if i % 600 == 0:
+            wl = traps.reset_workload(g)
+            if wl > wl_max:
+                wl_max = wl
+    dt = time.perf_counter() - t0
+    print(json.dumps({"ms": 1000.0 * dt / ticks, "ticks": ticks, "resets": resets,
+                      "workload_max": wl_max, "workload_end": traps.reset_workload(g),
+                      "hash": g.state_hash(),
+                      "compiled": bool(getattr(pysim, "COMPILED", False))}))
+
+
+def main():
+    args = sys.argv[1:]
+    days = 10.0
+    if "--days" in args:
+        days = float(args[args.index("--days") + 1])
+    if "--child" in args:
+        child(args[args.index("--child") + 1], days)
+        return
+    res = {}
+    for build in ("compiled", "pure"):
+        env = dict(os.environ, PYSIM_BUILD=build)
+        out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", build,
+                              "--days", str(days)], env=env, capture_output=True, text=True)
+        if out.returncode != 0:
+            sys.stderr.write(out.stderr)
+            raise SystemExit("bench_traps: the %s run failed" % build)
+        res[build] = json.loads(out.stdout.strip().split("\n")[-1])
+        print("%s: %s" % (build, json.dumps(res[build])))
+    c, p = res["compiled"]["ms"], res["pure"]["ms"]
+    print(json.dumps({"traps_step_ms_compiled": round(c, 4), "traps_step_ms_pure": round(p, 4),
+                      "traps_speedup": round(p / c, 2) if c > 0 else None,
+                      "traps_days": days, "traps_ticks": res["compiled"]["ticks"],
+                      "traps_resets": res["compiled"]["resets"],
+                      "traps_workload_max": res["compiled"]["workload_max"],
+                      "traps_same_hash": res["compiled"]["hash"] == res["pure"]["hash"]}))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,1075 @@
+/*
+ * pybridge.c: a GDNative (Godot 3.2, core API 1.0) library that embeds CPython.
+ *
+ * NativeScript class `PyBridge` (extends Reference), see docs/architecture.md:
+ *   start(paths: Array, module: String, factory: String, args: Array) -> true | error dict
+ *   invoke(method: String, args: Array) -> converted result | error dict
+ *   python_version() -> String
+ * Error value: the Dictionary {"__python_error__": "<traceback or message>"}; the text is also
+ * printed through godot_print_error. Nothing here may crash the engine on bad input.
+ *
+ * Conversions Python -> Variant:
+ *   None -> Nil, bool -> bool, int -> int, float -> real, str -> String,
+ *   list/tuple -> Array, dict -> Dictionary (keys converted too), bytes/bytearray -> PoolByteArray,
+ *   numpy scalars -> their Python value, numpy arrays (and other buffer objects):
+ *     uint8/bool -> PoolByteArray, other integers -> PoolIntArray (32-bit),
+ *     float32/float64 -> PoolRealArray, any numeric (N, 2) -> PoolVector2Array,
+ *     other shapes are flattened in C (row-major) order first.
+ * Conversions Variant -> Python:
+ *   Nil, bool, int, real, String; Vector2/Vector3/Rect2/Color -> tuple of floats;
+ *   Array -> list, Dictionary -> dict, PoolByteArray -> numpy uint8, PoolIntArray -> int32,
+ *   PoolRealArray -> float32, PoolVector2Array -> float32 (N, 2), PoolVector3Array -> (N, 3),
+ *   PoolColorArray -> (N, 4), PoolStringArray -> list of str. Without numpy: lists.
+ *
+ * Python is started once per process (isolated config, no `site`), never finalised.
+ * Python's sys.stdout is routed to godot_print (so it reaches Godot's log).
+ */
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+
+#include <dlfcn.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gdnative_api_struct.gen.h>
+
+#define EXPORT __attribute__((visibility("default")))
+#ifndef PYBRIDGE_PYTHON_EXE /* the Makefile passes the build interpreter's real path */
+#define PYBRIDGE_PYTHON_EXE "/usr/bin/python3"
+#endif
+#define MAX_DEPTH 64
+#define ERROR_KEY "__python_error__"
+
+static const godot_gdnative_core_api_struct *api = NULL;
+static const godot_gdnative_ext_nativescript_api_struct *nsapi = NULL;
+
+static int py_state = 0; /* 0 not started, 1 running, -1 failed to start */
+static char py_fail_text[512];
+
+/* cached Python objects (owned, valid while py_state == 1) */
+static PyObject *np_mod = NULL;          /* numpy module or NULL */
+static PyObject *np_generic = NULL;      /* numpy.generic */
+static PyObject *np_ndarray = NULL;      /* numpy.ndarray */
+static PyObject *np_frombuffer = NULL;   /* numpy.frombuffer */
+static PyObject *np_ascontig = NULL;     /* numpy.ascontiguousarray */
+static PyObject *tb_format = NULL;       /* traceback.format_exception */
+
+typedef struct {
+	PyObject *obj; /* the object made by start(); owned */
+} bridge_instance;
+
+/* ------------------------------------------------------------------------------------------ */
+/* small Godot helpers                                                                          */
+
+static void gd_string_from_utf8(godot_string *dest, const char *s, Py_ssize_t n) {
+	*dest = api->godot_string_chars_to_utf8_with_len(s, (godot_int)n);
+}
+
+static void print_error(const char *text, const char *where) {
+	api->godot_print_error(text, where, "pybridge.c", 0);
+}
+
+static void gd_print_text(const char *s, Py_ssize_t n) {
+	godot_string gs;
+	gd_string_from_utf8(&gs, s, n);
+	api->godot_print(&gs);
+	api->godot_string_destroy(&gs);
+}
+
+/* Build the error Dictionary; also prints text as a Godot error. */
+static godot_variant error_value(const char *text, const char *where) {
+	print_error(text, where);
+	godot_dictionary d;
+	api->godot_dictionary_new(&d);
+	godot_string ks, vs;
+	godot_variant k, v, ret;
+	gd_string_from_utf8(&ks, ERROR_KEY, (Py_ssize_t)strlen(ERROR_KEY));
+	gd_string_from_utf8(&vs, text, (Py_ssize_t)strlen(text));
+	api->godot_variant_new_string(&k, &ks);
+	api->godot_variant_new_string(&v, &vs);
+	api->godot_dictionary_set(&d, &k, &v);
+	api->godot_variant_new_dictionary(&ret, &d);
+	api->godot_variant_destroy(&k);
+	api->godot_variant_destroy(&v);
+	api->godot_string_destroy(&ks);
+	api->godot_string_destroy(&vs);
+	api->godot_dictionary_destroy(&d);
+	return ret;
+}
+
+/* Fetch the current Python exception as text (traceback), clearing it. Returns a malloc'd string. */
+static char *fetch_exception_text(void) {
+	PyObject *t = NULL, *v = NULL, *tb = NULL;
+	PyErr_Fetch(&t, &v, &tb);
+	if (t == NULL) {
+		return strdup("unknown Python error");
+	}
+	PyErr_NormalizeException(&t, &v, &tb);
+	if (tb != NULL && v != NULL) {
+		PyException_SetTraceback(v, tb);
+	}
+	char *out = NULL;
+	PyObject *lines = NULL, *sep = NULL, *joined = NULL;
+	if (tb_format != NULL) {
+		lines = PyObject_CallFunctionObjArgs(tb_format, t, v ? v : Py_None, tb ? tb : Py_None, NULL);
+	}
+	if (lines != NULL && (sep = PyUnicode_FromString("")) != NULL) {
+		joined = PyUnicode_Join(sep, lines);
+	}
+	if (joined == NULL) {
+		PyErr_Clear();
+		joined = v ? PyObject_Str(v) : NULL;
+	}
+	if (joined != NULL) {
+		const char *s = PyUnicode_AsUTF8(joined);
+		if (s != NULL) out = strdup(s);
+	}
+	if (out == NULL) {
+		PyErr_Clear();
+		out = strdup("Python error (its text could not be formatted)");
+	}
+	/* drop a trailing newline */
+	size_t n = strlen(out);
+	while (n > 0 && out[n - 1] == '\n') out[--n] = '\0';
+	Py_XDECREF(lines);
+	Py_XDECREF(sep);
+	Py_XDECREF(joined);
+	Py_XDECREF(t);
+	Py_XDECREF(v);
+	Py_XDECREF(tb);
+	return out;
+}
+
+static godot_variant python_error_value(const char *where) {
+	char *text = fetch_exception_text();
+	godot_variant r = error_value(text, where);
+	free(text);
+	return r;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Python -> Variant                                                                            */
+
+static int py2var(PyObject *o, godot_variant *out, int depth);
+
+static int fail_nil(godot_variant *out) {
+	api->godot_variant_new_nil(out);
+	return -1;
+}
+
+/* element readers for buffers */
+static inline double buf_get_double(const char *p, char kind, Py_ssize_t size) {
+	switch (kind) {
+		case 'f': return size == 4 ? (double)*(const float *)p : *(const double *)p;
+		case 'i':
+			switch (size) {
+				case 1: return (double)*(const int8_t *)p;
+				case 2: return (double)*(const int16_t *)p;
+				case 4: return (double)*(const int32_t *)p;
+				default: return (double)*(const int64_t *)p;
+			}
+		default: /* 'u' */
+			switch (size) {
+				case 1: return (double)*(const uint8_t *)p;
+				case 2: return (double)*(const uint16_t *)p;
+				case 4: return (double)*(const uint32_t *)p;
+				default: return (double)*(const uint64_t *)p;
+			}
+	}
+}
+
+static inline int64_t buf_get_int(const char *p, char kind, Py_ssize_t size) {
+	switch (kind) {
+		case 'f': return size == 4 ? (int64_t)*(const float *)p : (int64_t)*(const double *)p;
+		case 'i':
+			switch (size) {
+				case 1: return *(const int8_t *)p;
+				case 2: return *(const int16_t *)p;
+				case 4: return *(const int32_t *)p;
+				default: return *(const int64_t *)p;
+			}
+		default:
+			switch (size) {
+				case 1: return *(const uint8_t *)p;
+				case 2: return *(const uint16_t *)p;
+				case 4: return *(const uint32_t *)p;
+				default: return (int64_t)*(const uint64_t *)p;
+			}
+	}
+}
+
+/* Classify a struct-module format string: returns 'i' signed int, 'u' unsigned, 'f' float,
+   'b' bool, or 0 if unsupported (including non-native byte order). */
+static char format_kind(const char *fmt, Py_ssize_t itemsize) {
+	if (fmt == NULL) return 'u'; /* plain bytes */
+	if (*fmt == '@' || *fmt == '=' || *fmt == '<') {
+		fmt++;
+	} else if (*fmt == '>' || *fmt == '!') {
+		return 0;
+	}
+	if (fmt[0] == '\0' || fmt[1] != '\0') return 0;
+	switch (fmt[0]) {
+		case 'b': case 'h': case 'i': case 'l': case 'q': case 'n': return 'i';
+		case 'B': case 'H': case 'I': case 'L': case 'Q': case 'N': case 'c': return 'u';
+		case 'f': case 'd': return itemsize == 4 || itemsize == 8 ? 'f' : 0;
+		case '?': return 'b';
+		default: return 0;
+	}
+}
+
+/* Convert a C-contiguous buffer to a pool array variant. Returns 0, or 1 if the buffer's
+   element type is unsupported (no exception set; caller falls back), or -1 with exception. */
+static int buffer2var(Py_buffer *view, godot_variant *out) {
+	Py_ssize_t isz = view->itemsize;
+	char kind = format_kind(view->format, isz);
+	if (kind == 0) return 1;
+	Py_ssize_t n = isz > 0 ? view->len / isz : 0;
+	const char *src = (const char *)view->buf;
+
+	if (view->ndim == 2 && view->shape[1] == 2) {
+		godot_int rows = (godot_int)view->shape[0];
+		godot_pool_vector2_array pa;
+		api->godot_pool_vector2_array_new(&pa);
+		api->godot_pool_vector2_array_resize(&pa, rows);
+		if (rows > 0) {
+			godot_pool_vector2_array_write_access *w = api->godot_pool_vector2_array_write(&pa);
+			float *dst = (float *)api->godot_pool_vector2_array_write_access_ptr(w);
+			if (kind == 'f' && isz == 4) {
+				memcpy(dst, src, (size_t)rows * 2 * sizeof(float));
+			} else if (kind == 'f' && isz == 8) {
+				const double *d = (const double *)src;
+				for (Py_ssize_t i = 0; i < (Py_ssize_t)rows * 2; i++) dst[i] = (float)d[i];
+			} else {
+				for (Py_ssize_t i = 0; i < (Py_ssize_t)rows * 2; i++) dst[i] = (float)buf_get_double(src + i * isz, kind == 'b' ? 'u' : kind, isz);
+			}
+			api->godot_pool_vector2_array_write_access_destroy(w);
+		}
+		api->godot_variant_new_pool_vector2_array(out, &pa);
+		api->godot_pool_vector2_array_destroy(&pa);
+		return 0;
+	}
+
+	if (kind == 'b' || (kind == 'u' && isz == 1)) {
+		godot_pool_byte_array pa;
+		api->godot_pool_byte_array_new(&pa);
+		api->godot_pool_byte_array_resize(&pa, (godot_int)n);
+		if (n > 0) {
+			godot_pool_byte_array_write_access *w = api->godot_pool_byte_array_write(&pa);
+			uint8_t *dst = api->godot_pool_byte_array_write_access_ptr(w);
+			memcpy(dst, src, (size_t)n);
+			api->godot_pool_byte_array_write_access_destroy(w);
+		}
+		api->godot_variant_new_pool_byte_array(out, &pa);
+		api->godot_pool_byte_array_destroy(&pa);
+		return 0;
+	}
+	if (kind == 'i' || kind == 'u') {
+		godot_pool_int_array pa;
+		api->godot_pool_int_array_new(&pa);
+		api->godot_pool_int_array_resize(&pa, (godot_int)n);
+		if (n > 0) {
+			godot_pool_int_array_write_access *w = api->godot_pool_int_array_write(&pa);
+			godot_int *dst = api->godot_pool_int_array_write_access_ptr(w);
+			if (kind == 'i' && isz == (Py_ssize_t)sizeof(godot_int)) {
+				memcpy(dst, src, (size_t)n * sizeof(godot_int));
+			} else if (kind == 'i' && isz == 8) {
+				const int64_t *d = (const int64_t *)src;
+				for (Py_ssize_t i = 0; i < n; i++) dst[i] = (godot_int)d[i];
+			} else {
+				for (Py_ssize_t i = 0; i < n; i++) dst[i] = (godot_int)buf_get_int(src + i * isz, kind, isz);
+			}
+			api->godot_pool_int_array_write_access_destroy(w);
+		}
+		api->godot_variant_new_pool_int_array(out, &pa);
+		api->godot_pool_int_array_destroy(&pa);
+		return 0;
+	}
+	/* float */
+	godot_pool_real_array pa;
+	api->godot_pool_real_array_new(&pa);
+	api->godot_pool_real_array_resize(&pa, (godot_int)n);
+	if (n > 0) {
+		godot_pool_real_array_write_access *w = api->godot_pool_real_array_write(&pa);
+		godot_real *dst = api->godot_pool_real_array_write_access_ptr(w);
+		if (isz == (Py_ssize_t)sizeof(godot_real)) {
+			memcpy(dst, src, (size_t)n * sizeof(godot_real));
+		} else if (isz == 8) {
+			const double *d = (const double *)src;
+			for (Py_ssize_t i = 0; i < n; i++) dst[i] = (godot_real)d[i];
+		} else {
+			for (Py_ssize_t i = 0; i < n; i++) dst[i] = (godot_real)buf_get_double(src + i * isz, kind, isz);
+		}
+		api->godot_pool_real_array_write_access_destroy(w);
+	}
+	api->godot_variant_new_pool_real_array(out, &pa);
+	api->godot_pool_real_array_destroy(&pa);
+	return 0;
+}
+
+/* numpy arrays and other buffer exporters */
+static int array2var(PyObject *o, godot_variant *out, int depth) {
+	Py_buffer view;
+	PyObject *contig = NULL;
+	if (PyObject_GetBuffer(o, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+		PyErr_Clear();
+		if (np_ascontig == NULL) goto fallback;
+		contig = PyObject_CallFunctionObjArgs(np_ascontig, o, NULL);
+		if (contig == NULL) return fail_nil(out);
+		if (PyObject_GetBuffer(contig, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+			PyErr_Clear();
+			Py_DECREF(contig);
+			contig = NULL;
+			goto fallback;
+		}
+	}
+	if (view.ndim == 0) {
+		/* 0-d arrays behave like scalars */
+		PyBuffer_Release(&view);
+		Py_XDECREF(contig);
+		PyObject *item = PyObject_CallMethod(o, "item", NULL);
+		if (item == NULL) return fail_nil(out);
+		int r0 = py2var(item, out, depth + 1);
+		Py_DECREF(item);
+		return r0;
+	}
+	int r = buffer2var(&view, out);
+	PyBuffer_Release(&view);
+	Py_XDECREF(contig);
+	if (r <= 0) return r;
+fallback:
+	/* unsupported element type: go through tolist() if there is one */
+	if (PyObject_HasAttrString(o, "tolist")) {
+		PyObject *lst = PyObject_CallMethod(o, "tolist", NULL);
+		if (lst == NULL) return fail_nil(out);
+		int rr = py2var(lst, out, depth + 1);
+		Py_DECREF(lst);
+		return rr;
+	}
+	PyErr_Format(PyExc_TypeError, "pybridge: cannot convert a buffer of type %.200s to a Variant",
+			Py_TYPE(o)->tp_name);
+	return fail_nil(out);
+}
+
+static int py2var(PyObject *o, godot_variant *out, int depth) {
+	if (depth > MAX_DEPTH) {
+		PyErr_SetString(PyExc_RecursionError, "pybridge: value nested too deeply (or a cycle)");
+		return fail_nil(out);
+	}
+	if (o == Py_None) {
+		api->godot_variant_new_nil(out);
+		return 0;
+	}
+	if (PyBool_Check(o)) {
+		api->godot_variant_new_bool(out, o == Py_True);
+		return 0;
+	}
+	if (PyLong_CheckExact(o) || (PyLong_Check(o))) {
+		int overflow = 0;
+		long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
+		if (overflow != 0) {
+			PyErr_SetString(PyExc_OverflowError, "pybridge: int does not fit in 64 bits");
+			return fail_nil(out);
+		}
+		if (v == -1 && PyErr_Occurred()) return fail_nil(out);
+		api->godot_variant_new_int(out, (int64_t)v);
+		return 0;
+	}
+	if (PyFloat_Check(o)) {
+		api->godot_variant_new_real(out, PyFloat_AS_DOUBLE(o));
+		return 0;
+	}
+	if (PyUnicode_Check(o)) {
+		Py_ssize_t n;
+		const char *s = PyUnicode_AsUTF8AndSize(o, &n);
+		if (s == NULL) return fail_nil(out);
+		godot_string gs;
+		gd_string_from_utf8(&gs, s, n);
+		api->godot_variant_new_string(out, &gs);
+		api->godot_string_destroy(&gs);
+		return 0;
+	}
+	if (PyDict_Check(o)) {
+		godot_dictionary d;
+		api->godot_dictionary_new(&d);
+		PyObject *k, *v;
+		Py_ssize_t pos = 0;
+		while (PyDict_Next(o, &pos, &k, &v)) {
+			godot_variant gk, gv;
+			if (py2var(k, &gk, depth + 1) != 0) {
+				api->godot_variant_destroy(&gk);
+				api->godot_dictionary_destroy(&d);
+				return fail_nil(out);
+			}
+			if (py2var(v, &gv, depth + 1) != 0) {
+				api->godot_variant_destroy(&gk);
+				api->godot_variant_destroy(&gv);
+				api->godot_dictionary_destroy(&d);
+				return fail_nil(out);
+			}
+			api->godot_dictionary_set(&d, &gk, &gv);
+			api->godot_variant_destroy(&gk);
+			api->godot_variant_destroy(&gv);
+		}
+		api->godot_variant_new_dictionary(out, &d);
+		api->godot_dictionary_destroy(&d);
+		return 0;
+	}
+	if (PyList_Check(o) || PyTuple_Check(o)) {
+		Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+		godot_array a;
+		api->godot_array_new(&a);
+		api->godot_array_resize(&a, (godot_int)n);
+		for (Py_ssize_t i = 0; i < n; i++) {
+			/* the list may be changed by a __del__ during conversion: re-check the size */
+			if (i >= PySequence_Fast_GET_SIZE(o)) break;
+			PyObject *item = PySequence_Fast_GET_ITEM(o, i);
+			Py_INCREF(item);
+			godot_variant gv;
+			int r = py2var(item, &gv, depth + 1);
+			Py_DECREF(item);
+			if (r != 0) {
+				api->godot_variant_destroy(&gv);
+				api->godot_array_destroy(&a);
+				return fail_nil(out);
+			}
+			api->godot_array_set(&a, (godot_int)i, &gv);
+			api->godot_variant_destroy(&gv);
+		}
+		api->godot_variant_new_array(out, &a);
+		api->godot_array_destroy(&a);
+		return 0;
+	}
+	if (PyBytes_Check(o) || PyByteArray_Check(o)) {
+		const char *s = PyBytes_Check(o) ? PyBytes_AS_STRING(o) : PyByteArray_AS_STRING(o);
+		Py_ssize_t n = PyBytes_Check(o) ? PyBytes_GET_SIZE(o) : PyByteArray_GET_SIZE(o);
+		godot_pool_byte_array pa;
+		api->godot_pool_byte_array_new(&pa);
+		api->godot_pool_byte_array_resize(&pa, (godot_int)n);
+		if (n > 0) {
+			godot_pool_byte_array_write_access *w = api->godot_pool_byte_array_write(&pa);
+			memcpy(api->godot_pool_byte_array_write_access_ptr(w), s, (size_t)n);
+			api->godot_pool_byte_array_write_access_destroy(w);
+		}
+		api->godot_variant_new_pool_byte_array(out, &pa);
+		api->godot_pool_byte_array_destroy(&pa);
+		return 0;
+	}
+	if (np_generic != NULL && PyObject_TypeCheck(o, (PyTypeObject *)np_generic)) {
+		/* numpy scalar (np.int64, np.float32, np.bool_, ...) -> its Python value */
+		PyObject *item = PyObject_CallMethod(o, "item", NULL);
+		if (item == NULL) return fail_nil(out);
+		if (Py_TYPE(item) == Py_TYPE(o)) { /* would loop */
+			Py_DECREF(item);
+			PyErr_Format(PyExc_TypeError, "pybridge: cannot convert numpy %.200s", Py_TYPE(o)->tp_name);
+			return fail_nil(out);
+		}
+		int r = py2var(item, out, depth + 1);
+		Py_DECREF(item);
+		return r;
+	}
+	if (PyObject_CheckBuffer(o)) {
+		return array2var(o, out, depth);
+	}
+	if (PyFloat_Check(o) == 0 && PyIndex_Check(o)) {
+		PyObject *i = PyNumber_Index(o);
+		if (i == NULL) return fail_nil(out);
+		int r = py2var(i, out, depth + 1);
+		Py_DECREF(i);
+		return r;
+	}
+	PyErr_Format(PyExc_TypeError, "pybridge: cannot convert a Python %.200s to a Variant", Py_TYPE(o)->tp_name);
+	return fail_nil(out);
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* Variant -> Python                                                                            */
+
+static PyObject *pool2numpy(const void *data, Py_ssize_t nbytes, const char *dtype, int cols) {
+	PyObject *ba = PyByteArray_FromStringAndSize((const char *)data, nbytes);
+	if (ba == NULL) return NULL;
+	PyObject *arr = PyObject_CallFunction(np_frombuffer, "Os", ba, dtype);
+	Py_DECREF(ba);
+	if (arr == NULL || cols <= 1) return arr;
+	PyObject *r = PyObject_CallMethod(arr, "reshape", "(ni)", (Py_ssize_t)-1, cols);
+	Py_DECREF(arr);
+	return r;
+}
+
+static PyObject *floats2list(const float *p, Py_ssize_t n, int cols) {
+	PyObject *lst = PyList_New(n);
+	if (lst == NULL) return NULL;
+	for (Py_ssize_t i = 0; i < n; i++) {
+		PyObject *item;
+		if (cols == 1) {
+			item = PyFloat_FromDouble(p[i]);
+		} else {
+			item = PyTuple_New(cols);
+			if (item != NULL) {
+				for (int c = 0; c < cols; c++) {
+					PyObject *f = PyFloat_FromDouble(p[i * cols + c]);
+					if (f == NULL) { Py_CLEAR(item); break; }
+					PyTuple_SET_ITEM(item, c, f);
+				}
+			}
+		}
+		if (item == NULL) { Py_DECREF(lst); return NULL; }
+		PyList_SET_ITEM(lst, i, item);
+	}
+	return lst;
+}
+
+static PyObject *godot_string_to_py(const godot_string *s) {
+	const wchar_t *w = api->godot_string_wide_str(s);
+	godot_int n = api->godot_string_length(s);
+	return PyUnicode_FromWideChar(w, n);
+}
+
+#define POOL_READ(TYPE, PTRTYPE, v, body) \
+	do { \
+		godot_pool_##TYPE##_array pa = api->godot_variant_as_pool_##TYPE##_array(v); \
+		godot_int n = api->godot_pool_##TYPE##_array_size(&pa); \
+		godot_pool_##TYPE##_array_read_access *ra = api->godot_pool_##TYPE##_array_read(&pa); \
+		const PTRTYPE *p = (const PTRTYPE *)api->godot_pool_##TYPE##_array_read_access_ptr(ra); \
+		body; \
+		api->godot_pool_##TYPE##_array_read_access_destroy(ra); \
+		api->godot_pool_##TYPE##_array_destroy(&pa); \
+	} while (0)
+
+static PyObject *var2py(const godot_variant *v, int depth) {
+	if (depth > MAX_DEPTH) {
+		PyErr_SetString(PyExc_RecursionError, "pybridge: Variant nested too deeply");
+		return NULL;
+	}
+	PyObject *r = NULL;
+	switch (api->godot_variant_get_type(v)) {
+		case GODOT_VARIANT_TYPE_NIL:
+			Py_RETURN_NONE;
+		case GODOT_VARIANT_TYPE_BOOL:
+			return PyBool_FromLong(api->godot_variant_as_bool(v));
+		case GODOT_VARIANT_TYPE_INT:
+			return PyLong_FromLongLong(api->godot_variant_as_int(v));
+		case GODOT_VARIANT_TYPE_REAL:
+			return PyFloat_FromDouble(api->godot_variant_as_real(v));
+		case GODOT_VARIANT_TYPE_STRING: {
+			godot_string s = api->godot_variant_as_string(v);
+			r = godot_string_to_py(&s);
+			api->godot_string_destroy(&s);
+			return r;
+		}
+		case GODOT_VARIANT_TYPE_VECTOR2: {
+			godot_vector2 x = api->godot_variant_as_vector2(v);
+			return Py_BuildValue("(dd)", (double)api->godot_vector2_get_x(&x), (double)api->godot_vector2_get_y(&x));
+		}
+		case GODOT_VARIANT_TYPE_VECTOR3: {
+			godot_vector3 x = api->godot_variant_as_vector3(v);
+			const float *f = (const float *)&x;
+			return Py_BuildValue("(ddd)", (double)f[0], (double)f[1], (double)f[2]);
+		}
+		case GODOT_VARIANT_TYPE_RECT2: {
+			godot_rect2 x = api->godot_variant_as_rect2(v);
+			const float *f = (const float *)&x;
+			return Py_BuildValue("(dddd)", (double)f[0], (double)f[1], (double)f[2], (double)f[3]);
+		}
+		case GODOT_VARIANT_TYPE_COLOR: {
+			godot_color x = api->godot_variant_as_color(v);
+			const float *f = (const float *)&x;
+			return Py_BuildValue("(dddd)", (double)f[0], (double)f[1], (double)f[2], (double)f[3]);
+		}
+		case GODOT_VARIANT_TYPE_ARRAY: {
+			godot_array a = api->godot_variant_as_array(v);
+			godot_int n = api->godot_array_size(&a);
+			r = PyList_New(n);
+			for (godot_int i = 0; r != NULL && i < n; i++) {
+				PyObject *item = var2py(api->godot_array_operator_index_const(&a, i), depth + 1);
+				if (item == NULL) {
+					Py_CLEAR(r);
+					break;
+				}
+				PyList_SET_ITEM(r, i, item);
+			}
+			api->godot_array_destroy(&a);
+			return r;
+		}
+		case GODOT_VARIANT_TYPE_DICTIONARY: {
+			godot_dictionary d = api->godot_variant_as_dictionary(v);
+			r = PyDict_New();
+			const godot_variant *k = NULL;
+			while (r != NULL && (k = api->godot_dictionary_next(&d, k)) != NULL) {
+				PyObject *pk = var2py(k, depth + 1);
+				PyObject *pv = pk ? var2py(api->godot_dictionary_operator_index_const(&d, k), depth + 1) : NULL;
+				if (pv == NULL || PyDict_SetItem(r, pk, pv) != 0) Py_CLEAR(r);
+				Py_XDECREF(pk);
+				Py_XDECREF(pv);
+			}
+			api->godot_dictionary_destroy(&d);
+			return r;
+		}
+		case GODOT_VARIANT_TYPE_POOL_BYTE_ARRAY:
+			POOL_READ(byte, uint8_t, v, {
+				r = np_frombuffer ? pool2numpy(p, n, "uint8", 1) : PyList_New(n);
+				if (!np_frombuffer && r)
+					for (godot_int i = 0; i < n; i++) PyList_SET_ITEM(r, i, PyLong_FromLong(p[i]));
+			});
+			return r;
+		case GODOT_VARIANT_TYPE_POOL_INT_ARRAY:
+			POOL_READ(int, godot_int, v, {
+				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * sizeof(godot_int), "int32", 1) : PyList_New(n);
+				if (!np_frombuffer && r)
+					for (godot_int i = 0; i < n; i++) PyList_SET_ITEM(r, i, PyLong_FromLong(p[i]));
+			});
+			return r;
+		case GODOT_VARIANT_TYPE_POOL_REAL_ARRAY:
+			POOL_READ(real, float, v, {
+				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * sizeof(float), "float32", 1) : floats2list(p, n, 1);
+			});
+			return r;
+		case GODOT_VARIANT_TYPE_POOL_VECTOR2_ARRAY:
+			POOL_READ(vector2, float, v, {
+				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * 2 * sizeof(float), "float32", 2) : floats2list(p, n, 2);
+			});
+			return r;
+		case GODOT_VARIANT_TYPE_POOL_VECTOR3_ARRAY:
+			POOL_READ(vector3, float, v, {
+				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * 3 * sizeof(float), "float32", 3) : floats2list(p, n, 3);
+			});
+			return r;
+		case GODOT_VARIANT_TYPE_POOL_COLOR_ARRAY:
+			POOL_READ(color, float, v, {
+				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * 4 * sizeof(float), "float32", 4) : floats2list(p, n, 4);
+			});
+			return r;
+		case GODOT_VARIANT_TYPE_POOL_STRING_ARRAY: {
+			godot_pool_string_array pa = api->godot_variant_as_pool_string_array(v);
+			godot_int n = api->godot_pool_string_array_size(&pa);
+			r = PyList_New(n);
+			for (godot_int i = 0; r != NULL && i < n; i++) {
+				godot_string s = api->godot_pool_string_array_get(&pa, i);
+				PyObject *ps = godot_string_to_py(&s);
+				api->godot_string_destroy(&s);
+				if (ps == NULL) { Py_CLEAR(r); break; }
+				PyList_SET_ITEM(r, i, ps);
+			}
+			api->godot_pool_string_array_destroy(&pa);
+			return r;
+		}
+		default: {
+			godot_string s = api->godot_variant_as_string(v);
+			godot_char_string cs = api->godot_string_utf8(&s);
+			PyErr_Format(PyExc_TypeError, "pybridge: cannot pass a Variant of type %d (%.200s) to Python",
+					(int)api->godot_variant_get_type(v), api->godot_char_string_get_data(&cs));
+			api->godot_char_string_destroy(&cs);
+			api->godot_string_destroy(&s);
+			return NULL;
+		}
+	}
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* the _godot module: sys.stdout -> godot_print                                                 */
+
+static PyObject *m_godot_print(PyObject *self, PyObject *arg) {
+	(void)self;
+	Py_ssize_t n;
+	const char *s = PyUnicode_AsUTF8AndSize(arg, &n);
+	if (s == NULL) return NULL;
+	gd_print_text(s, n);
+	Py_RETURN_NONE;
+}
+
+static PyObject *m_godot_print_error(PyObject *self, PyObject *arg) {
+	(void)self;
+	const char *s = PyUnicode_AsUTF8(arg);
+	if (s == NULL) return NULL;
+	print_error(s, "python");
+	Py_RETURN_NONE;
+}
+
+static PyMethodDef godot_methods[] = {
+	{ "print", m_godot_print, METH_O, "Print a line through Godot's print (stdout and log)." },
+	{ "print_error", m_godot_print_error, METH_O, "Print text as a Godot error." },
+	{ NULL, NULL, 0, NULL }
+};
+
+static struct PyModuleDef godot_module = { PyModuleDef_HEAD_INIT, "_godot", NULL, -1, godot_methods, NULL, NULL, NULL, NULL };
+
+static PyObject *PyInit__godot(void) {
+	return PyModule_Create(&godot_module);
+}
+
+static const char *INIT_CODE =
+		"import sys, _godot\n"
+		"class _GodotStdout:\n"
+		"    encoding = 'utf-8'\n"
+		"    errors = 'replace'\n"
+		"    def __init__(self):\n"
+		"        self._buf = ''\n"
+		"    def write(self, s):\n"
+		"        s = self._buf + str(s)\n"
+		"        *lines, self._buf = s.split('\\n')\n"
+		"        for line in lines:\n"
+		"            _godot.print(line)\n"
+		"        return len(s)\n"
+		"    def flush(self):\n"
+		"        if self._buf:\n"
+		"            _godot.print(self._buf)\n"
+		"            self._buf = ''\n"
+		"    def isatty(self):\n"
+		"        return False\n"
+		"    def fileno(self):\n"
+		"        return 1\n"
+		"sys.stdout = _GodotStdout()\n";
+
+/* ------------------------------------------------------------------------------------------ */
+/* starting Python                                                                              */
+
+/* The venv's python next to a ".../lib/pythonX.Y/site-packages" path, if there is one. */
+static char *venv_python_from_paths(const godot_array *paths) {
+	godot_int n = api->godot_array_size(paths);
+	for (godot_int i = 0; i < n; i++) {
+		const godot_variant *v = api->godot_array_operator_index_const(paths, i);
+		if (api->godot_variant_get_type(v) != GODOT_VARIANT_TYPE_STRING) continue;
+		godot_string s = api->godot_variant_as_string(v);
+		godot_char_string cs = api->godot_string_utf8(&s);
+		char *p = strdup(api->godot_char_string_get_data(&cs));
+		api->godot_char_string_destroy(&cs);
+		api->godot_string_destroy(&s);
+		size_t len = strlen(p);
+		while (len > 1 && p[len - 1] == '/') p[--len] = '\0';
+		const char *suffix = "/site-packages";
+		size_t sl = strlen(suffix);
+		if (len > sl && strcmp(p + len - sl, suffix) == 0) {
+			/* strip three components: site-packages, pythonX.Y, lib */
+			int ok = 1;
+			for (int k = 0; k < 3 && ok; k++) {
+				char *slash = strrchr(p, '/');
+				if (slash == NULL || slash == p) ok = 0; else *slash = '\0';
+			}
+			if (ok) {
+				const char *names[] = { "/bin/python3", "/bin/python" };
+				for (int k = 0; k < 2; k++) {
+					size_t need = strlen(p) + strlen(names[k]) + 1;
+					char *exe = malloc(need);
+					snprintf(exe, need, "%s%s", p, names[k]);
+					if (access(exe, X_OK) == 0) {
+						free(p);
+						return exe;
+					}
+					free(exe);
+				}
+			}
+		}
+		free(p);
+	}
+	return NULL;
+}
+
+static void promote_libpython(void) {
+	Dl_info info;
+	void *h = NULL;
+	if (dladdr((void *)&Py_InitializeFromConfig, &info) != 0 && info.dli_fname != NULL) {
+		h = dlopen(info.dli_fname, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+	}
+	if (h == NULL) {
+		char name[64];
+		snprintf(name, sizeof name, "libpython%d.%d.so.1.0", PY_MAJOR_VERSION, PY_MINOR_VERSION);
+		h = dlopen(name, RTLD_NOW | RTLD_GLOBAL | RTLD_NOLOAD);
+	}
+	/* keep the handle: the library must stay loaded with global visibility */
+	(void)h;
+}
+
+static int python_start(const godot_array *paths) {
+	if (py_state != 0) return py_state == 1 ? 0 : -1;
+	promote_libpython();
+	if (PyImport_AppendInittab("_godot", PyInit__godot) != 0) {
+		snprintf(py_fail_text, sizeof py_fail_text, "pybridge: PyImport_AppendInittab failed");
+		py_state = -1;
+		return -1;
+	}
+	PyConfig config;
+	PyConfig_InitIsolatedConfig(&config);
+	config.site_import = 0;
+	config.install_signal_handlers = 0;
+	config.parse_argv = 0;
+	/* sys.executable: the venv's python when a venv site-packages is on the path, else the
+	   interpreter the bridge was built against (never a search of $PATH, which could find a
+	   different Python whose standard library does not match this libpython) */
+	char *exe = venv_python_from_paths(paths);
+	if (exe == NULL && access(PYBRIDGE_PYTHON_EXE, X_OK) == 0) exe = strdup(PYBRIDGE_PYTHON_EXE);
+	PyStatus st = PyConfig_SetBytesString(&config, &config.program_name, exe ? exe : PYBRIDGE_PYTHON_EXE);
+	if (!PyStatus_Exception(st) && exe != NULL) {
+		st = PyConfig_SetBytesString(&config, &config.executable, exe);
+	}
+	free(exe);
+	if (!PyStatus_Exception(st)) {
+		st = Py_InitializeFromConfig(&config);
+	}
+	PyConfig_Clear(&config);
+	if (PyStatus_Exception(st)) {
+		snprintf(py_fail_text, sizeof py_fail_text, "pybridge: Python failed to start: %s%s%s",
+				st.func ? st.func : "", st.func ? ": " : "", st.err_msg ? st.err_msg : "(no message)");
+		py_state = -1;
+		return -1;
+	}
+	py_state = 1;
+	if (PyRun_SimpleString(INIT_CODE) != 0) {
+		print_error("pybridge: could not route sys.stdout to Godot", "python_start");
+	}
+	PyObject *tb = PyImport_ImportModule("traceback");
+	if (tb != NULL) {
+		tb_format = PyObject_GetAttrString(tb, "format_exception");
+		Py_DECREF(tb);
+	}
+	PyErr_Clear();
+	/* release the GIL: every entry point takes it with PyGILState_Ensure */
+	PyEval_SaveThread();
+	return 0;
+}
+
+/* with the GIL held */
+static void try_import_numpy(void) {
+	if (np_mod != NULL) return;
+	PyObject *m = PyImport_ImportModule("numpy");
+	if (m == NULL) {
+		PyErr_Clear();
+		return;
+	}
+	np_generic = PyObject_GetAttrString(m, "generic");
+	np_ndarray = PyObject_GetAttrString(m, "ndarray");
+	np_frombuffer = PyObject_GetAttrString(m, "frombuffer");
+	np_ascontig = PyObject_GetAttrString(m, "ascontiguousarray");
+	if (!np_generic || !np_ndarray || !np_frombuffer || !np_ascontig) {
+		PyErr_Clear();
+		Py_CLEAR(np_generic);
+		Py_CLEAR(np_ndarray);
+		Py_CLEAR(np_frombuffer);
+		Py_CLEAR(np_ascontig);
+		Py_DECREF(m);
+		return;
+	}
+	np_mod = m;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* NativeScript class                                                                           */
+
+static void *bridge_create(godot_object *owner, void *method_data) {
+	(void)owner;
+	(void)method_data;
+	return calloc(1, sizeof(bridge_instance));
+}
+
+static void bridge_destroy(godot_object *owner, void *method_data, void *user_data) {
+	(void)owner;
+	(void)method_data;
+	bridge_instance *b = (bridge_instance *)user_data;
+	if (b == NULL) return;
+	if (b->obj != NULL && py_state == 1 && Py_IsInitialized()) {
+		PyGILState_STATE g = PyGILState_Ensure();
+		Py_CLEAR(b->obj);
+		PyGILState_Release(g);
+	}
+	free(b);
+}
+
+static int check_arg(int num_args, godot_variant **args, int i, godot_variant_type t) {
+	return i < num_args && api->godot_variant_get_type(args[i]) == t;
+}
+
+static godot_variant bridge_start(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
+	(void)owner;
+	(void)method_data;
+	bridge_instance *b = (bridge_instance *)user_data;
+	if (num_args != 4 || !check_arg(num_args, args, 0, GODOT_VARIANT_TYPE_ARRAY) ||
+			!check_arg(num_args, args, 1, GODOT_VARIANT_TYPE_STRING) ||
+			!check_arg(num_args, args, 2, GODOT_VARIANT_TYPE_STRING) ||
+			!check_arg(num_args, args, 3, GODOT_VARIANT_TYPE_ARRAY)) {
+		return error_value("PyBridge.start(paths: Array, module: String, factory: String, args: Array): wrong arguments", "PyBridge.start");
+	}
+	godot_array paths = api->godot_variant_as_array(args[0]);
+	int ok = python_start(&paths);
+	api->godot_array_destroy(&paths);
+	if (ok != 0) {
+		return error_value(py_fail_text, "PyBridge.start");
+	}
+
+	PyGILState_STATE g = PyGILState_Ensure();
+	godot_variant ret;
+	PyObject *pypaths = NULL, *modname = NULL, *factory = NULL, *pyargs = NULL;
+	PyObject *mod = NULL, *fn = NULL, *obj = NULL, *argt = NULL;
+
+	pypaths = var2py(args[0], 0);
+	if (pypaths == NULL) goto pyerror;
+	PyObject *syspath = PySys_GetObject("path"); /* borrowed */
+	if (syspath == NULL || !PyList_Check(syspath)) {
+		PyErr_SetString(PyExc_RuntimeError, "pybridge: sys.path is missing");
+		goto pyerror;
+	}
+	/* insert in order at the front, skipping paths already there */
+	Py_ssize_t at = 0;
+	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pypaths); i++) {
+		PyObject *p = PyList_GET_ITEM(pypaths, i);
+		if (!PyUnicode_Check(p)) {
+			PyErr_SetString(PyExc_TypeError, "pybridge: start(): paths must be Strings");
+			goto pyerror;
+		}
+		int has = PySequence_Contains(syspath, p);
+		if (has < 0) goto pyerror;
+		if (has == 0) {
+			if (PyList_Insert(syspath, at, p) != 0) goto pyerror;
+			at++;
+		}
+	}
+	try_import_numpy();
+
+	modname = var2py(args[1], 0);
+	factory = var2py(args[2], 0);
+	pyargs = var2py(args[3], 0);
+	if (modname == NULL || factory == NULL || pyargs == NULL) goto pyerror;
+	mod = PyImport_Import(modname);
+	if (mod == NULL) goto pyerror;
+	fn = PyObject_GetAttr(mod, factory);
+	if (fn == NULL) goto pyerror;
+	argt = PyList_AsTuple(pyargs);
+	if (argt == NULL) goto pyerror;
+	obj = PyObject_Call(fn, argt, NULL);
+	if (obj == NULL) goto pyerror;
+	Py_XSETREF(b->obj, obj);
+	obj = NULL;
+	api->godot_variant_new_bool(&ret, 1);
+	goto done;
+pyerror:
+	ret = python_error_value("PyBridge.start");
+done:
+	Py_XDECREF(pypaths);
+	Py_XDECREF(modname);
+	Py_XDECREF(factory);
+	Py_XDECREF(pyargs);
+	Py_XDECREF(mod);
+	Py_XDECREF(fn);
+	Py_XDECREF(argt);
+	Py_XDECREF(obj);
+	PyGILState_Release(g);
+	return ret;
+}
+
+static godot_variant bridge_invoke(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
+	(void)owner;
+	(void)method_data;
+	bridge_instance *b = (bridge_instance *)user_data;
+	if (num_args < 1 || num_args > 2 || !check_arg(num_args, args, 0, GODOT_VARIANT_TYPE_STRING) ||
+			(num_args == 2 && !check_arg(num_args, args, 1, GODOT_VARIANT_TYPE_ARRAY))) {
+		return error_value("PyBridge.invoke(method: String, args: Array): wrong arguments", "PyBridge.invoke");
+	}
+	if (b == NULL || b->obj == NULL || py_state != 1) {
+		return error_value("PyBridge.invoke: nothing started (call start() first, and check its result)", "PyBridge.invoke");
+	}
+	PyGILState_STATE g = PyGILState_Ensure();
+	godot_variant ret;
+	PyObject *name = NULL, *res = NULL;
+	PyObject *stack_buf[9];
+	PyObject **argv = stack_buf;
+	godot_int nargs = 0, filled = 0;
+	godot_array a;
+	int have_array = 0;
+	name = var2py(args[0], 0);
+	if (name == NULL) goto pyerror;
+	PyUnicode_InternInPlace(&name);
+	if (num_args == 2) {
+		a = api->godot_variant_as_array(args[1]);
+		have_array = 1;
+		nargs = api->godot_array_size(&a);
+	}
+	if (nargs + 1 > (godot_int)(sizeof stack_buf / sizeof stack_buf[0])) {
+		argv = (PyObject **)malloc(sizeof(PyObject *) * (size_t)(nargs + 1));
+		if (argv == NULL) {
+			PyErr_NoMemory();
+			goto pyerror;
+		}
+	}
+	argv[0] = b->obj;
+	for (filled = 0; filled < nargs; filled++) {
+		PyObject *item = var2py(api->godot_array_operator_index_const(&a, filled), 1);
+		if (item == NULL) goto pyerror;
+		argv[filled + 1] = item;
+	}
+	/* obj.method(*args) without making a bound method or a tuple */
+	res = PyObject_VectorcallMethod(name, argv, (size_t)(nargs + 1) | PY_VECTORCALL_ARGUMENTS_OFFSET, NULL);
+	if (res == NULL) goto pyerror;
+	if (py2var(res, &ret, 0) != 0) {
+		api->godot_variant_destroy(&ret);
+		goto pyerror;
+	}
+	goto done;
+pyerror:
+	ret = python_error_value("PyBridge.invoke");
+done:
+	for (godot_int i = 0; i < filled; i++) Py_DECREF(argv[i + 1]);
+	if (argv != stack_buf) free(argv);
+	if (have_array) api->godot_array_destroy(&a);
+	Py_XDECREF(name);
+	Py_XDECREF(res);
+	PyGILState_Release(g);
+	return ret;
+}
+
+static godot_variant bridge_python_version(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
+	(void)owner;
+	(void)method_data;
+	(void)user_data;
+	(void)num_args;
+	(void)args;
+	godot_variant ret;
+	godot_string s;
+	const char *v = Py_GetVersion();
+	gd_string_from_utf8(&s, v, (Py_ssize_t)strlen(v));
+	api->godot_variant_new_string(&ret, &s);
+	api->godot_string_destroy(&s);
+	return ret;
+}
+
+/* ------------------------------------------------------------------------------------------ */
+/* GDNative entry points                                                                        */
+
+EXPORT void godot_gdnative_init(godot_gdnative_init_options *options) {
+	api = options->api_struct;
+	for (unsigned int i = 0; i < api->num_extensions; i++) {
+		if (api->extensions[i]->type == GDNATIVE_EXT_NATIVESCRIPT) {
+			nsapi = (const godot_gdnative_ext_nativescript_api_struct *)api->extensions[i];
+		}
+	}
+}
+
+EXPORT void godot_gdnative_terminate(godot_gdnative_terminate_options *options) {
+	(void)options;
+	/* Never Py_FinalizeEx: it hangs if a non-daemon thread is alive. Flush output only. */
+	if (py_state == 1 && Py_IsInitialized()) {
+		PyGILState_STATE g = PyGILState_Ensure();
+		PyRun_SimpleString(
+				"import sys\n"
+				"for _s in (sys.stdout, sys.stderr):\n"
+				"    try:\n"
+				"        _s.flush()\n"
+				"    except Exception:\n"
+				"        pass\n");
+		PyGILState_Release(g);
+	}
+}
+
+EXPORT void godot_nativescript_init(void *handle) {
+	if (nsapi == NULL) return;
+	godot_instance_create_func create = { bridge_create, NULL, NULL };
+	godot_instance_destroy_func destroy = { bridge_destroy, NULL, NULL };
+	nsapi->godot_nativescript_register_class(handle, "PyBridge", "Reference", create, destroy);
+
+	godot_method_attributes attr = { GODOT_METHOD_RPC_MODE_DISABLED };
+	godot_instance_method m;
+	m = (godot_instance_method){ bridge_start, NULL, NULL };
+	nsapi->godot_nativescript_register_method(handle, "PyBridge", "start", attr, m);
+	m = (godot_instance_method){ bridge_invoke, NULL, NULL };
+	nsapi->godot_nativescript_register_method(handle, "PyBridge", "invoke", attr, m);
+	m = (godot_instance_method){ bridge_python_version, NULL, NULL };
+	nsapi->godot_nativescript_register_method(handle, "PyBridge", "python_version", attr, m);
+}

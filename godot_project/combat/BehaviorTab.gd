@@ -1,0 +1,91 @@
+extends VBoxContainer
+# The "Behavior" tab of the selection panel: the stance slider (Flee .. Aggressive), the
+# wounds with their locations and wound points, and the order buttons (minions only).
+
+var ext = null
+var slider: HSlider = null
+var stance_label: Label = null
+var wounds_label: Label = null
+var orders: HBoxContainer = null
+var entity_id := -1
+var _updating := false
+
+
+func _init() -> void:
+	name = "Behavior"
+	stance_label = Label.new()
+	stance_label.name = "StanceLabel"
+	add_child(stance_label)
+	slider = HSlider.new()
+	slider.name = "StanceSlider"
+	slider.min_value = 0
+	slider.max_value = 4
+	slider.step = 1
+	slider.tick_count = 5
+	slider.ticks_on_borders = true
+	slider.rect_min_size = Vector2(220, 24)
+	slider.connect("value_changed", self, "_on_value_changed")
+	add_child(slider)
+	var ends := HBoxContainer.new()
+	var l := Label.new()
+	l.text = "Flee"
+	l.size_flags_horizontal = SIZE_EXPAND_FILL
+	ends.add_child(l)
+	var r := Label.new()
+	r.text = "Aggressive"
+	ends.add_child(r)
+	add_child(ends)
+	wounds_label = Label.new()
+	wounds_label.name = "Wounds"
+	wounds_label.autowrap = true
+	wounds_label.rect_min_size = Vector2(220, 40)
+	add_child(wounds_label)
+	orders = HBoxContainer.new()
+	orders.name = "Orders"
+	add_child(orders)
+	for pair in [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
+			["Heal", "heal"], ["Kill", "kill"]]:
+		var b := Button.new()
+		b.name = pair[0]
+		b.text = pair[0]
+		b.focus_mode = Control.FOCUS_NONE
+		b.connect("pressed", self, "_on_order", [pair[1]])
+		orders.add_child(b)
+
+
+func applies_to(info: Dictionary) -> bool:
+	return info.has("combat")
+
+
+func show_entity(id: int, info: Dictionary) -> void:
+	entity_id = id
+	if not info.has("combat"):
+		return
+	var c: Dictionary = info["combat"]
+	var is_minion: bool = str(info.get("kind", "")) == "minion"
+	_updating = true
+	slider.value = int(c.get("stance", 3))
+	_updating = false
+	slider.editable = is_minion
+	orders.visible = is_minion
+	var names: Array = c.get("stances", [])
+	var s := int(c.get("stance", 3))
+	stance_label.text = "Stance: %s   (%s)" % [str(names[s]).capitalize() if s < names.size() else str(s), str(c.get("action", ""))]
+	var lines := ["Wound points: %d / %d%s" % [int(c.get("wound_points", 0)), int(c.get("unable_at", 10)),
+			"   bleeding" if c.get("bleeding", false) else ""]]
+	for w in c.get("wounds", []):
+		lines.append("  %s %s (%d)" % [str(w.level).capitalize(), str(w.location), int(w.points)])
+	wounds_label.text = PoolStringArray(lines).join("\n")
+
+
+func _on_value_changed(value: float) -> void:
+	if _updating or ext == null:
+		return
+	ext.selected_id = entity_id if entity_id >= 0 else ext.selected_id
+	ext.set_stance(int(value))
+
+
+func _on_order(kind: String) -> void:
+	if ext != null:
+		ext.selected_id = entity_id
+		ext.begin_order(kind)

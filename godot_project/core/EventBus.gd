@@ -1,0 +1,41 @@
+extends Node
+# Autoload "EventBus": signals only. Every scene talks to every other scene through
+# these; only SimClient (res://core/SimClient.gd) talks to the simulation.
+# Emit with EventBus.emit_signal("name", args...); listen with EventBus.connect(...).
+# Documented in docs/godot.md.
+
+# --- from the simulation (emitted by SimClient) -------------------------------------
+# The session started: {"level": path, "seed": int, "width": int, "height": int}.
+signal sim_started(info)
+# The bridge or the level failed to load; text says why. The game cannot run.
+signal sim_failed(text)
+# Once per physics frame after stepping: the snapshot Dictionary (pool arrays).
+signal snapshot_updated(snap)
+# One per simulation event (a Dictionary with "type" and "tick"), in order.
+signal sim_event(ev)
+# A Python exception (traceback text) or another error; the game keeps running.
+signal sim_error(text)
+# Answer to describe_requested: describe(id) of the session (a Dictionary).
+signal entity_described(entity_id, info)
+
+# --- to the simulation (handled by SimClient) ----------------------------------------
+# A command Dictionary with a "type" (see pysim/commands.py); sent with Session.send.
+signal command_requested(cmd)
+# Ask SimClient for describe(id); the answer comes back as entity_described.
+signal describe_requested(entity_id)
+
+# --- UI state ------------------------------------------------------------------------
+# The selected entity changed; -1 means nothing is selected.
+signal entity_selected(entity_id)
+# The active tool changed ("select" is the default tool; others are registered by
+# concepts with HUD.add_tool()).
+signal tool_selected(tool_id)
+# The mouse is over this tile (Vector2 of ints); emitted when the tile changes.
+signal tile_hovered(tile)
+# A click on the map while a tool other than "select" is active (button: BUTTON_LEFT...).
+signal tile_clicked(tile, button, tool_id)
+# A left-button drag on the map with a tool other than "select" (for wiring, rooms...).
+signal tile_drag_started(tile, tool_id)
+signal tile_drag_finished(start_tile, end_tile, tool_id)
+# Show a short message to the player: kind is "info", "warn" or "error".
+signal notify(text, kind)

@@ -1,0 +1,44 @@
+extends Node2D
+# Over the doors: a padlock mark (gold = armed, grey = disarmed), a red slash on a breached
+# door, and a progress bar with one pip per failed roll while a party breaches it.
+
+var tile_size := 16
+var snap := {}
+
+
+func _ready() -> void:
+	EventBus.connect("snapshot_updated", self, "_on_snapshot")
+
+
+func _on_snapshot(s: Dictionary) -> void:
+	snap = s
+	if s.get("door_id", []).size() > 0:
+		update()
+
+
+func _draw() -> void:
+	var ids = snap.get("door_id", [])
+	var ts := float(tile_size)
+	for i in range(ids.size()):
+		var o: Vector2 = snap["door_pos"][i] * ts
+		var state := int(snap["door_state"][i])
+		if int(snap["door_padlock"][i]) == 2:
+			var col := Color(1, 0.82, 0.25) if int(snap["door_armed"][i]) == 1 else Color(0.6, 0.6, 0.6)
+			draw_rect(Rect2(o + Vector2(ts * 0.68, ts * 0.05), Vector2(ts * 0.24, ts * 0.2)), col, true)
+		if state == 4:
+			draw_line(o + Vector2(ts * 0.1, ts * 0.1), o + Vector2(ts * 0.9, ts * 0.9), Color(0.9, 0.2, 0.2), 2.0)
+	var bd = snap.get("breach_door", [])
+	for j in range(bd.size()):
+		var k := -1
+		for i in range(ids.size()):
+			if int(ids[i]) == int(bd[j]):
+				k = i
+		if k < 0:
+			continue
+		var o2: Vector2 = snap["door_pos"][k] * ts
+		var frac := float(snap["breach_progress"][j]) / max(1.0, float(snap["breach_needed"][j]))
+		var bar_col := Color(0.3, 0.8, 1.0) if int(snap["breach_method"][j]) == 0 else Color(1.0, 0.5, 0.2)
+		draw_rect(Rect2(o2 + Vector2(0, -ts * 0.3), Vector2(ts, ts * 0.15)), Color(0, 0, 0, 0.6), true)
+		draw_rect(Rect2(o2 + Vector2(0, -ts * 0.3), Vector2(ts * frac, ts * 0.15)), bar_col, true)
+		for f in range(int(snap["breach_failures"][j])):
+			draw_circle(o2 + Vector2(ts * (0.1 + 0.2 * f), -ts * 0.45), ts * 0.06, Color(1, 0.2, 0.2))

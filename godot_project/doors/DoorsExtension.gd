@@ -1,0 +1,209 @@
+extends Node
+# Doors UI (docs/rules/doors.md): the "Doors" tool selects a door (click a door tile) or
+# builds one (click a floor tile). The door panel shows the door's state and, while a party
+# breaches it, who, which method, progress and failures; its buttons send hold_door_open /
+# release_door / build_padlock / arm_lock / disarm_lock. All state comes from the snapshot
+# (door_* and breach_* keys); every rule is pysim's. Refused commands (a wall that would cut
+# the walking path...) show as the HUD's toasts with the sim's reason.
+
+const STATE_NAMES := ["closed", "open", "held open", "locked", "breached"]
+const METHODS := ["picking the lock", "bashing the door"]
+
+var main = null
+var panel: PanelContainer = null
+var title: Label = null
+var info: Label = null
+var hold_button: Button = null
+var padlock_button: Button = null
+var arm_button: Button = null
+var disarm_button: Button = null
+var layer = null
+var selected_door := -1          # door id, -1 none
+var snap := {}
+
+
+func setup(m) -> void:
+	main = m
+	main.hud.add_tool("door", "Doors", "Click a door to select it, or a floor tile to build one")
+	_build_panel()
+	layer = preload("res://doors/BreachLayer.gd").new()
+	main.world.add_layer(layer, true)
+	EventBus.connect("tile_clicked", self, "_on_tile_clicked")
+	EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	EventBus.connect("entity_selected", self, "_on_entity_selected")
+	main.hud.register_event_text("door_breached", self, "_text_breached", Color(1, 0.5, 0.3))
+	main.hud.register_event_text("breach_started", self, "_text_breach_started", Color(1, 0.8, 0.4))
+	main.hud.register_event_text("breach_given_up", self, "_text_given_up", Color(0.6, 1, 0.6))
+	main.hud.register_event_text("door_rearmed", self, "_text_rearmed")
+
+
+func _build_panel() -> void:
+	panel = PanelContainer.new()
+	panel.name = "DoorPanel"
+	panel.anchor_top = 1.0
+	panel.anchor_bottom = 1.0
+	panel.margin_left = 8
+	panel.margin_top = -190
+	panel.margin_bottom = -8
+	panel.margin_right = 300
+	var box := VBoxContainer.new()
+	panel.add_child(box)
+	title = Label.new()
+	box.add_child(title)
+	info = Label.new()
+	info.autowrap = true
+	info.rect_min_size = Vector2(280, 60)
+	box.add_child(info)
+	var row := HBoxContainer.new()
+	box.add_child(row)
+	hold_button = _button(row, "HoldButton", "Hold Door Open", "_on_hold")
+	padlock_button = _button(row, "PadlockButton", "Build Padlock", "_on_padlock")
+	var row2 := HBoxContainer.new()
+	box.add_child(row2)
+	arm_button = _button(row2, "ArmButton", "Arm Lock", "_on_arm")
+	disarm_button = _button(row2, "DisarmButton", "Disarm Lock", "_on_disarm")
+	panel.visible = false
+	main.hud.get_node("Root").add_child(panel)
+
+
+func _button(parent: Node, n: String, text: String, method: String) -> Button:
+	var b := Button.new()
+	b.name = n
+	b.text = text
+	b.focus_mode = Control.FOCUS_NONE
+	b.connect("pressed", self, method)
+	parent.add_child(b)
+	return b
+
+
+# --- selection ---------------------------------------------------------------------------
+
+func door_index_at(tile: Vector2) -> int:
+	var ps = snap.get("door_pos", [])
+	for i in range(ps.size()):
+		if int(ps[i].x) == int(tile.x) and int(ps[i].y) == int(tile.y):
+			return i
+	return -1
+
+
+func door_index(door_id: int) -> int:
+	var ids = snap.get("door_id", [])
+	for i in range(ids.size()):
+		if int(ids[i]) == door_id:
+			return i
+	return -1
+
+
+func select_door(door_id: int) -> void:
+	selected_door = door_id
+	_refresh()
+
+
+func _on_tile_clicked(tile: Vector2, button: int, tool_id: String) -> void:
+	if tool_id != "door" or button != BUTTON_LEFT:
+		return
+	var i := door_index_at(tile)
+	if i >= 0:
+		select_door(int(snap["door_id"][i]))
+	else:
+		EventBus.emit_signal("command_requested",
+				{"type": "build_door", "x": int(tile.x), "y": int(tile.y)})
+
+
+func _on_entity_selected(id: int) -> void:
+	if id >= 0:
+		selected_door = -1
+		_refresh()
+
+
+func _on_snapshot(s: Dictionary) -> void:
+	snap = s
+	if selected_door >= 0:
+		_refresh()
+
+
+func _send(type: String) -> void:
+	if selected_door >= 0:
+		EventBus.emit_signal("command_requested", {"type": type, "door": selected_door})
+
+
+func _on_hold() -> void:
+	var i := door_index(selected_door)
+	if i < 0:
+		return
+	_send("release_door" if int(snap["door_held"][i]) == 1 else "hold_door_open")
+
+
+func _on_padlock() -> void:
+	_send("build_padlock")
+
+
+func _on_arm() -> void:
+	_send("arm_lock")
+
+
+func _on_disarm() -> void:
+	_send("disarm_lock")
+
+
+# --- the panel -----------------------------------------------------------------------------
+
+func breach_text(door_id: int) -> String:
+	var bd = snap.get("breach_door", [])
+	for j in range(bd.size()):
+		if int(bd[j]) == door_id:
+			return "Adventurer #%d is %s: %d / %d, %d failed (%d in all)" % [
+				int(snap["breach_worker"][j]), METHODS[int(snap["breach_method"][j])],
+				int(snap["breach_progress"][j]), int(snap["breach_needed"][j]),
+				int(snap["breach_failures"][j]), int(snap["breach_total_failures"][j])]
+	return ""
+
+
+func _refresh() -> void:
+	var i := door_index(selected_door)
+	if i < 0:
+		panel.visible = false
+		return
+	panel.visible = true
+	var pos: Vector2 = snap["door_pos"][i]
+	var state := int(snap["door_state"][i])
+	var padlock := int(snap["door_padlock"][i])
+	var armed := int(snap["door_armed"][i])
+	title.text = "Door #%d at (%d, %d): %s" % [selected_door, int(pos.x), int(pos.y), STATE_NAMES[state]]
+	var lines := []
+	if padlock == 2:
+		lines.append("Padlock: %s" % ("armed" if armed == 1 else "disarmed"))
+	elif padlock == 1:
+		lines.append("Padlock: being built")
+	if int(snap["door_trigger"][i]) >= 0:
+		lines.append("Wired to trigger #%d (%s)" % [int(snap["door_trigger"][i]),
+				"on" if int(snap["door_trigger_on"][i]) == 1 else "off"])
+	var b := breach_text(selected_door)
+	if b != "":
+		lines.append(b)
+	info.text = PoolStringArray(lines).join("\n")
+	hold_button.text = "Release Door" if int(snap["door_held"][i]) == 1 else "Hold Door Open"
+	padlock_button.visible = padlock == 0
+	arm_button.visible = padlock == 2
+	disarm_button.visible = padlock == 2
+	arm_button.disabled = armed == 1
+	disarm_button.disabled = armed == 0
+
+
+# --- event words -----------------------------------------------------------------------------
+
+func _text_breached(ev: Dictionary) -> String:
+	return "Adventurer #%d broke through door #%d" % [int(ev.entity), int(ev.door)]
+
+
+func _text_breach_started(ev: Dictionary) -> String:
+	return "Adventurers start %s at door #%d" % [
+		"picking the lock" if ev.method == "pick" else "bashing", int(ev.door)]
+
+
+func _text_given_up(ev: Dictionary) -> String:
+	return "Adventurers gave up on door #%d after %d failures" % [int(ev.door), int(ev.failures)]
+
+
+func _text_rearmed(ev: Dictionary) -> String:
+	return "Minion #%d closed door #%d and armed its padlock" % [int(ev.entity), int(ev.door)]

@@ -1,0 +1,249 @@
+extends CanvasLayer
+# The HUD: clock, speed buttons, event log, error banner, toasts, the tool bar (build
+# menu) and the selection panel. Listens to EventBus; sends commands only through
+# EventBus.command_requested.
+# Extension points for concepts (combat/, traps/, doors/ ...), see docs/godot.md:
+#   add_selection_tab(title, control)       a tab in the selection panel
+#   add_tool(tool_id, label, tooltip)       a tool button in the tool bar
+#   register_event_text(type, obj, method)  words for an event type in the log
+#   notify(text, kind)                      a short message (also EventBus.notify)
+
+const EventText = preload("res://hud/EventText.gd")
+const LOG_LINES := 80
+const TOAST_SECONDS := 4.0
+const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
+
+onready var clock_label: Label = $Root/TopBar/Row/Clock
+onready var speed_label: Label = $Root/TopBar/Row/SpeedLabel
+onready var tick_label: Label = $Root/TopBar/Row/Tick
+onready var error_banner: PanelContainer = $Root/ErrorBanner
+onready var error_label: Label = $Root/ErrorBanner/Row/Text
+onready var toasts: VBoxContainer = $Root/Toasts
+onready var log_text: RichTextLabel = $Root/EventLog/Text
+onready var tool_row: HBoxContainer = $Root/ToolBar/Row
+onready var selection_panel = $Root/SelectionPanel
+
+var event_text = EventText.new()
+var speed := -1                 # the sim's speed, from the snapshot
+var last_nonzero_speed := 1
+var error_count := 0
+var last_error := ""
+var tool_id := "select"
+var _log_lines := []
+var _log_dirty := false
+var _tool_group: ButtonGroup
+
+
+func _ready() -> void:
+	add_to_group("hud")
+	for button_name in SPEEDS:
+		var b: Button = $Root/TopBar/Row.get_node(button_name)
+		b.connect("pressed", self, "_on_speed_pressed", [SPEEDS[button_name]])
+	$Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
+	var select_button: Button = tool_row.get_node("select")
+	_tool_group = select_button.group
+	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
+	_unfocus_buttons($Root)
+	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	EventBus.connect("sim_event", self, "_on_sim_event")
+	EventBus.connect("sim_error", self, "_on_sim_error")
+	EventBus.connect("sim_failed", self, "_on_sim_failed")
+	EventBus.connect("notify", self, "notify")
+	EventBus.connect("tool_selected", self, "_on_tool_selected")
+
+
+# --- extension points ------------------------------------------------------------------
+
+func add_selection_tab(title: String, control: Control) -> void:
+	selection_panel.add_tab(title, control)
+
+
+func add_tool(id: String, label: String, tooltip: String = "") -> Button:
+	var b := Button.new()
+	b.name = id
+	b.text = label
+	b.hint_tooltip = tooltip
+	b.toggle_mode = true
+	b.focus_mode = Control.FOCUS_NONE
+	b.group = _tool_group
+	b.connect("pressed", self, "_on_tool_pressed", [id])
+	tool_row.add_child(b)
+	return b
+
+
+func register_event_text(type: String, target: Object, method: String, color = null) -> void:
+	event_text.register(type, target, method, color)
+
+
+func speed_button(speed_value: int) -> Button:
+	for button_name in SPEEDS:
+		if SPEEDS[button_name] == speed_value:
+			return $Root/TopBar/Row.get_node(button_name) as Button
+	return null
+
+
+func notify(text: String, kind: String = "info") -> void:
+	var panel := PanelContainer.new()
+	var style := StyleBoxFlat.new()
+	style.bg_color = {"error": Color(0.45, 0.07, 0.08, 0.92), "warn": Color(0.40, 0.24, 0.05, 0.92)}.get(kind, Color(0.12, 0.1, 0.18, 0.92))
+	style.content_margin_left = 10
+	style.content_margin_right = 10
+	style.content_margin_top = 4
+	style.content_margin_bottom = 4
+	style.set_corner_radius_all(4)
+	panel.add_stylebox_override("panel", style)
+	panel.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	var label := Label.new()
+	label.text = text
+	label.align = Label.ALIGN_CENTER
+	label.autowrap = true
+	panel.add_child(label)
+	toasts.add_child(panel)
+	while toasts.get_child_count() > 4:
+		var old = toasts.get_child(0)
+		toasts.remove_child(old)
+		old.queue_free()
+	var timer := get_tree().create_timer(TOAST_SECONDS)
+	timer.connect("timeout", self, "_expire_toast", [weakref(panel)])
+
+
+func show_error(text: String) -> void:
+	if text == last_error and error_banner.visible:
+		error_count += 1
+	else:
+		error_count = 1
+	last_error = text
+	var summary := _error_summary(text)
+	if error_count > 1:
+		summary += "  (x%d)" % error_count
+	error_label.text = summary
+	error_banner.hint_tooltip = text
+	error_banner.visible = true
+
+
+func hide_error() -> void:
+	error_banner.visible = false
+	error_count = 0
+
+
+func event_words(ev: Dictionary) -> String:
+	return event_text.text_of(ev)
+
+
+# --- signal handlers -------------------------------------------------------------------
+
+func _on_snapshot_updated(snap: Dictionary) -> void:
+	var day := int(snap.get("day", 1))
+	var hour := int(snap.get("hour", 0))
+	var minute := int(snap.get("minute", 0))
+	clock_label.text = "Day %d  %02d:%02d" % [day, hour, minute]
+	tick_label.text = "tick %d" % int(snap.get("tick", 0))
+	var s := int(snap.get("speed", 1))
+	if s != speed:
+		speed = s
+		if s > 0:
+			last_nonzero_speed = s
+		speed_label.text = "Paused" if s == 0 else "Speed %dx" % s
+		var b := speed_button(s)
+		if b != null and not b.pressed:
+			b.pressed = true
+
+
+func _on_speed_pressed(value: int) -> void:
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": value})
+
+
+func _on_tool_pressed(id: String) -> void:
+	if id != tool_id:
+		EventBus.emit_signal("tool_selected", id)
+
+
+func _on_tool_selected(id: String) -> void:
+	tool_id = id
+	var b = tool_row.get_node_or_null(id)
+	if b is Button and not b.pressed:
+		b.pressed = true
+
+
+func _on_sim_event(ev: Dictionary) -> void:
+	var text: String = event_text.text_of(ev)
+	var col: Color = event_text.color_of(ev)
+	_log_lines.append("[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
+		_time_prefix(ev), col.to_html(false), _escape(text)])
+	if _log_lines.size() > LOG_LINES:
+		_log_lines.pop_front()
+	_log_dirty = true
+	var type := str(ev.get("type", ""))
+	if type == "refused":
+		notify(text, "warn")
+	elif type == "error":
+		# A rule raised inside a step; the session caught it and carries on.
+		show_error(str(ev.get("message", text)))
+
+
+func _on_sim_error(text: String) -> void:
+	show_error(text)
+
+
+func _on_sim_failed(text: String) -> void:
+	error_count = 0
+	last_error = ""
+	error_label.text = "The game could not start: " + text
+	error_banner.hint_tooltip = text
+	error_banner.visible = true
+
+
+func _process(_delta: float) -> void:
+	if _log_dirty:
+		_log_dirty = false
+		log_text.bbcode_text = PoolStringArray(_log_lines).join("\n")
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if not (event is InputEventKey) or not event.pressed or event.echo:
+		return
+	var target := -1
+	if event.is_action("speed_toggle_pause"):
+		target = last_nonzero_speed if speed == 0 else 0
+	elif event.is_action("speed_1"):
+		target = 1
+	elif event.is_action("speed_2"):
+		target = 2
+	elif event.is_action("speed_4"):
+		target = 4
+	if target >= 0:
+		_on_speed_pressed(target)
+		get_tree().set_input_as_handled()
+
+
+# --- helpers ---------------------------------------------------------------------------
+
+# HUD buttons never take keyboard focus, so Space and the number keys stay game keys.
+func _unfocus_buttons(node: Node) -> void:
+	for c in node.get_children():
+		if c is BaseButton:
+			c.focus_mode = Control.FOCUS_NONE
+		_unfocus_buttons(c)
+
+
+func _expire_toast(ref: WeakRef) -> void:
+	var panel = ref.get_ref()
+	if panel != null:
+		panel.queue_free()
+
+
+static func _time_prefix(ev: Dictionary) -> String:
+	return "t%d" % int(ev.get("tick", 0))
+
+
+static func _escape(s: String) -> String:
+	return s.replace("[", "(").replace("]", ")")
+
+
+# The last line of a Python traceback ("ValueError: ...") is what a player needs.
+static func _error_summary(text: String) -> String:
+	var lines := text.strip_edges().split("\n")
+	var last: String = text
+	if lines.size() > 0:
+		last = str(lines[lines.size() - 1]).strip_edges()
+	return "Simulation error: " + last

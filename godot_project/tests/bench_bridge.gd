@@ -1,0 +1,117 @@
+extends SceneTree
+# Bridge micro-benchmarks, run by build/bench/bench_bridge.py:
+#   godot3-server --path godot_project -s res://tests/bench_bridge.gd [-- --level=FILE --agents-level]
+# Prints one line "BENCH {json}" with microseconds per call.
+
+const BRIDGE := "res://bridge/PyBridge.gdns"
+const TestBridge := preload("res://tests/test_bridge.gd")
+
+var results := {}
+
+
+func _init() -> void:
+	call_deferred("_run")
+
+
+func _noop() -> void:
+	pass
+
+
+func _time_us(b, method: String, args: Array, n: int) -> float:
+	var t0 := OS.get_ticks_usec()
+	for i in range(n):
+		b.invoke(method, args)
+	return float(OS.get_ticks_usec() - t0) / n
+
+
+func _run() -> void:
+	var level_path := ""
+	var level_name := "bench.level"
+	var seed_value := 1
+	var frames := 600
+	for arg in OS.get_cmdline_args():
+		if arg.begins_with("--level="):
+			level_path = arg.substr(len("--level="))
+		elif arg.begins_with("--frames="):
+			frames = int(arg.substr(len("--frames=")))
+	var paths := TestBridge.python_paths([ProjectSettings.globalize_path("res://tests/py")])
+	var b = load(BRIDGE).new()
+	var r = b.start(paths, "bridge_probe", "BenchProbe", [])
+	if not (typeof(r) == TYPE_BOOL and r):
+		printerr("bench: probe did not start: ", r)
+		quit(1)
+		return
+
+	# GDScript call baseline
+	var t0 := OS.get_ticks_usec()
+	for i in range(100000):
+		_noop()
+	results["gdscript_noop_call_us"] = float(OS.get_ticks_usec() - t0) / 100000.0
+
+	b.invoke("noop", [])
+	results["bridge_noop_call_us"] = _time_us(b, "noop", [], 100000)
+	results["bridge_int_arg_call_us"] = _time_us(b, "echo", [7], 50000)
+	results["bridge_floats2000_pool_us"] = _time_us(b, "floats2000", [], 20000)
+	results["bridge_floats2000_f64_pool_us"] = _time_us(b, "floats2000_f64", [], 20000)
+	results["bridge_vec2_1000_pool_us"] = _time_us(b, "vec2_1000", [], 20000)
+	var pool := PoolRealArray()
+	pool.resize(2000)
+	results["bridge_floats2000_in_us"] = _time_us(b, "echo", [pool], 5000)
+	# the same 2,000 floats as JSON text, parsed in GDScript
+	t0 = OS.get_ticks_usec()
+	for i in range(100):
+		var txt = b.invoke("list2000_json", [])
+		var parsed = parse_json(txt)
+	results["bridge_floats2000_json_us"] = float(OS.get_ticks_usec() - t0) / 100.0
+
+	if level_path != "":
+		var f := File.new()
+		if f.open(level_path, File.READ) != OK:
+			printerr("bench: cannot read ", level_path)
+			quit(1)
+			return
+		var text := f.get_as_text()
+		f.close()
+		var s = load(BRIDGE).new()
+		r = s.start(paths, "bridge_probe", "SessionBench", [text, level_path.get_file(), seed_value])
+		if not (typeof(r) == TYPE_BOOL and r):
+			printerr("bench: Session did not start: ", r)
+			quit(1)
+			return
+		var snap = s.invoke("snapshot", [])
+		results["bench_level_agents"] = snap["ent_id"].size() if typeof(snap) == TYPE_DICTIONARY and snap.has("ent_id") else -1
+		results["bench_level_size"] = "%sx%s" % [snap.get("width"), snap.get("height")] if typeof(snap) == TYPE_DICTIONARY else "?"
+		# warm up, then time step(1/60) + snapshot() per physics frame, and each alone
+		for i in range(30):
+			s.invoke("step", [1.0 / 60.0])
+			s.invoke("snapshot", [])
+		s.invoke("take_py_us", [])
+		var t_step := 0
+		var t_snap := 0
+		var ticks := 0
+		for i in range(frames):
+			var a := OS.get_ticks_usec()
+			var n = s.invoke("step", [1.0 / 60.0])
+			var m := OS.get_ticks_usec()
+			var sn = s.invoke("snapshot", [])
+			var e := OS.get_ticks_usec()
+			t_step += m - a
+			t_snap += e - m
+			if typeof(n) == TYPE_INT:
+				ticks += n
+			elif typeof(n) == TYPE_DICTIONARY:
+				printerr("bench: step failed: ", n)
+				quit(1)
+				return
+		results["bridge_frame_us"] = float(t_step + t_snap) / frames
+		results["bridge_frame_step_us"] = float(t_step) / frames
+		results["bridge_frame_snapshot_us"] = float(t_snap) / frames
+		var py_us = s.invoke("take_py_us", [])
+		results["bridge_frame_python_us"] = py_us / frames
+		results["bridge_frame_overhead_us"] = float(t_step + t_snap - py_us) / frames
+		results["bridge_snapshot_convert_us"] = _time_us(s, "cached_snapshot", [], 2000)
+		results["bridge_frame_pysim_compiled"] = s.invoke("compiled", [])
+		results["bridge_frame_ticks"] = ticks
+		results["bridge_frames"] = frames
+	print("BENCH " + to_json(results))
+	quit(0)

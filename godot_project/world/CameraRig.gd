@@ -1,0 +1,87 @@
+extends Camera2D
+# Pan with WASD / arrows (actions pan_*), drag with the middle mouse button (pan_drag),
+# zoom with the wheel (zoom_in / zoom_out) toward the mouse; clamped to the map.
+
+export var pan_speed := 700.0       # screen pixels per second
+export var min_zoom := 0.35         # Camera2D zoom: smaller = closer
+export var max_zoom := 4.0
+export var zoom_step := 1.15
+
+var map_rect := Rect2(0, 0, 0, 0)   # in world pixels
+var _dragging := false
+
+
+func _ready() -> void:
+	current = true
+
+
+func set_map_rect(rect: Rect2) -> void:
+	map_rect = rect
+	_clamp()
+
+
+# Shows the whole map when it fits at a zoom between closest and farthest (centred on
+# the map); a bigger map is shown at farthest, centred on focus (world pixels).
+func frame(focus: Vector2, closest: float = 0.35, farthest: float = 1.25) -> void:
+	var vp := get_viewport_rect().size
+	position = focus
+	if map_rect.size.x > 0 and vp.x > 0:
+		var fit: float = max(map_rect.size.x / vp.x, map_rect.size.y / vp.y) * 1.08
+		var z: float = clamp(clamp(fit, closest, farthest), min_zoom, max_zoom)
+		zoom = Vector2(z, z)
+		if fit <= farthest:
+			position = map_rect.position + map_rect.size / 2
+	_clamp()
+
+
+func _process(delta: float) -> void:
+	var v := Vector2(
+		Input.get_action_strength("pan_right") - Input.get_action_strength("pan_left"),
+		Input.get_action_strength("pan_down") - Input.get_action_strength("pan_up"))
+	if v != Vector2.ZERO:
+		position += v.normalized() * pan_speed * zoom.x * delta
+		_clamp()
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if event is InputEventMouseButton:
+		if event.is_action("pan_drag"):
+			_dragging = event.pressed
+			get_tree().set_input_as_handled()
+		elif event.pressed and event.is_action("zoom_in"):
+			zoom_at(1.0 / zoom_step, event.position)
+			get_tree().set_input_as_handled()
+		elif event.pressed and event.is_action("zoom_out"):
+			zoom_at(zoom_step, event.position)
+			get_tree().set_input_as_handled()
+	elif event is InputEventMouseMotion and _dragging:
+		position -= event.relative * zoom
+		_clamp()
+		get_tree().set_input_as_handled()
+	elif event is InputEventKey and event.pressed:
+		if event.is_action("zoom_in"):
+			zoom_at(1.0 / zoom_step, get_viewport_rect().size / 2)
+		elif event.is_action("zoom_out"):
+			zoom_at(zoom_step, get_viewport_rect().size / 2)
+
+
+# Multiplies the zoom by factor keeping the world point under screen_pos in place.
+func zoom_at(factor: float, screen_pos: Vector2) -> void:
+	var vp := get_viewport_rect().size
+	var offset_px := screen_pos - vp / 2
+	var world_point := position + offset_px * zoom
+	var z: float = clamp(zoom.x * factor, min_zoom, max_zoom)
+	zoom = Vector2(z, z)
+	position = world_point - offset_px * zoom
+	_clamp()
+
+
+func _clamp() -> void:
+	if map_rect.size.x <= 0:
+		return
+	var half := get_viewport_rect().size * zoom / 2
+	var margin := Vector2(64, 64)
+	var lo := map_rect.position - margin + half
+	var hi := map_rect.end + margin - half
+	position.x = clamp(position.x, lo.x, hi.x) if lo.x <= hi.x else map_rect.position.x + map_rect.size.x / 2
+	position.y = clamp(position.y, lo.y, hi.y) if lo.y <= hi.y else map_rect.position.y + map_rect.size.y / 2

@@ -1,0 +1,149 @@
+extends Node2D
+# The map in world space: TILE pixels per tile, tile (x, y) covers
+# [x*TILE, (x+1)*TILE) x [y*TILE, (y+1)*TILE).
+# Children (drawing order): Tiles (terrain sprite), Structures (doors and concept
+# overlays such as traps and wires), Entities, Cursor, Camera.
+# Input on the map (what the GUI did not take):
+# - tool "select": a left click selects the entity under the mouse
+#   (EventBus.entity_selected(id), -1 when nothing is there);
+# - another tool: a left click emits tile_clicked(tile, BUTTON_LEFT, tool); a left drag
+#   across tiles emits tile_drag_started / tile_drag_finished;
+# - right click or Escape: back to the select tool, or clear the selection.
+
+const TILE := 16
+
+onready var tiles = $Tiles
+onready var structures = $Structures
+onready var doors = $Structures/Doors
+onready var entities = $Entities
+onready var cursor = $Cursor
+onready var camera = $Camera
+
+var map_size := Vector2.ZERO
+var tool_id := "select"
+var selected_id := -1
+var _press_tile = null
+var _dragging := false
+var _hover := Vector2(-1, -1)
+var _framed := false
+
+
+func _ready() -> void:
+	add_to_group("world")
+	for layer in [tiles, doors, entities, cursor]:
+		layer.tile_size = TILE
+	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	EventBus.connect("tool_selected", self, "_on_tool_selected")
+	EventBus.connect("entity_selected", self, "_on_entity_selected")
+
+
+# Adds a concept's drawing layer (a Node2D drawing in world pixels, see tile_to_world).
+# above_entities=false puts it with the structures (under entities), true above them.
+func add_layer(node: Node2D, above_entities: bool = false) -> void:
+	if above_entities:
+		add_child_below_node(entities, node)
+	else:
+		structures.add_child(node)
+
+
+func tile_to_world(tile: Vector2) -> Vector2:
+	return (tile + Vector2(0.5, 0.5)) * TILE
+
+
+func world_to_tile(p: Vector2) -> Vector2:
+	return (p / TILE).floor()
+
+
+func tile_under_mouse() -> Vector2:
+	return world_to_tile(get_global_mouse_position())
+
+
+func _on_snapshot_updated(snap: Dictionary) -> void:
+	var size := Vector2(int(snap.get("width", 0)), int(snap.get("height", 0)))
+	if size != map_size:
+		map_size = size
+		cursor.map_size = size
+		camera.set_map_rect(Rect2(Vector2.ZERO, size * TILE))
+	if not _framed and size.x > 0:
+		_framed = true
+		camera.frame(_focus_point(snap))
+
+
+# Where the camera starts: the centre of the sanctum (terrain 5) if any, else the map's.
+func _focus_point(snap: Dictionary) -> Vector2:
+	var terrain = snap.get("terrain")
+	var w := int(map_size.x)
+	if terrain != null and w > 0 and terrain.size() == int(map_size.x * map_size.y):
+		var sum := Vector2.ZERO
+		var count := 0
+		for i in range(terrain.size()):
+			if terrain[i] == 5:
+				sum += Vector2(i % w, i / w)
+				count += 1
+		if count > 0:
+			return tile_to_world(sum / count)
+	return map_size * TILE / 2
+
+
+func _on_tool_selected(id: String) -> void:
+	tool_id = id
+	_press_tile = null
+	_dragging = false
+	cursor.drag_from = null
+
+
+func _on_entity_selected(entity_id: int) -> void:
+	selected_id = entity_id
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if event is InputEventMouseMotion:
+		var t := tile_under_mouse()
+		if t != _hover:
+			_hover = t
+			EventBus.emit_signal("tile_hovered", t)
+			if _press_tile != null and tool_id != "select" and not _dragging and t != _press_tile:
+				_dragging = true
+				cursor.drag_from = _press_tile
+				EventBus.emit_signal("tile_drag_started", _press_tile, tool_id)
+			cursor.update()
+	elif event is InputEventMouseButton:
+		if event.is_action("select"):
+			_on_left_button(event.pressed)
+			get_tree().set_input_as_handled()
+		elif event.pressed and event.is_action("cancel"):
+			_cancel()
+			get_tree().set_input_as_handled()
+	elif event is InputEventKey and event.pressed and event.is_action("cancel"):
+		_cancel()
+		get_tree().set_input_as_handled()
+
+
+func _on_left_button(pressed: bool) -> void:
+	var t := tile_under_mouse()
+	if tool_id == "select":
+		if pressed:
+			var id: int = entities.pick(get_global_mouse_position() / TILE)
+			EventBus.emit_signal("entity_selected", id)
+		return
+	if pressed:
+		_press_tile = t
+		_dragging = false
+		return
+	if _press_tile == null:
+		return
+	if _dragging:
+		EventBus.emit_signal("tile_drag_finished", _press_tile, t, tool_id)
+	else:
+		EventBus.emit_signal("tile_clicked", t, BUTTON_LEFT, tool_id)
+	_press_tile = null
+	_dragging = false
+	cursor.drag_from = null
+	cursor.update()
+
+
+func _cancel() -> void:
+	if tool_id != "select":
+		EventBus.emit_signal("tool_selected", "select")
+	elif selected_id >= 0:
+		EventBus.emit_signal("entity_selected", -1)

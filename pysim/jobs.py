@@ -1,0 +1,262 @@
+"""Trap jobs: hauling metal, building in place, resetting (BUILD-01, RESET-02, DECAY-02).
+
+BUILD-01: a placed part is a blueprint. Metal comes from stock piles (TrapState.stock,
+tile -> count; placed by levels with the `metal:N` thing). A minion on Drudgery or Traps
+duty hauls one metal at a time from the nearest pile with metal to the site; once all the
+part's metal is there (trap_parts.METAL), a Traps-duty minion works BUILD_TICKS on it
+and it is built (ready, its 2-day clock starting).
+
+Resets: a Traps-duty minion walks to a part that needs a reset or has expired, works
+RESET_TICKS, then rolls (pysim/resets.py); a failed roll means another RESET_TICKS and
+another roll.
+
+Choosing (decision): Traps duty takes resets first, then builds, then hauls; Drudgery only
+hauls. Among candidates the nearest by octile distance wins, ties by part id. A part is
+worked by one minion at a time (`part.worker`); haulers are counted (`part.haulers`) so no
+more metal is carried than needed. The work tile is the part's own tile if it can be
+walked, else the nearest walkable neighbour (a part in a wall).
+
+Job lists (entity.job):
+  ["haul", part_id, phase, stock_x, stock_y]   phase 0: to the pile, 1: to the site
+  ["build", part_id, phase, 0]                 phase 0: walking, 1: working
+  ["reset", part_id, phase, ticks_worked]
+"""
+from pysim import duties, entities, movement
+from pysim import trap_parts as tp
+from pysim import resets, traps
+
+RECOUNT_TICKS = 60
+
+
+def _octile(ax, ay, bx, by):
+    dx = abs(ax - bx)
+    dy = abs(ay - by)
+    return 2 * max(dx, dy) + min(dx, dy)
+
+
+def work_tile(game, part):
+    cost = game.grid.walk_cost()
+    if cost[part.y, part.x] > 0:
+        return (part.x, part.y)
+    best = None
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            tx, ty = part.x + dx, part.y + dy
+            if (dx or dy) and game.grid.in_bounds(tx, ty) and cost[ty, tx] > 0:
+                key = (abs(dx) + abs(dy), ty, tx)
+                if best is None or key < best:
+                    best = key
+    return None if best is None else (best[2], best[1])
+
+
+def _arrived(e, tile):
+    return e.step_len == 0 and e.path is None and (e.x, e.y) == tile
+
+
+def _claimed(game, p):
+    w = p.worker
+    if w < 0:
+        return False
+    e = game.entities.get(w)
+    if e is None or e.state != entities.UP:
+        return False
+    job = getattr(e, "job", None)
+    return job is not None and job[1] == p.id and job[0] in ("build", "reset")
+
+
+def _go(game, e, tile):
+    if (e.x, e.y) == tile and e.step_len == 0:
+        e.path = None
+        return True
+    return movement.go_to(game, e, tile[0], tile[1])
+
+
+# -- providers -------------------------------------------------------------------------------
+
+def _nearest(e, parts):
+    best = None
+    for p in parts:
+        key = (_octile(e.x, e.y, p.x, p.y), p.id)
+        if best is None or key < best[0]:
+            best = (key, p)
+    return None if best is None else best[1]
+
+
+def _give_work(game, e, kind, which):
+    st = traps.state_of(game)
+    ids = st.work_lists()[which]
+    if not ids:
+        return False
+    cands = [st.parts[k] for k in ids]
+    cands = [p for p in cands if not _claimed(game, p)]
+    while cands:
+        p = _nearest(e, cands)
+        cands.remove(p)
+        tile = work_tile(game, p)
+        if tile is None or not _go(game, e, tile):
+            continue
+        p.worker = e.id
+        st.changed()
+        e.job = [kind, p.id, 0, 0]
+        return True
+    return False
+
+
+def provide_reset(game, e):
+    return _give_work(game, e, "reset", 0)
+
+
+def provide_build(game, e):
+    return _give_work(game, e, "build", 1)
+
+
+def provide_haul(game, e):
+    st = traps.state_of(game)
+    if not st.stock:
+        return False
+    ids = st.work_lists()[2]
+    if not ids:
+        return False
+    piles = [(t, n) for t, n in sorted(st.stock.items()) if n > 0]
+    if not piles:
+        return False
+    wanting = [st.parts[k] for k in ids]
+    best = None
+    for (t, n) in piles:
+        key = (_octile(e.x, e.y, t[0], t[1]), t[1], t[0])
+        if best is None or key < best[0]:
+            best = (key, t)
+    pile = best[1]
+    p = _nearest(e, wanting)
+    if work_tile(game, p) is None or not _go(game, e, pile):
+        return False
+    st.stock[pile] -= 1            # reserved now, carried from the pile
+    p.haulers += 1
+    st.changed()
+    e.job = ["haul", p.id, 0, pile[0], pile[1]]
+    return True
+
+
+duties.add_provider(duties.TRAPS, "reset", provide_reset, 10)
+duties.add_provider(duties.TRAPS, "build", provide_build, 20)
+duties.add_provider(duties.TRAPS, "haul", provide_haul, 30)
+duties.add_provider(duties.DRUDGERY, "haul", provide_haul, 30)
+
+
+# -- runners ----------------------------------------------------------------------------------
+
+def _release_work(game, e):
+    st = traps.state_of(game)
+    p = st.parts.get(e.job[1])
+    if p is not None and p.worker == e.id:
+        p.worker = -1
+        st.changed()
+
+
+def _release_haul(game, e):
+    st = traps.state_of(game)
+    job = e.job
+    pile = (job[3], job[4])
+    st.stock[pile] = st.stock.get(pile, 0) + 1
+    p = st.parts.get(job[1])
+    if p is not None and p.haulers > 0:
+        p.haulers -= 1
+    st.changed()
+
+
+def _walk_then(game, e, part, tile):
+    """Phase 0 -> 1 once the minion stands on the work tile; re-plans if it stopped."""
+    job = e.job
+    if job[2] == 0:
+        if _arrived(e, tile):
+            job[2] = 1
+            return True
+        if e.step_len == 0 and e.path is None:
+            if not _go(game, e, tile):
+                duties.drop_job(game, e)
+        return False
+    return True
+
+
+def run_build(game, e):
+    st = traps.state_of(game)
+    job = e.job
+    p = st.parts.get(job[1])
+    if p is None or p.built:
+        duties.drop_job(game, e)
+        return
+    tile = work_tile(game, p)
+    if tile is None or not _walk_then(game, e, p, tile) or e.job is None:
+        return
+    p.work += 1
+    if p.work >= tp.BUILD_TICKS:
+        p.built = True
+        p.worker = -1
+        traps.note_reset(st, p, game.tick)
+        st.changed()
+        game.emit("part_built", part=p.id, kind=p.kind, x=p.x, y=p.y, entity=e.id)
+        e.job = None
+
+
+def run_reset(game, e):
+    st = traps.state_of(game)
+    job = e.job
+    p = st.parts.get(job[1])
+    if p is None or not p.needs_work():
+        duties.drop_job(game, e)
+        return
+    tile = work_tile(game, p)
+    if tile is None or not _walk_then(game, e, p, tile) or e.job is None:
+        return
+    job[3] += 1
+    if job[3] < tp.RESET_TICKS:
+        return
+    job[3] = 0
+    result = resets.roll_reset(game, e, p)
+    if result == "failed":
+        return
+    p.worker = -1
+    st.changed()
+    e.job = None
+
+
+def run_haul(game, e):
+    st = traps.state_of(game)
+    job = e.job
+    p = st.parts.get(job[1])
+    if p is None or p.built:
+        duties.drop_job(game, e)
+        return
+    if job[2] == 0:
+        pile = (job[3], job[4])
+        if _arrived(e, pile):
+            job[2] = 1
+            tile = work_tile(game, p)
+            if tile is None or not _go(game, e, tile):
+                duties.drop_job(game, e)
+            return
+        if e.step_len == 0 and e.path is None and not _go(game, e, pile):
+            duties.drop_job(game, e)
+        return
+    tile = work_tile(game, p)
+    if tile is None:
+        duties.drop_job(game, e)
+        return
+    if _arrived(e, tile):
+        p.metal += 1
+        p.haulers -= 1
+        st.changed()
+        game.emit("metal_delivered", part=p.id, entity=e.id, metal=p.metal,
+                  needed=tp.METAL[p.kind])
+        e.job = None
+        return
+    if e.step_len == 0 and e.path is None and not _go(game, e, tile):
+        duties.drop_job(game, e)
+
+
+duties.RUNNERS["build"] = run_build
+duties.RUNNERS["reset"] = run_reset
+duties.RUNNERS["haul"] = run_haul
+duties.RELEASERS["build"] = _release_work
+duties.RELEASERS["reset"] = _release_work
+duties.RELEASERS["haul"] = _release_haul

@@ -1,0 +1,104 @@
+"""The front-end facade: the only object the bridge talks to (docs/architecture.md).
+
+Everything crossing is a plain value or a numpy array. Real time becomes ticks through an
+integer microsecond accumulator, so frame-time rounding never drifts the clock.
+"""
+import traceback
+
+import numpy as np
+
+from pysim import clock, entities, level, movement
+from pysim.snapshot import DESCRIBE_PARTS, SNAPSHOT_PARTS
+
+# A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
+MAX_FRAME_MICROS = 250_000
+
+
+class Session:
+    def __init__(self, level_text, source_name="level", seed=None):
+        self.game = level.load_text(level_text, source_name,
+                                    None if seed is None or seed < 0 else int(seed))
+        self._acc = 0
+        self._fail_next = False
+        self._last_error = None
+
+    def send(self, cmd):
+        self.game.command(cmd)
+
+    def step(self, delta):
+        """Advance by delta real seconds at the game's speed; returns ticks run."""
+        if self._fail_next:
+            self._fail_next = False
+            raise RuntimeError("debug failure requested by debug_fail_next_step()")
+        game = self.game
+        try:
+            us = int(round(float(delta) * 1_000_000))
+        except (TypeError, ValueError):
+            us = 0
+        us = max(0, min(us, MAX_FRAME_MICROS))
+        ran = 0
+        try:
+            game.apply_pending()
+            if game.speed == 0:
+                self._acc = 0
+                return 0
+            self._acc += us * game.speed
+            while self._acc >= clock.MICROS_PER_TICK_1X:
+                self._acc -= clock.MICROS_PER_TICK_1X
+                game.step()
+                ran += 1
+                if game.speed == 0:
+                    self._acc = 0
+                    break
+        except Exception:
+            # A rule bug must not take the frame down; show it once and keep drawing.
+            text = traceback.format_exc()
+            if text != self._last_error:
+                self._last_error = text
+                game.emit("error", message=text)
+            self._acc = 0
+        return ran
+
+    def snapshot(self):
+        game = self.game
+        grid = game.grid
+        day, hour, minute = clock.day_hour_minute(game.tick)
+        ids, pos, kind, state, facing, side = movement.fill_arrays(game)
+        snap = {
+            "tick": game.tick, "day": day, "hour": hour, "minute": minute,
+            "speed": game.speed, "width": grid.width, "height": grid.height,
+            "tiles_version": grid.tiles_version,
+            "terrain": grid.terrain.reshape(-1).copy(),
+            "domain": grid.domain.reshape(-1).copy(),
+            "light": grid.light.reshape(-1).copy(),
+            "ent_id": ids, "ent_pos": pos, "ent_kind": kind, "ent_state": state,
+            "ent_facing": facing, "ent_side": side,
+        }
+        for fn in SNAPSHOT_PARTS:
+            fn(game, snap)
+        return snap
+
+    def take_events(self):
+        return self.game.take_events()
+
+    def describe(self, entity_id):
+        ent = self.game.entities.get(int(entity_id))
+        if ent is None:
+            return {"id": int(entity_id), "missing": True}
+        x, y = ent.position()
+        info = {
+            "id": ent.id, "kind": entities.KIND_NAMES[ent.kind], "subtype": ent.subtype,
+            "name": ent.name, "side": entities.SIDE_NAMES[ent.side],
+            "state": entities.STATE_NAMES[ent.state], "x": x, "y": y,
+            "tile": [ent.x, ent.y], "walking": bool(ent.walking()),
+            "goal": [ent.goal_x, ent.goal_y] if ent.goal_x >= 0 else None,
+        }
+        for fn in DESCRIBE_PARTS:
+            fn(self.game, ent, info)
+        return info
+
+    def debug_fail_next_step(self):
+        self._fail_next = True
+
+    def state_hash(self):
+        return self.game.state_hash()

@@ -1,0 +1,29 @@
+"""Extension registries for what the front end sees.
+
+SNAPSHOT_PARTS: fn(game, snap) adds keys to the dict Session.snapshot() returns (numpy
+arrays for bulk data). DESCRIBE_PARTS: fn(game, entity, info) adds keys to
+Session.describe(). Both run in registration order; name the keys after your area
+(e.g. "door_pos", "trap_kind") and document them beside the function.
+"""
+
+SNAPSHOT_PARTS = []
+DESCRIBE_PARTS = []
+
+
+def _add(registry, fn):
+    # A module imported twice (tests, reloads) must not register its part twice.
+    key = (fn.__module__, fn.__qualname__)
+    for i, old in enumerate(registry):
+        if (old.__module__, old.__qualname__) == key:
+            registry[i] = fn
+            return fn
+    registry.append(fn)
+    return fn
+
+
+def snapshot_part(fn):
+    return _add(SNAPSHOT_PARTS, fn)
+
+
+def describe_part(fn):
+    return _add(DESCRIBE_PARTS, fn)

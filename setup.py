@@ -1,0 +1,85 @@
+"""Cython build of pysim (pure-Python-mode sources) into build/compiled/pysim.
+
+    build/venv/bin/python setup.py -q build_ext --build-lib build/compiled \
+        --build-temp build/temp --parallel 2
+
+Every pysim/*.py except __init__.py and __main__.py becomes an extension module (its .pxd,
+if any, beside it gives the C types). __init__.py, __main__.py and data files are copied as
+they are, so `PYTHONPATH=build/compiled` imports the compiled package. Generated C goes to
+<build-temp>/cython; cythonize regenerates only what changed (it follows .pxd cimports) and
+build_ext recompiles only extensions older than their C file.
+"""
+import glob
+import os
+import shutil
+import sys
+
+import numpy
+from Cython.Build import cythonize
+from setuptools import setup
+from setuptools.command.build_ext import build_ext
+
+ROOT = os.path.dirname(os.path.abspath(__file__))
+PKG = os.path.join(ROOT, "pysim")
+UNCOMPILED = ("__init__.py", "__main__.py")
+DATA_PATTERNS = ("*.txt", "*.json", "*.pxd")
+
+
+def _sources():
+    return sorted(p for p in glob.glob(os.path.join("pysim", "*.py"))
+                  if os.path.basename(p) not in UNCOMPILED)
+
+
+class BuildExtAndCopy(build_ext):
+    """build_ext that also copies the uncompiled files next to the extensions."""
+
+    def run(self):
+        super().run()
+        dest = os.path.join(self.build_lib, "pysim")
+        os.makedirs(dest, exist_ok=True)
+        names = list(UNCOMPILED)
+        for pattern in DATA_PATTERNS:
+            names += [os.path.basename(p) for p in glob.glob(os.path.join(PKG, pattern))]
+        for name in sorted(set(names)):
+            src = os.path.join(PKG, name)
+            dst = os.path.join(dest, name)
+            if not os.path.exists(dst) or os.path.getmtime(src) > os.path.getmtime(dst):
+                shutil.copy2(src, dst)
+        # A module deleted from the source tree must not linger in the compiled package.
+        keep = {os.path.splitext(os.path.basename(p))[0] for p in _sources()}
+        for path in glob.glob(os.path.join(dest, "*.so")):
+            if os.path.basename(path).split(".")[0] not in keep:
+                os.remove(path)
+
+
+def _build_temp():
+    # Generated C lives under --build-temp, so separate build dirs never share C files.
+    argv = sys.argv
+    for i, arg in enumerate(argv):
+        if arg == "--build-temp" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--build-temp="):
+            return arg.split("=", 1)[1]
+    return os.path.join("build", "temp")
+
+
+os.chdir(ROOT)
+extensions = cythonize(
+    _sources(),
+    build_dir=os.path.join(_build_temp(), "cython"),
+    compiler_directives={"language_level": 3},
+    nthreads=0,
+    quiet=True,
+)
+for ext in extensions:
+    ext.include_dirs.append(numpy.get_include())
+    ext.define_macros.append(("NPY_NO_DEPRECATED_API", "NPY_1_7_API_VERSION"))
+    ext.extra_compile_args += ["-O2", "-Wno-unused-function", "-Wno-unreachable-code"]
+
+setup(
+    name="pysim",
+    packages=[],
+    ext_modules=extensions,
+    cmdclass={"build_ext": BuildExtAndCopy},
+    zip_safe=False,
+)
