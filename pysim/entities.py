@@ -32,6 +32,11 @@ SIDE_NAMES = ("dungeon", "invaders", "wild")
 # Default ticks per orthogonal tile (a diagonal step takes 3/2 of it).
 PACE = {MINION: 5, ADVENTURER: 6, CREATURE: 4, BOSS: 8}
 
+CORE_FIELDS = frozenset((
+    "id", "kind", "side", "x", "y", "nx", "ny", "home_x", "home_y", "step_t", "step_len",
+    "pace", "facing", "state", "path", "path_i", "path_version", "goal_x", "goal_y", "idle",
+    "name", "subtype"))
+
 # fn(game, entity) run after every spawn, in registration order (rule areas give stats ...).
 SPAWN_HOOKS = []
 
@@ -82,9 +87,12 @@ class Entity:
                 self.idle, self.name, self.subtype)
 
     def hash_state(self):
+        # Uncompiled, the typed fields live in __dict__ too; hash them once, in order.
         extra = getattr(self, "__dict__", None)
         if extra:
-            return (self.core_state(), extra)
+            extra = {k: v for k, v in extra.items() if k not in CORE_FIELDS}
+            if extra:
+                return (self.core_state(), extra)
         return self.core_state()
 
     def __repr__(self):

@@ -33,7 +33,7 @@ import re
 import numpy as np
 
 from pysim import clock, commands, terrain
-from pysim.entities import ADVENTURER, BOSS, CREATURE, MINION
+from pysim.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION
 from pysim.game import Game, load_rule_modules
 
 
@@ -58,6 +58,7 @@ LEGEND = {
     "b": "sanctum boss",
     "a": "floor adventurer",
     "k": "floor kobold",
+    "K": "floor dungeon_creature:kobold",
 }
 
 _SECTION_RE = re.compile(r"^\[([a-z_][a-z0-9_]*)\]\s*$")
@@ -127,6 +128,8 @@ def parse(text, source="level"):
     lv = Level(source)
     ctx.level = lv
     seen = {}
+    domain_line = 1
+    last_line = max(1, len(text.rstrip("\n").split("\n")))
     section = None
     body = {}
     for lineno, raw in enumerate(text.split("\n"), start=1):
@@ -166,6 +169,7 @@ def parse(text, source="level"):
                 if value not in ("all", "none", "map"):
                     ctx.error(lineno, "domain must be all, none or map, not %r" % value)
                 lv.domain = value
+                domain_line = lineno
             elif key in HEADERS:
                 lv.headers.append((key, value, lineno))
             else:
@@ -182,7 +186,7 @@ def parse(text, source="level"):
         lv.legend[char] = _parse_definition(ctx, lineno, char, definition)
 
     if "map" not in body:
-        ctx.error(len(text.split("\n")), "the level has no [map] section")
+        ctx.error(last_line, "the level has no [map] section")
     rows = body["map"]
     while rows and not rows[-1][1].strip():
         rows.pop()
@@ -222,7 +226,7 @@ def parse(text, source="level"):
                               "0 . x or space for not" % (ch, col + 1))
         lv.domain_rows = drows
     elif lv.domain == "map":
-        ctx.error(len(text.split("\n")), "'domain: map' needs a [domain] section")
+        ctx.error(domain_line, "'domain: map' needs a [domain] section")
 
     last = 0
     for lineno, entry in body.get("commands", []):
@@ -314,3 +318,13 @@ THINGS["adventurer"] = _entity_placer(ADVENTURER)
 THINGS["boss"] = _entity_placer(BOSS)
 THINGS["creature"] = _entity_placer(CREATURE)
 THINGS["kobold"] = _entity_placer(CREATURE, "kobold")
+
+
+def _place_dungeon_creature(game, x, y, arg):
+    """A creature that lives in the dungeon's lair: on the dungeon's side (FRIEND-04)."""
+    ent = _entity_placer(CREATURE, "kobold")(game, x, y, arg)
+    ent.side = DUNGEON
+    return ent
+
+
+THINGS["dungeon_creature"] = _place_dungeon_creature

@@ -80,20 +80,28 @@ class TrapState(object):
         self._tile_version = -1
         self._work = None
         self._work_version = -1
+        self.layout = 0            # bumps when parts appear, vanish or move (caches)
+        self._net = None
+        self._net_key = None
 
     # -- derived lookups (never part of the state: rebuilt from parts) -------------------
     def changed(self):
         self.version += 1
 
+    def moved(self):
+        """A part appeared, vanished or moved: layout caches (tiles, network) go stale."""
+        self.layout += 1
+        self.version += 1
+
     def part_at(self, x, y):
-        if self._tile_version != self.version:
+        if self._tile_version != self.layout:
             m = {}
             for pid in sorted(self.parts):
                 p = self.parts[pid]
                 for t in p.footprint():
                     m[t] = pid
             self._tile_part = m
-            self._tile_version = self.version
+            self._tile_version = self.layout
         pid = self._tile_part.get((int(x), int(y)))
         return None if pid is None else self.parts[pid]
 
@@ -115,7 +123,7 @@ class TrapState(object):
         return self._work
 
     def sense_map(self):
-        if self._sense_version != self.version:
+        if self._sense_version != self.layout:
             m = {}
             for pid in sorted(self.parts):
                 p = self.parts[pid]
@@ -124,7 +132,7 @@ class TrapState(object):
                 for t in p.sense_tiles():
                     m.setdefault(t, []).append(pid)
             self._sense = m
-            self._sense_version = self.version
+            self._sense_version = self.layout
         return self._sense
 
     def hash_state(self):
@@ -154,16 +162,21 @@ wiring.register_endpoint_finder(_part_endpoints)
 
 
 def network(game):
+    """The wiring network of the game (cached until a wire, door or part placement
+    changes; read-only for callers)."""
     st = state_of(game)
-    return wiring.Network(game, st.wires.wires, st.wires.joins)
+    key = (st.layout, st.wires.version)
+    if st._net is None or st._net_key != key:
+        st._net = wiring.Network(game, st.wires.wires, st.wires.joins)
+        st._net_key = key
+    return st._net
 
 
 def trap_parts_of(game, part, net=None):
     """Every part in the (undirected) network of `part`, including itself, sorted by id."""
     if net is None:
         net = network(game)
-    key = _key_for(part)
-    keys = net.roles_in_network_of(key)
+    keys = _ports_of(net, part)
     st = state_of(game)
     ids = sorted(set(k[1] for k in keys if k[0] in ("trigger", "mechanism", "timer_in",
                                                       "timer_out")))
@@ -177,14 +190,15 @@ def doors_of(game, part, net=None):
     """Door ids in the network of `part` (WIRE-11), sorted."""
     if net is None:
         net = network(game)
-    keys = net.roles_in_network_of(_key_for(part))
+    keys = _ports_of(net, part)
     return sorted(set(k[1] for k in keys if k[0] == wiring.ROLE_DOOR))
 
 
-def _key_for(part):
+def _ports_of(net, part):
     if part.kind == tp.TIMER:
-        return ("timer_in", part.id)
-    return (part.role, part.id)
+        keys = net.roles_in_network_of(("timer_in", part.id))
+        return keys or net.roles_in_network_of(("timer_out", part.id))
+    return net.roles_in_network_of((part.role, part.id))
 
 
 # -- who sets a trigger off (FRIEND-01..04, RESET-04) ----------------------------------------
@@ -687,7 +701,7 @@ def new_part(game, kind, x, y, orient=tp.ORIENT_H, shoddy=False, built=False):
     st.parts[p.id] = p
     if built:
         note_reset(st, p, game.tick)
-    st.changed()
+    st.moved()
     return p
 
 
@@ -737,7 +751,7 @@ class RemovePart:
         st = state_of(game)
         p = st.parts.pop(int(cmd["part"]))
         st.pending = [s for s in st.pending if s[2] != p.id]
-        st.changed()
+        st.moved()
         game.emit("part_removed", part=p.id, kind=p.kind, x=p.x, y=p.y)
 
 
@@ -761,7 +775,7 @@ class MovePart:
         ox, oy = p.x, p.y
         p.x = int(cmd["x"])
         p.y = int(cmd["y"])
-        st.changed()
+        st.moved()
         game.emit("part_moved", part=p.id, x=p.x, y=p.y, from_x=ox, from_y=oy,
                   state=p.state_name())
 
@@ -770,12 +784,12 @@ def _move_reason(game, p, x, y):
     st = state_of(game)
     # check with the part taken off the map for the moment (restored before returning)
     del st.parts[p.id]
-    st.changed()
+    st.moved()
     try:
         r = placement_reason(game, p.kind, x, y, p.orient)
     finally:
         st.parts[p.id] = p
-        st.changed()
+        st.moved()
     return r
 
 
@@ -931,7 +945,7 @@ def _snapshot(game, snap):
     snap["part_metal_need"] = np.array([tp.METAL[p.kind] for p in parts], dtype=np.int32)
     ws = st.wires
     wids = sorted(ws.wires)
-    nets = wiring.wire_network_ids(game, ws) if wids else {}
+    nets = wiring.wire_network_ids(game, ws, network(game)) if wids else {}
     snap["wire_id"] = np.array(wids, dtype=np.int32)
     snap["wire_net"] = np.array([nets[w] for w in wids], dtype=np.int32)
     snap["wire_len"] = np.array([len(ws.wires[w].tiles) for w in wids], dtype=np.int32)

@@ -313,6 +313,9 @@ class Network(object):
         self.parent = parent
         self.timers = sorted(set(ident for (_, _, role, ident) in self.ends
                                  if role == ROLE_TIMER))
+        self._groups = None
+        self._group_of = None
+        self._members = None
 
     def node(self, key):
         if key not in self.parent:
@@ -320,16 +323,21 @@ class Network(object):
         return _find(self.parent, key)
 
     def members(self):
-        """node -> sorted list of port keys on it."""
+        """node -> sorted list of port keys on it (computed once)."""
+        if self._members is not None:
+            return self._members
         out = {}
         for k in sorted(self.parent):
             if k[0] == "wire":
                 continue
             out.setdefault(_find(self.parent, k), []).append(k)
+        self._members = out
         return out
 
     def network_groups(self):
         """Undirected networks including the timer links: root -> sorted port keys."""
+        if self._groups is not None:
+            return self._groups
         parent = dict(self.parent)
         for t in self.timers:
             a = ("timer_in", t)
@@ -340,14 +348,19 @@ class Network(object):
         for k in sorted(parent):
             r = _find(parent, k)
             groups.setdefault(r, []).append(k)
+        self._groups = groups
+        gof = {}
+        for r in groups:
+            ports = [k for k in groups[r] if k[0] != "wire"]
+            for k in groups[r]:
+                gof[k] = ports
+        self._group_of = gof
         return groups
 
     def roles_in_network_of(self, key):
-        """All port keys of the (undirected) network holding `key`, sorted."""
-        for keys in self.network_groups().values():
-            if key in keys:
-                return [k for k in keys if k[0] != "wire"]
-        return []
+        """All port keys (not wires) of the (undirected) network holding `key`, sorted."""
+        self.network_groups()
+        return list(self._group_of.get(key, ()))
 
 
 def count_violation(groups):
@@ -427,10 +440,11 @@ def check_endpoint_added(game, ws, x, y, role, ident):
     return count_violation(net.network_groups())
 
 
-def wire_network_ids(game, ws):
+def wire_network_ids(game, ws, net=None):
     """wire id -> network id (the smallest wire id of its joined network, timers not
     crossed): for drawing joined wires alike."""
-    net = Network(game, ws.wires, ws.joins)
+    if net is None:
+        net = Network(game, ws.wires, ws.joins)
     out = {}
     roots = {}
     for wid in sorted(ws.wires):

@@ -7,7 +7,8 @@ import sys
 import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-COMPILED_DIR = os.path.join(ROOT, "build", "compiled")
+# PYSIM_COMPILED_DIR: a private compiled build (parallel developers share build/compiled).
+COMPILED_DIR = os.environ.get("PYSIM_COMPILED_DIR") or os.path.join(ROOT, "build", "compiled")
 BUILD = os.environ.get("PYSIM_BUILD", "pure")
 PYSIM_PATH = COMPILED_DIR if BUILD == "compiled" else ROOT
 

@@ -1,7 +1,7 @@
 extends SceneTree
 # Godot test runner:  timeout 600 godot3-server --path godot_project -s res://tests/runner.gd
 #   optional, after "--":  --filter=TEXT  runs only tests whose "script::method" contains TEXT
-#                          --timeout=SECONDS  per-test limit for coroutine tests (default 120)
+#                          --timeout=SECONDS  per-test limit for coroutine tests (default 90)
 # Finds every res://tests/test_*.gd, adds an instance of each to the tree, runs its test_*
 # methods (a method that yields is waited for, up to the time limit), prints each failure
 # with script and method, counts `SCRIPT ERROR` lines that Godot writes to user://logs/godot.log
@@ -11,13 +11,14 @@ extends SceneTree
 const TEST_DIR := "res://tests"
 const LOG_PATH := "user://logs/godot.log"
 
-var test_timeout_sec := 120.0
+var test_timeout_sec := 90.0
 var filter_text := ""
 var passed := 0
 var failed := 0
 var _log_offset := 0
 var _log_seen := false
 var _completed := false
+var _aborted := false
 
 
 func _init() -> void:
@@ -79,6 +80,7 @@ func _run_script(path: String):
 		if "_failures" in inst:
 			inst._failures = []
 		var timed_out := false
+		_aborted = false
 		if inst.has_method("before_each"):
 			var s0 = inst.call("before_each")
 			if s0 is GDScriptFunctionState:
@@ -97,6 +99,8 @@ func _run_script(path: String):
 			problems += inst._failures
 		if timed_out:
 			problems.append("timed out after %.0f s" % test_timeout_sec)
+		elif _aborted:
+			problems.append("the coroutine stopped without completing (a script error at a yield?)")
 		var errs := _script_errors_since_offset() - errs_before
 		if errs > 0:
 			problems.append("%d SCRIPT ERROR line(s) in %s during the test" % [errs, LOG_PATH])
@@ -111,8 +115,17 @@ func _wait(state: GDScriptFunctionState):
 	_completed = false
 	state.connect("completed", self, "_on_completed")
 	var deadline := OS.get_ticks_msec() + int(test_timeout_sec * 1000.0)
+	var errs_at_start := _script_errors_since_offset()
 	while not _completed and OS.get_ticks_msec() < deadline:
 		yield(self, "idle_frame")
+		# A state stops being valid as soon as its coroutine resumes, even when it yields
+		# again (Godot 3.2 chains "completed" to the first state), so an invalid state
+		# alone proves nothing. Invalid plus a new SCRIPT ERROR means the coroutine died
+		# at a yield and will never complete.
+		if not _completed and not state.is_valid() \
+				and _script_errors_since_offset() > errs_at_start:
+			_aborted = true
+			return false
 	return not _completed
 
 

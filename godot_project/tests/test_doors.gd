@@ -76,6 +76,7 @@ func door_value(key: String, door_id: int):
 
 
 func wait_door(key: String, door_id: int, value: int, max_frames: int = 120):
+	yield(get_tree(), "physics_frame")    # always a coroutine, so callers can yield on it
 	for i in range(max_frames):
 		if door_value(key, door_id) == value:
 			return true

@@ -30,7 +30,7 @@ func _ready() -> void:
 
 func _on_snapshot_updated(s: Dictionary) -> void:
 	snap = s
-	var v := int(s.get("trap_version", 0)) + 7 * s.get("gas_pos", []).size() \
+	var v: int = int(s.get("trap_version", 0)) + 7 * s.get("gas_pos", []).size() \
 			+ 13 * s.get("web_pos", []).size()
 	if v != _version:
 		_version = v
@@ -86,7 +86,7 @@ func _draw_wires() -> void:
 	for i in range(bumps.size()):
 		var c := centre(bumps[i])
 		# a small arc where the newer wire jumps the older one
-		var ang := PI / 2 if int(vert[i]) == 1 else 0.0
+		var ang: float = PI / 2 if int(vert[i]) == 1 else 0.0
 		draw_arc(c, tile_size * 0.3, ang - PI / 2 + PI, ang + PI / 2 + PI, 8, Color(1, 1, 1), 2.0)
 	for p in snap.get("wire_joins", []):
 		draw_circle(centre(p), 3.0, Color(1, 1, 1))
@@ -111,8 +111,8 @@ func _draw_parts() -> void:
 			col.a = 0.35            # blueprint
 		var r := tile_size * 0.4
 		if kind == 1:               # wide tripwire: three tiles
-			var vertical := (int(flags[i]) & 16) != 0
-			var d := Vector2(0, tile_size) if vertical else Vector2(tile_size, 0)
+			var vertical: bool = (int(flags[i]) & 16) != 0
+			var d: Vector2 = Vector2(0, tile_size) if vertical else Vector2(tile_size, 0)
 			draw_line(c - d, c + d, col, 3.0)
 		draw_rect(Rect2(c - Vector2(r, r), Vector2(2 * r, 2 * r)), col, st != 0)
 		if _font != null:
@@ -130,7 +130,7 @@ func _draw_parts() -> void:
 
 func _crossed_dart(c: Vector2, expired: bool) -> void:
 	var o := c + Vector2(tile_size * 0.25, -tile_size * 0.25)
-	var col := Color(0.85, 0.85, 0.85) if not expired else Color(0.6, 0.6, 0.6)
+	var col: Color = Color(0.85, 0.85, 0.85) if not expired else Color(0.6, 0.6, 0.6)
 	draw_line(o + Vector2(-4, 4), o + Vector2(4, -4), col, 1.5)
 	draw_line(o + Vector2(4, -4), o + Vector2(1, -4), col, 1.5)
 	draw_line(o + Vector2(4, -4), o + Vector2(4, -1), col, 1.5)

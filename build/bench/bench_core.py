@@ -1,0 +1,196 @@
+#!/usr/bin/env python3
+"""Core simulation figures: step time with 200 agents walking on 128x128, compiled vs
+uncompiled, and path queries per second against python-tcod on the same grid and costs.
+
+The same measuring code runs twice in subprocesses (`--child`), once importing
+build/compiled (PYSIM_BUILD=compiled) and once the source tree (PYSIM_BUILD=pure).
+Prints a JSON dict of stable names as its last stdout line.
+"""
+import json
+import os
+import subprocess
+import sys
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+COMPILED = os.environ.get("PYSIM_COMPILED_DIR") or os.path.join(ROOT, "build", "compiled")
+WARMUP = 100
+TICKS = {"compiled": 1200, "pure": 300}
+QUERIES = {"compiled": 400, "pure": 20}
+
+
+def child(build):
+    sys.path.insert(0, COMPILED if build == "compiled" else ROOT)
+    import numpy as np
+    import pysim
+    from pysim import level, pathing
+    from pysim.levelgen import bench_level
+    assert pysim.COMPILED == (build == "compiled"), pysim.__file__
+    game = level.load_text(bench_level(128, 128, 200, seed=1), "bench.level")
+    agents = len(game.entities)
+    game.run(WARMUP)
+    n = TICKS[build]
+    walking = 0
+    worst = 0.0
+    from pysim import systems
+    per_system = {}
+    saved = list(systems.SYSTEMS)
+
+    def timed(name, fn):
+        def run(game):
+            t = time.perf_counter()
+            fn(game)
+            per_system[name] = per_system.get(name, 0.0) + time.perf_counter() - t
+        return run
+    systems.SYSTEMS[:] = [(o, name, timed(name, fn)) for o, name, fn in saved]
+    t0 = time.perf_counter()
+    for _ in range(n):
+        t = time.perf_counter()
+        game.step()
+        worst = max(worst, time.perf_counter() - t)
+        game.take_events()
+        walking += sum(1 for e in game.entities.values() if e.step_len > 0)
+    step_s = (time.perf_counter() - t0) / n
+    systems.SYSTEMS[:] = saved
+    out = {"systems_ms": {k: v * 1000 / n for k, v in per_system.items()},"step_ms": step_s * 1000, "worst_step_ms": worst * 1000, "agents": agents,
+           "walking_fraction": walking / (n * agents)}
+
+    out.update(walk_only(build))
+
+    # path queries on the bench map: random pairs of floor tiles that are connected
+    cost = np.ascontiguousarray(game.grid.walk_cost())
+    rng = np.random.default_rng(5)
+    ys, xs = np.nonzero(cost > 0)
+    pairs = []
+    while len(pairs) < QUERIES[build]:
+        a, b = rng.integers(0, len(xs), size=2)
+        s, g = (int(xs[a]), int(ys[a])), (int(xs[b]), int(ys[b]))
+        if len(pathing.find_path(cost, s, g)) > 0:
+            pairs.append((s, g))
+    t0 = time.perf_counter()
+    total_len = 0
+    for s, g in pairs:
+        total_len += len(pathing.find_path(cost, s, g))
+    out["path_queries_per_s"] = len(pairs) / (time.perf_counter() - t0)
+    out["path_mean_len"] = total_len / len(pairs)
+    if build == "compiled":
+        out.update(tcod_figures(cost, pairs, pathing))
+    print(json.dumps(out))
+
+
+def walk_only(build):
+    """The core alone: every agent walks all the time (a new far goal on arrival), only the
+    movement system runs. Measures walking + re-planning without the rule areas' systems."""
+    import numpy as np
+    from pysim import level, movement, systems
+    from pysim.levelgen import bench_level
+    game = level.load_text(bench_level(128, 128, 200, seed=1), "bench.level")
+    cost = game.grid.walk_cost()
+    ys, xs = np.nonzero(cost > 0)
+    rng = np.random.default_rng(9)
+    ents = list(game.entities.values())
+
+    def retarget(game):
+        for e in ents:
+            if e.path is None and e.step_len == 0:
+                i = int(rng.integers(0, len(xs)))
+                movement.go_to(game, e, int(xs[i]), int(ys[i]))
+
+    saved = list(systems.SYSTEMS)
+    systems.SYSTEMS[:] = [(100, "retarget", retarget)] + [s for s in saved if s[1] == "movement"]
+    try:
+        game.run(WARMUP)
+        n = TICKS[build]
+        walking = 0
+        t0 = time.perf_counter()
+        for _ in range(n):
+            game.step()
+            game.take_events()
+        took = (time.perf_counter() - t0) / n
+        walking = sum(1 for e in ents if e.step_len > 0)
+    finally:
+        systems.SYSTEMS[:] = saved
+    return {"walk_step_ms": took * 1000, "walk_walking_end": walking}
+
+
+def tcod_graph(cost):
+    """Our rules in tcod: cardinal 2, diagonal 3 only where both orthogonal sides are open."""
+    import numpy as np
+    import tcod.path
+    graph = tcod.path.CustomGraph(cost.shape)
+    graph.add_edges(edge_map=[[0, 2, 0], [2, 0, 2], [0, 2, 0]], cost=cost)
+    open_ = np.pad(cost > 0, 1)
+    h, w = cost.shape
+    for dy in (-1, 1):
+        for dx in (-1, 1):
+            cond = open_[1 + dy:1 + dy + h, 1:1 + w] & open_[1:1 + h, 1 + dx:1 + dx + w]
+            graph.add_edge((dy, dx), 3, cost=cost, condition=cond.astype(np.int8))
+    return graph
+
+
+def tcod_figures(cost, pairs, pathing):
+    import tcod.path
+    out = {}
+    for name, graph, cut in (("tcod", tcod_graph(cost), False),
+                             ("tcod_simple", tcod.path.SimpleGraph(cost=cost, cardinal=2, diagonal=3), True)):
+        t0 = time.perf_counter()
+        for s, g in pairs:
+            pf = tcod.path.Pathfinder(graph)
+            pf.add_root((s[1], s[0]))
+            pf.path_to((g[1], g[0]))
+        out["path_queries_per_s_" + name] = len(pairs) / (time.perf_counter() - t0)
+    t0 = time.perf_counter()
+    for s, g in pairs:
+        pathing.find_path(cost, s, g, cut_corners=True)
+    out["path_queries_per_s_ours_cut"] = len(pairs) / (time.perf_counter() - t0)
+    return out
+
+
+def run_child(build):
+    env = dict(os.environ)
+    env["PYSIM_BUILD"] = build
+    env.pop("PYTHONPATH", None)
+    r = subprocess.run([sys.executable, "-P", os.path.abspath(__file__), "--child", build],
+                       capture_output=True, text=True, env=env, timeout=1800)
+    if r.returncode != 0:
+        sys.stderr.write(r.stderr)
+        raise SystemExit("bench_core: %s child failed" % build)
+    return json.loads(r.stdout.strip().split("\n")[-1])
+
+
+def main():
+    if len(sys.argv) == 3 and sys.argv[1] == "--child":
+        child(sys.argv[2])
+        return
+    if not os.path.isdir(os.path.join(COMPILED, "pysim")):
+        raise SystemExit("bench_core: build/compiled/pysim is missing (make pysim)")
+    c = run_child("compiled")
+    p = run_child("pure")
+    res = {
+        "core_agents": c["agents"],
+        "core_walking_fraction": round(c["walking_fraction"], 3),
+        "core_step_ms_compiled": round(c["step_ms"], 4),
+        "core_step_worst_ms_compiled": round(c["worst_step_ms"], 3),
+        "core_step_ms_pure": round(p["step_ms"], 3),
+        "core_step_speedup": round(p["step_ms"] / c["step_ms"], 2),
+        "core_walk_ms_compiled": round(c["walk_step_ms"], 4),
+        "core_walk_ms_pure": round(p["walk_step_ms"], 3),
+        "core_walk_speedup": round(p["walk_step_ms"] / c["walk_step_ms"], 2),
+        "core_walk_walking_agents": c["walk_walking_end"],
+        "path_mean_len": round(c["path_mean_len"], 1),
+        "path_queries_per_s_ours": round(c["path_queries_per_s"], 1),
+        "path_queries_per_s_ours_pure": round(p["path_queries_per_s"], 2),
+        "path_queries_per_s_tcod": round(c["path_queries_per_s_tcod"], 1),
+        "path_ratio_tcod_over_ours": round(c["path_queries_per_s_tcod"] / c["path_queries_per_s"], 3),
+        "path_queries_per_s_ours_cut": round(c["path_queries_per_s_ours_cut"], 1),
+        "path_queries_per_s_tcod_simple": round(c["path_queries_per_s_tcod_simple"], 1),
+        "path_ratio_tcod_simple_over_ours_cut": round(
+            c["path_queries_per_s_tcod_simple"] / c["path_queries_per_s_ours_cut"], 3),
+    }
+    for name, ms in sorted(c["systems_ms"].items()):
+        res["core_system_ms_compiled_" + name] = round(ms, 4)
+    print(json.dumps(res))
+
+
+if __name__ == "__main__":
+    main()

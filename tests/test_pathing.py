@@ -1,0 +1,114 @@
+"""Pathfinding: same costs as python-tcod (cardinal 2, diagonal 3, no corner cutting)."""
+import numpy as np
+import pytest
+import tcod.path
+
+from pysim.pathing import find_path, path_cost
+
+
+def tcod_graph(cost, cut_corners=False):
+    """tcod graph with our rules; without corner cutting a diagonal edge exists only where
+    both orthogonal neighbours it passes are open (tcod's `condition` is on the source)."""
+    if cut_corners:
+        return tcod.path.SimpleGraph(cost=cost, cardinal=2, diagonal=3)
+    graph = tcod.path.CustomGraph(cost.shape)
+    graph.add_edges(edge_map=[[0, 2, 0], [2, 0, 2], [0, 2, 0]], cost=cost)
+    open_ = np.pad(cost > 0, 1)
+    h, w = cost.shape
+    for dy in (-1, 1):
+        for dx in (-1, 1):
+            side_y = open_[1 + dy:1 + dy + h, 1:1 + w]
+            side_x = open_[1:1 + h, 1 + dx:1 + dx + w]
+            graph.add_edge((dy, dx), 3, cost=cost, condition=(side_y & side_x).astype(np.int8))
+    return graph
+
+
+def tcod_path(graph, start, goal):
+    pf = tcod.path.Pathfinder(graph)
+    pf.add_root((start[1], start[0]))
+    p = pf.path_to((goal[1], goal[0]))
+    return p[:, ::-1]
+
+
+def random_map(rng, h, w, density):
+    cost = rng.integers(1, 4, size=(h, w)).astype(np.int32)
+    cost[rng.random((h, w)) < density] = 0
+    return cost
+
+
+def check_path_valid(cost, path, start, goal, cut_corners=False):
+    assert tuple(path[0]) == tuple(start) and tuple(path[-1]) == tuple(goal)
+    for (x0, y0), (x1, y1) in zip(path[:-1], path[1:]):
+        assert max(abs(x1 - x0), abs(y1 - y0)) == 1
+        assert cost[y1, x1] > 0
+        if x0 != x1 and y0 != y1 and not cut_corners:
+            assert cost[y0, x1] > 0 and cost[y1, x0] > 0
+
+
+@pytest.mark.parametrize("cut_corners", [False, True])
+def test_costs_match_tcod_on_random_maps(cut_corners):
+    rng = np.random.default_rng(7)
+    checked = 0
+    for trial in range(25):
+        cost = random_map(rng, int(rng.integers(8, 40)), int(rng.integers(8, 40)), 0.3)
+        h, w = cost.shape
+        graph = tcod_graph(cost, cut_corners)
+        for _ in range(8):
+            sx, sy, gx, gy = (int(rng.integers(0, w)), int(rng.integers(0, h)),
+                              int(rng.integers(0, w)), int(rng.integers(0, h)))
+            cost[sy, sx] = max(cost[sy, sx], 1)
+            cost[gy, gx] = max(cost[gy, gx], 1)
+            graph = tcod_graph(cost, cut_corners)
+            ours = find_path(cost, (sx, sy), (gx, gy), cut_corners=cut_corners)
+            theirs = tcod_path(graph, (sx, sy), (gx, gy))
+            if len(theirs) == 0 or (len(theirs) == 1 and (sx, sy) != (gx, gy)):
+                assert len(ours) == 0
+                continue
+            check_path_valid(cost, ours, (sx, sy), (gx, gy), cut_corners)
+            assert path_cost(cost, ours) == path_cost(cost, theirs)
+            checked += 1
+    assert checked > 100
+
+
+def test_no_corner_cutting_between_two_walls():
+    cost = np.ones((3, 3), dtype=np.int32)
+    cost[0, 1] = 0
+    cost[1, 0] = 0
+    assert len(find_path(cost, (0, 0), (1, 1))) == 0
+    assert len(find_path(cost, (0, 0), (1, 1), cut_corners=True)) == 2
+    cost[1, 0] = 1  # one side open: still no squeezing past the wall corner
+    path = find_path(cost, (0, 0), (1, 1))
+    assert [tuple(p) for p in path] == [(0, 0), (0, 1), (1, 1)]
+
+
+def test_unreachable_and_blocked_goals_give_empty_paths():
+    cost = np.ones((5, 5), dtype=np.int32)
+    cost[:, 2] = 0
+    assert find_path(cost, (0, 0), (4, 4)).shape == (0, 2)
+    assert find_path(cost, (0, 0), (2, 2)).shape == (0, 2)   # goal is a wall
+    assert find_path(cost, (0, 0), (9, 9)).shape == (0, 2)   # off the map
+    assert find_path(cost, (0, 0), (0, 0)).tolist() == [[0, 0]]
+
+
+def test_path_format_and_preference_for_cheap_tiles():
+    cost = np.ones((3, 7), dtype=np.int32)
+    cost[1, 1:6] = 9  # the straight row is expensive: go round it
+    path = find_path(cost, (0, 1), (6, 1))
+    assert path.dtype == np.int32 and path.shape[1] == 2
+    assert all(cost[y, x] == 1 for x, y in path)
+
+
+def test_repeated_queries_do_not_leak_state():
+    rng = np.random.default_rng(3)
+    cost = random_map(rng, 30, 30, 0.25)
+    cost[0, 0] = cost[29, 29] = 1
+    first = find_path(cost, (0, 0), (29, 29))
+    for _ in range(20):
+        find_path(cost, (int(rng.integers(0, 30)), 0), (int(rng.integers(0, 30)), 29))
+    assert np.array_equal(find_path(cost, (0, 0), (29, 29)), first)
+
+
+def test_numpy_integer_coordinates_are_accepted():
+    cost = np.ones((4, 4), dtype=np.int32)
+    path = find_path(cost, (np.int64(0), np.int32(0)), np.array([3, 3]))
+    assert len(path) == 4

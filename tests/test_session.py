@@ -1,0 +1,80 @@
+"""The front-end facade: snapshot arrays and keys, describe, the error path."""
+import numpy as np
+import pytest
+
+from pysim import clock, systems
+from pysim.session import Session
+
+LEVEL = """name: s
+seed: 2
+[map]
+xxxxxxxxxx
+P...D...Sx
+x.m....bSx
+xxxxxxxxxx
+"""
+
+
+def test_snapshot_keys_and_types():
+    s = Session(LEVEL, "s.level", 3)
+    s.step(0.5)
+    snap = s.snapshot()
+    for key in ("tick", "day", "hour", "minute", "speed", "width", "height", "tiles_version"):
+        assert isinstance(snap[key], int), key
+    assert (snap["width"], snap["height"]) == (10, 4)
+    for key, dtype, shape in (("terrain", np.uint8, (40,)), ("domain", np.uint8, (40,)),
+                              ("ent_id", np.int32, (2,)), ("ent_pos", np.float32, (2, 2)),
+                              ("ent_kind", np.int32, (2,)), ("ent_state", np.int32, (2,)),
+                              ("ent_facing", np.int32, (2,))):
+        assert snap[key].dtype == dtype and snap[key].shape == shape, key
+    assert snap["terrain"][10] == 4  # portal at (0, 1), row-major
+    assert snap["ent_kind"].tolist() == [0, 3]
+
+
+def test_positions_are_interpolated_while_walking():
+    s = Session(LEVEL, "s.level", 3)
+    seen_fraction = False
+    for _ in range(300):
+        s.step(0.1)
+        pos = s.snapshot()["ent_pos"][0]
+        if pos[0] % 1 or pos[1] % 1:
+            seen_fraction = True
+            break
+    assert seen_fraction
+
+
+def test_describe():
+    s = Session(LEVEL, "s.level", 3)
+    d = s.describe(1)
+    assert d["kind"] == "minion" and d["tile"] == [2, 2] and d["side"] == "dungeon"
+    assert s.describe(99)["missing"] is True
+
+
+def test_debug_failure_raises_once_then_the_game_goes_on():
+    s = Session(LEVEL, "s.level", 3)
+    s.debug_fail_next_step()
+    with pytest.raises(RuntimeError):
+        s.step(0.1)
+    assert s.step(0.1) == 1
+
+
+def test_a_raising_system_is_reported_as_an_event_not_raised():
+    def broken(game):
+        raise ValueError("rule bug")
+
+    systems.register("test_broken", broken, 999)
+    try:
+        s = Session(LEVEL, "s.level", 3)
+        s.step(0.1)
+        s.step(0.1)
+        errors = [e for e in s.take_events() if e["type"] == "error"]
+        assert len(errors) == 1 and "rule bug" in errors[0]["message"]
+    finally:
+        systems.SYSTEMS[:] = [t for t in systems.SYSTEMS if t[1] != "test_broken"]
+
+
+def test_microsecond_accumulator_has_no_drift_at_odd_frame_times():
+    s = Session(LEVEL, "s.level", 3)
+    s.send({"type": "set_speed", "speed": 4})
+    ran = sum(s.step(1 / 144) for _ in range(144 * 5))
+    assert abs(ran - 5 * 4 * clock.TICKS_PER_SECOND_1X) <= 1
