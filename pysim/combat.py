@@ -28,6 +28,7 @@ from pysim import stats as S
 from pysim import systems
 from pysim import waking
 from pysim import wounds as W
+from pysim.entities import Entity
 from pysim.game import register_area
 
 STRAY_PCT = 25
@@ -75,7 +76,8 @@ def _walkable_fn(game):
     return walkable
 
 
-def _cheb(ax, ay, bx, by) -> cython.int:
+@cython.cfunc
+def _cheb(ax: cython.int, ay: cython.int, bx: cython.int, by: cython.int) -> cython.int:
     dx: cython.int = ax - bx
     dy: cython.int = ay - by
     if dx < 0:
@@ -85,7 +87,8 @@ def _cheb(ax, ay, bx, by) -> cython.int:
     return dx if dx > dy else dy
 
 
-def _d2(ax, ay, bx, by) -> cython.int:
+@cython.cfunc
+def _d2(ax: cython.int, ay: cython.int, bx: cython.int, by: cython.int) -> cython.int:
     dx: cython.int = ax - bx
     dy: cython.int = ay - by
     return dx * dx + dy * dy
@@ -224,12 +227,12 @@ def _bodies_at(game, occ, x, y):
     return out
 
 
-def can_melee(a, t) -> cython.bint:
+def can_melee(a: Entity, t: Entity) -> cython.bint:
     """REACH-01: next to the target (not mid-step)."""
     return a.step_len == 0 and t.step_len == 0 and _cheb(a.x, a.y, t.x, t.y) == 1
 
 
-def can_shoot(blocked, a, t) -> cython.bint:
+def can_shoot(blocked, a: Entity, t: Entity) -> cython.bint:
     """REACH-02: within the weapon's range with a clear line of fire."""
     r: cython.int = a.fighter.stats.weapon.reach
     if a.step_len != 0:
@@ -239,9 +242,9 @@ def can_shoot(blocked, a, t) -> cython.bint:
     return sight.line_of_fire(blocked, a.x, a.y, t.x, t.y)
 
 
-def face(a, t):
-    dx = t.x - a.x
-    dy = t.y - a.y
+def face(a: Entity, t: Entity):
+    dx: cython.int = t.x - a.x
+    dy: cython.int = t.y - a.y
     dx = (dx > 0) - (dx < 0)
     dy = (dy > 0) - (dy < 0)
     if dx or dy:
@@ -251,11 +254,14 @@ def face(a, t):
 # --- the tick ---------------------------------------------------------------------------------
 @systems.system("combat", 400)
 def tick(game):
+    e: Entity
+    i: cython.Py_ssize_t
+    up: cython.int = E.UP
     ents = game.entities
     fighters = []
     for eid in ents:   # dict order = id order (ids ascend with creation)
         e = ents[eid]
-        if e.state == E.UP and F.fighter_of(e) is not None and F.conscious(e):
+        if e.state == up and F.fighter_of(e) is not None and F.conscious(e):
             fighters.append(e)
     cs = state(game)
     if cs.shots:
@@ -276,17 +282,18 @@ def tick(game):
     for e in fighters:
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, _small(e))
     walkable = _walkable_fn(game)
-    enemies_of = {}
-    for s in sides:
-        enemies_of[s] = [e for e in fighters if e.side != s]
+    # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
+    spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
     period = A.LOOK_PERIOD
-    for e in fighters:
-        if e.state != E.UP:
+    tick_no = game.tick
+    for i in range(len(fighters)):
+        e = fighters[i]
+        if e.state != up:
             continue
         f = e.fighter
-        if (game.tick + e.id) % period == 0:
+        if (tick_no + e.id) % period == 0:
             A.forget_stale(game, f)
-            A.look(game, e, [x for x in enemies_of[e.side] if x.state == E.UP], blocked)
+            spot.look(game, i)
             rechoose = True
         else:
             rechoose = False
@@ -300,7 +307,7 @@ def _anyone_knows(fighters):
     return False
 
 
-def _choose_target(game, e, f, rechoose=True):
+def _choose_target(game, e: Entity, f, rechoose=True):
     """The ordered target when it is known and still up, else the nearest known enemy
     (ties: lowest id). Returns (target entity or None, its squared distance, count near).
     Between looks (every LOOK_PERIOD ticks) a fighter keeps a target that is still up."""
@@ -338,8 +345,9 @@ def _choose_target(game, e, f, rechoose=True):
     return game.entities[best], best_key[0], near
 
 
-def _allies_near(e, fighters):
-    n = 0
+def _allies_near(e: Entity, fighters):
+    o: Entity
+    n: cython.int = 0
     near2 = NEAR_TILES * NEAR_TILES
     for o in fighters:
         if o is not e and o.side == e.side and o.state == E.UP and \
@@ -348,7 +356,7 @@ def _allies_near(e, fighters):
     return n
 
 
-def _act(game, e, f, fighters, blocked, occ, walkable, rechoose=True):
+def _act(game, e: Entity, f, fighters, blocked, occ, walkable, rechoose=True):
     if f.task is not None:      # an afterwards order (carry, heal...) comes first
         f.action = ST.IDLE
         f.target = -1
@@ -398,7 +406,7 @@ def _act(game, e, f, fighters, blocked, occ, walkable, rechoose=True):
         _step_away(game, e, f, walkable, occ)
 
 
-def _fight(game, e, f, t, blocked, occ, walkable):
+def _fight(game, e: Entity, f, t: Entity, blocked, occ, walkable):
     ranged = f.stats.weapon.ranged
     ready = game.tick >= f.next_attack
     small = _small(e)
@@ -471,7 +479,8 @@ def _waiting_spot(occ, walkable, tx, ty, e, small):
     return best
 
 
-def _nearest_ally(e, fighters):
+def _nearest_ally(e: Entity, fighters):
+    o: Entity
     best = None
     bd = 0
     for o in fighters:
@@ -483,7 +492,7 @@ def _nearest_ally(e, fighters):
     return best
 
 
-def _step_away(game, e, f, walkable, occ):
+def _step_away(game, e: Entity, f, walkable, occ):
     """Run: step to the neighbour tile farthest from the known enemies (sum of squared
     distances; ties in NEIGHBOURS order); stay if no neighbour is better."""
     if e.step_len > 0 or (e.path is not None and e.path_i < len(e.path)) or f.rooted:

@@ -23,6 +23,7 @@ Commands: build_door, hold_door_open, release_door, build_padlock, arm_lock, dis
   Breaches: breach_door, breach_worker, breach_method (0 pick, 1 bash), breach_progress,
   breach_needed, breach_failures, breach_total_failures (int32 arrays).
 """
+import cython
 import numpy as np
 
 from pysim import breach as BR
@@ -30,6 +31,7 @@ from pysim import commands, duties, entities, level, locks, movement, routes, sy
 from pysim import fighter as F
 from pysim import stats as S
 from pysim import traps, wiring
+from pysim.entities import Entity
 from pysim.game import register_area
 from pysim.pathing import find_path
 from pysim.snapshot import snapshot_part
@@ -108,13 +110,29 @@ class Doors:
         self.parties = {}          # party id -> routes.PartyRoutes
         self.factions = {}         # faction -> tick a Mapmaker escaped (DOOR-03)
         self.checked_version = -1  # grid version of the last only-way check
+        # Caches, not state (never hashed; answers never depend on them):
+        self.ordered = []          # the doors by ascending id (doors are never removed)
+        self.id_grid = None        # int32 (H, W): door id on its tile, 0 elsewhere
+        self.index = None          # PartyIndex while the doors system runs, else None
 
     def add(self, x, y):
         door = Door(int(x), int(y), self.next_id)
         self.next_id += 1
         self.by_pos[(door.x, door.y)] = door
         self.by_id[door.id] = door
+        self.ordered.append(door)  # ids only grow, so this stays sorted
+        self.id_grid = None
         return door
+
+    def door_grid(self, game):
+        """int32 (H, W) of door ids (0 = no door), rebuilt when a door is added."""
+        g = self.id_grid
+        if g is None or g.shape[0] != game.grid.height or g.shape[1] != game.grid.width:
+            g = np.zeros((game.grid.height, game.grid.width), dtype=np.int32)
+            for d in self.ordered:
+                g[d.y, d.x] = d.id
+            self.id_grid = g
+        return g
 
     def at(self, x, y):
         return self.by_pos.get((int(x), int(y)))
@@ -123,7 +141,7 @@ class Doors:
         return self.by_id.get(int(did))
 
     def sorted_doors(self):
-        return [self.by_id[k] for k in sorted(self.by_id)]
+        return list(self.ordered)
 
     def breach_at(self, did):
         for b in self.breaches:
@@ -346,7 +364,7 @@ def _cost_view(game, e, cost):
                     block.append(d)
     else:
         inv = None
-        for d in a.sorted_doors():
+        for d in a.ordered:
             if d.stops():
                 if inv is None:
                     inv = invasion(game)
@@ -372,15 +390,75 @@ def _occupied(game, x, y):
     return False
 
 
+def _occupied_doors(game, a):
+    """{door id: True} for every door with a body on it or stepping into it (one pass over
+    the entities, done only when some door is due to close). Same test as _occupied."""
+    grid: cython.int[:, ::1] = a.door_grid(game)
+    h: cython.int = game.grid.height
+    w: cython.int = game.grid.width
+    dead: cython.int = entities.DEAD
+    out = {}
+    e: Entity
+    did: cython.int
+    for e in game.entities.values():
+        if e.state == dead:
+            continue
+        if 0 <= e.x < w and 0 <= e.y < h:
+            did = grid[e.y, e.x]
+            if did != 0:
+                out[did] = True
+        if e.step_len > 0 and 0 <= e.nx < w and 0 <= e.ny < h:
+            did = grid[e.ny, e.nx]
+            if did != 0:
+                out[did] = True
+    return out
+
+
 # -- route choice (DOOR-02/03) -----------------------------------------------------------------
 
+class PartyIndex(object):
+    """Adventurers by party, from one pass over the entities in ascending id order. Built
+    at the start of the doors system and dropped at its end (membership cannot change in
+    between: nothing there spawns, removes or re-parties anyone)."""
+
+    def __init__(self, game):
+        ents = game.entities
+        if not self._fill(ents.values()):   # ids ascend in creation order; else sort
+            self._fill([ents[k] for k in sorted(ents)])
+
+    def _fill(self, seq):
+        self.advs = []       # [(adventurer, party id)] by ascending id
+        self.members = {}    # party id -> [adventurers] by ascending id
+        adv: cython.int = entities.ADVENTURER
+        last: cython.int = -1
+        e: Entity
+        for e in seq:
+            if e.id <= last:
+                return False
+            last = e.id
+            if e.kind != adv:
+                continue
+            pid = party_of(e)
+            self.advs.append((e, pid))
+            lst = self.members.get(pid)
+            if lst is None:
+                self.members[pid] = [e]
+            else:
+                lst.append(e)
+        return True
+
+    def of(self, pid):
+        """The party's adventurers (ascending id); callers must not change the list."""
+        return self.members.get(pid, ())
+
+
+def _index(game):
+    idx = area(game).index
+    return idx if idx is not None else PartyIndex(game)
+
+
 def _members(game, pid):
-    out = []
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
-        if e.kind == entities.ADVENTURER and party_of(e) == pid:
-            out.append(e)
-    return out
+    return list(_index(game).of(pid))
 
 
 def _register_party(game, pid, members):
@@ -409,18 +487,53 @@ def _sees(game, e, door):
 
 
 def _door_ahead(game, e, a, limit):
+    """The first door on e's path among its next `limit` tiles (from the tile it is on or
+    stepping into), or None."""
+    did = _ahead_id(a, a.door_grid(game), e, limit)
+    return a.by_id.get(did) if did else None
+
+
+@cython.cfunc
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _ahead_id(a, grid: cython.int[:, ::1], e: Entity, limit: cython.Py_ssize_t) -> cython.int:
+    """Door id of the first door among path[path_i - 1 .. + limit), 0 if none."""
     path = e.path
     if path is None:
-        return None
-    i = max(0, e.path_i - 1)
-    n = len(path)
-    j = i
-    while j < n and j < i + limit:
-        d = a.by_pos.get((int(path[j, 0]), int(path[j, 1])))
+        return 0
+    start: cython.Py_ssize_t = e.path_i - 1
+    if start < 0:
+        start = 0
+    end: cython.Py_ssize_t = len(path)
+    if end > start + limit:
+        end = start + limit
+    if start >= end:
+        return 0
+    p: cython.int[:, :]
+    j: cython.Py_ssize_t
+    x: cython.Py_ssize_t
+    y: cython.Py_ssize_t
+    h: cython.Py_ssize_t = grid.shape[0]
+    w: cython.Py_ssize_t = grid.shape[1]
+    if cython.compiled:
+        typed: cython.bint = True
+        try:
+            p = path                        # an int32 (N, 2) path: C loop
+        except (ValueError, TypeError):
+            typed = False
+        if typed:
+            for j in range(start, end):
+                x = p[j, 0]
+                y = p[j, 1]
+                if 0 <= x < w and 0 <= y < h and grid[y, x] != 0:
+                    return grid[y, x]
+            return 0
+    by_pos = a.by_pos
+    for xy in path[start:end].tolist():
+        d = by_pos.get((xy[0], xy[1]))
         if d is not None:
-            return d
-        j += 1
-    return None
+            return d.id
+    return 0
 
 
 def way_around(game, e, r, door):
@@ -443,22 +556,23 @@ def route_choices(game):
     a = area(game)
     if not a.by_pos:
         return
-    seen_parties = []
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
-        if e.kind != entities.ADVENTURER or e.state != entities.UP:
+    idx = _index(game)
+    grid: cython.int[:, ::1] = a.door_grid(game)
+    seen_parties = {}
+    for e, pid in idx.advs:                 # parties in the order of their first member up
+        if e.state != entities.UP or pid in seen_parties:
             continue
-        pid = party_of(e)
-        if pid in seen_parties:
-            continue
-        seen_parties.append(pid)
-        members = _members(game, pid)
+        seen_parties[pid] = True
+        members = idx.of(pid)
         r = _register_party(game, pid, members)
         up = [m for m in members if m.state == entities.UP]
         for m in up:
             if m.path is None or m.goal_x < 0:
                 continue
-            d = _door_ahead(game, m, a, 3 + 2 * 8)
+            did = _ahead_id(a, grid, m, 3 + 2 * 8)
+            if did == 0:
+                continue                    # no door near on its way: nothing to decide
+            d = a.by_id[did]
             if d is None or r.decided(d.id) or d.id in r.gave_up:
                 continue
             if d.open or d.rest_open() or d.breached:
@@ -482,7 +596,7 @@ def route_choices(game):
             r = a.parties[pid]
             if not r.avoid:
                 continue
-            for m in _members(game, pid):
+            for m in idx.of(pid):
                 if m.state != entities.UP or m.goal_x < 0:
                     continue
                 if len(find_path(movement.cost_for(game, m), (m.x, m.y),
@@ -491,7 +605,7 @@ def route_choices(game):
                     for did in r.avoid:
                         routes._insert(r.through, did)
                     r.avoid = []
-                    _replan(game, _members(game, pid))
+                    _replan(game, idx.of(pid))
                 break
 
 
@@ -509,7 +623,7 @@ def escaped(game, e):
 # -- breaching (BREACH-01..06) ------------------------------------------------------------------
 
 def _conscious_members(game, pid):
-    return [m for m in _members(game, pid) if F.conscious(m)]
+    return [m for m in _index(game).of(pid) if F.conscious(m)]
 
 
 def _adjacent(e, door):
@@ -551,8 +665,7 @@ def _give_up(game, b, door):
     if door.id in r.through:
         r.through.remove(door.id)
     game.emit("breach_given_up", door=door.id, party=b.party, failures=b.total_failures)
-    members = _members(game, b.party)
-    for m in members:
+    for m in _index(game).of(b.party):
         if m.state == entities.UP and m.goal_x >= 0:
             if not movement.go_to(game, m, m.goal_x, m.goal_y):
                 m.leaving = True            # the goal is out of reach: head home
@@ -861,15 +974,22 @@ def tick(game):
     a = area(game)
     if not a.by_pos:
         return
-    route_choices(game)
-    breaches(game)
-    for door in a.sorted_doors():
+    a.index = PartyIndex(game)
+    try:
+        route_choices(game)
+        breaches(game)
+    finally:
+        a.index = None
+    occupied = None
+    for door in a.ordered:
         if door.rest_open() or door.breached:
             if not door.open:
                 _open(game, door)
             continue
         if door.open and 0 <= door.close_at <= game.tick:
-            if _occupied(game, door.x, door.y):
+            if occupied is None:            # bodies on doors: one pass, only when needed
+                occupied = _occupied_doors(game, a)
+            if door.id in occupied:
                 door.close_at = game.tick + CLOSE_DELAY
                 continue
             door.open = False

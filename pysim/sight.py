@@ -10,7 +10,8 @@ Fire (strict): the supercover of the segment between the two tile centres touche
 blocked tile; where it passes exactly through a tile corner, BOTH tiles beside that corner
 must be open. So a wall corner you can see past (Bresenham slips by it) stops the shot.
 
-Typed for Cython: these run for every pair of nearby enemies.
+Typed for Cython (sight.pxd): these run for every pair of nearby enemies. Compiled callers
+cimport them and call them as C functions on a memoryview acquired once per tick.
 """
 import cython
 import numpy as np
@@ -18,7 +19,6 @@ import numpy as np
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.cfunc
 def _bresenham_clear(blocked: cython.uchar[:, ::1], x0: cython.int, y0: cython.int,
                      x1: cython.int, y1: cython.int) -> cython.bint:
     dx: cython.int = x1 - x0 if x1 > x0 else x0 - x1
@@ -46,7 +46,6 @@ def _bresenham_clear(blocked: cython.uchar[:, ::1], x0: cython.int, y0: cython.i
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.ccall
 def line_of_sight(blocked: cython.uchar[:, ::1], x0: cython.int, y0: cython.int,
                   x1: cython.int, y1: cython.int) -> cython.bint:
     """AWARE-01: can someone on (x0, y0) see (x1, y1)? Symmetric."""
@@ -57,7 +56,6 @@ def line_of_sight(blocked: cython.uchar[:, ::1], x0: cython.int, y0: cython.int,
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-@cython.ccall
 def line_of_fire(blocked: cython.uchar[:, ::1], x0: cython.int, y0: cython.int,
                  x1: cython.int, y1: cython.int) -> cython.bint:
     """REACH-02: is the shot from (x0, y0) to (x1, y1) clear? Symmetric, stricter than sight."""

@@ -1,0 +1,1 @@
+from pysim.entities cimport Entity
