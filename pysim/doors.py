@@ -114,6 +114,7 @@ class Doors:
         self.ordered = []          # the doors by ascending id (doors are never removed)
         self.id_grid = None        # int32 (H, W): door id on its tile, 0 elsewhere
         self.index = None          # PartyIndex while the doors system runs, else None
+        self.ahead = {}            # entity id -> (path, door count, doors along that path)
 
     def add(self, x, y):
         door = Door(int(x), int(y), self.next_id)
@@ -381,18 +382,10 @@ def _cost_view(game, e, cost):
 movement.add(movement.COST_VIEWS, "doors", _cost_view, order=50)
 
 
-def _occupied(game, x, y):
-    for e in game.entities.values():
-        if e.state == entities.DEAD:
-            continue
-        if (e.x == x and e.y == y) or (e.step_len > 0 and e.nx == x and e.ny == y):
-            return True
-    return False
-
-
 def _occupied_doors(game, a):
-    """{door id: True} for every door with a body on it or stepping into it (one pass over
-    the entities, done only when some door is due to close). Same test as _occupied."""
+    """{door id: True} for every door a body (not dead) stands on or is stepping into: one
+    pass over the entities, made only when some door is due to close (DOOR-01: a door never
+    closes on a body)."""
     grid: cython.int[:, ::1] = a.door_grid(game)
     h: cython.int = game.grid.height
     w: cython.int = game.grid.width
@@ -489,30 +482,36 @@ def _sees(game, e, door):
 def _door_ahead(game, e, a, limit):
     """The first door on e's path among its next `limit` tiles (from the tile it is on or
     stepping into), or None."""
-    did = _ahead_id(a, a.door_grid(game), e, limit)
+    if e.path is None:
+        return None
+    did = _first_ahead(_doors_on(a, a.door_grid(game), e.path), e.path_i, limit)
     return a.by_id.get(did) if did else None
+
+
+@cython.cfunc
+def _first_ahead(hits: list, path_i: cython.Py_ssize_t,
+                 limit: cython.Py_ssize_t) -> cython.int:
+    """Door id of the first (index, door id) hit in [path_i - 1, path_i - 1 + limit)."""
+    start: cython.Py_ssize_t = path_i - 1 if path_i > 0 else 0
+    j: cython.Py_ssize_t
+    for hit in hits:
+        j = hit[0]
+        if j >= start:
+            return hit[1] if j < start + limit else 0
+    return 0
 
 
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _ahead_id(a, grid: cython.int[:, ::1], e: Entity, limit: cython.Py_ssize_t) -> cython.int:
-    """Door id of the first door among path[path_i - 1 .. + limit), 0 if none."""
-    path = e.path
-    if path is None:
-        return 0
-    start: cython.Py_ssize_t = e.path_i - 1
-    if start < 0:
-        start = 0
-    end: cython.Py_ssize_t = len(path)
-    if end > start + limit:
-        end = start + limit
-    if start >= end:
-        return 0
+def _doors_on(a, grid: cython.int[:, ::1], path) -> list:
+    """[(index, door id)] of the door tiles along a path, in path order."""
+    out = []
     p: cython.int[:, :]
     j: cython.Py_ssize_t
     x: cython.Py_ssize_t
     y: cython.Py_ssize_t
+    did: cython.int
     h: cython.Py_ssize_t = grid.shape[0]
     w: cython.Py_ssize_t = grid.shape[1]
     if cython.compiled:
@@ -522,18 +521,22 @@ def _ahead_id(a, grid: cython.int[:, ::1], e: Entity, limit: cython.Py_ssize_t) 
         except (ValueError, TypeError):
             typed = False
         if typed:
-            for j in range(start, end):
+            for j in range(p.shape[0]):
                 x = p[j, 0]
                 y = p[j, 1]
-                if 0 <= x < w and 0 <= y < h and grid[y, x] != 0:
-                    return grid[y, x]
-            return 0
+                if 0 <= x < w and 0 <= y < h:
+                    did = grid[y, x]
+                    if did != 0:
+                        out.append((j, did))
+            return out
     by_pos = a.by_pos
-    for xy in path[start:end].tolist():
+    j = 0
+    for xy in path.tolist():
         d = by_pos.get((xy[0], xy[1]))
         if d is not None:
-            return d.id
-    return 0
+            out.append((j, d.id))
+        j += 1
+    return out
 
 
 def way_around(game, e, r, door):
@@ -557,19 +560,35 @@ def route_choices(game):
     if not a.by_pos:
         return
     idx = _index(game)
+    e: Entity
+    m: Entity
+    did: cython.int
+    up: cython.int = entities.UP
     grid: cython.int[:, ::1] = a.door_grid(game)
+    ndoors = len(a.ordered)
+    ahead = a.ahead
+    seen_paths = {}
+    a.ahead = seen_paths                    # keeps only the walkers looked at this time
+    parties = a.parties
     seen_parties = {}
     for e, pid in idx.advs:                 # parties in the order of their first member up
-        if e.state != entities.UP or pid in seen_parties:
+        if e.state != up or pid in seen_parties:
             continue
         seen_parties[pid] = True
-        members = idx.of(pid)
-        r = _register_party(game, pid, members)
-        up = [m for m in members if m.state == entities.UP]
-        for m in up:
+        members = idx.members[pid]
+        r = parties.get(pid)
+        if r is None:
+            r = _register_party(game, pid, members)
+        ups = [m for m in members if m.state == up]
+        for m in ups:
             if m.path is None or m.goal_x < 0:
                 continue
-            did = _ahead_id(a, grid, m, 3 + 2 * 8)
+            # the doors along m's path, found once per planned path (a cache, not state)
+            hit = ahead.get(m.id)
+            if hit is None or hit[0] is not m.path or hit[1] != ndoors:
+                hit = (m.path, ndoors, _doors_on(a, grid, m.path))
+            seen_paths[m.id] = hit
+            did = _first_ahead(hit[2], m.path_i, 3 + 2 * 8)
             if did == 0:
                 continue                    # no door near on its way: nothing to decide
             d = a.by_id[did]
@@ -580,12 +599,12 @@ def route_choices(game):
             if not _sees(game, m, d):
                 continue
             around = way_around(game, m, r, d)
-            take = routes.decide_detour(game.rng.stream("ai"), up, r.direct, around)
+            take = routes.decide_detour(game.rng.stream("ai"), ups, r.direct, around)
             game.emit("door_route", party=pid, door=d.id, entity=m.id, way_around=around,
-                      detour=take, chance=routes.detour_chance(up, r.direct) if around else 0.0)
+                      detour=take, chance=routes.detour_chance(ups, r.direct) if around else 0.0)
             if take:
                 routes._insert(r.avoid, d.id)
-                _replan(game, up)
+                _replan(game, ups)
             else:
                 routes._insert(r.through, d.id)
             break

@@ -97,6 +97,13 @@ class Session:
             fn(self.game, ent, info)
         return info
 
+    def describe_part(self, part_id):
+        """Details of one trap part for the traps panel (pysim/traps.py describe_part):
+        kind, name, role, state (blueprint / ready / needs_reset / expired), rigged,
+        lever_on, delay, expires_in, metal ... {} when there is no such part."""
+        from pysim import traps
+        return traps.describe_part(self.game, int(part_id))
+
     def debug_fail_next_step(self):
         self._fail_next = True
 

@@ -78,3 +78,22 @@ def test_microsecond_accumulator_has_no_drift_at_odd_frame_times():
     s.send({"type": "set_speed", "speed": 4})
     ran = sum(s.step(1 / 144) for _ in range(144 * 5))
     assert abs(ran - 5 * 4 * clock.TICKS_PER_SECOND_1X) <= 1
+
+
+def test_describe_part():
+    level = """name: p
+seed: 1
+[legend]
+L = floor trap:lever
+t = floor trap:timer
+[map]
+#####
+#L.t#
+#####
+"""
+    s = Session(level, "p.level", 1)
+    lever = s.describe_part(1)
+    assert lever["kind"] == "lever" and lever["state"] == "ready" and lever["lever_on"] is False
+    timer = s.describe_part(2)
+    assert timer["kind"] == "timer" and timer["delay"] == 30 and timer["expires_in"] > 0
+    assert s.describe_part(99) == {}

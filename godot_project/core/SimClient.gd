@@ -173,6 +173,17 @@ func describe(entity_id: int) -> Dictionary:
 	return {}
 
 
+# Session.describe_part(part_id): one trap part's details, or {} (no such part, or an
+# error, reported).
+func describe_part(part_id: int) -> Dictionary:
+	if not running:
+		return {}
+	var info = bridge.invoke("describe_part", [part_id])
+	if _check(info) and typeof(info) == TYPE_DICTIONARY:
+		return info
+	return {}
+
+
 # Makes the session's next step raise a Python exception (tests the error path).
 func debug_fail_next_step() -> void:
 	if running:

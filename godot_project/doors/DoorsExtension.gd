@@ -2,9 +2,11 @@ extends Node
 # Doors UI (docs/rules/doors.md): the "Doors" tool selects a door (click a door tile) or
 # builds one (click a floor tile). The door panel shows the door's state and, while a party
 # breaches it, who, which method, progress and failures; its buttons send hold_door_open /
-# release_door / build_padlock / arm_lock / disarm_lock. All state comes from the snapshot
-# (door_* and breach_* keys); every rule is pysim's. Refused commands (a wall that would cut
-# the walking path...) show as the HUD's toasts with the sim's reason.
+# release_door / build_padlock / arm_lock / disarm_lock. The panel is a side panel in the
+# HUD's right dock (under the selection panel), shown while a door is selected. All state
+# comes from the snapshot (door_* and breach_* keys); every rule is pysim's. Refused
+# commands (a wall that would cut the walking path...) show as the HUD's toasts with the
+# sim's reason.
 
 const STATE_NAMES := ["closed", "open", "held open", "locked", "breached"]
 const METHODS := ["picking the lock", "bashing the door"]
@@ -40,19 +42,21 @@ func setup(m) -> void:
 func _build_panel() -> void:
 	panel = PanelContainer.new()
 	panel.name = "DoorPanel"
-	panel.anchor_top = 1.0
-	panel.anchor_bottom = 1.0
-	panel.margin_left = 8
-	panel.margin_top = -190
-	panel.margin_bottom = -8
-	panel.margin_right = 300
 	var box := VBoxContainer.new()
 	panel.add_child(box)
+	var header := HBoxContainer.new()
+	box.add_child(header)
 	title = Label.new()
-	box.add_child(title)
+	title.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	title.clip_text = true
+	title.add_color_override("font_color", Color(1, 0.92, 0.6))
+	header.add_child(title)
+	var close := _button(header, "Close", "X", "_on_close")
+	close.hint_tooltip = "Close the door panel"
+	close.rect_min_size = Vector2(24, 24)
 	info = Label.new()
 	info.autowrap = true
-	info.rect_min_size = Vector2(280, 60)
+	info.rect_min_size = Vector2(280, 20)
 	box.add_child(info)
 	var row := HBoxContainer.new()
 	box.add_child(row)
@@ -63,7 +67,8 @@ func _build_panel() -> void:
 	arm_button = _button(row2, "ArmButton", "Arm Lock", "_on_arm")
 	disarm_button = _button(row2, "DisarmButton", "Disarm Lock", "_on_disarm")
 	panel.visible = false
-	main.hud.get_node("Root").add_child(panel)
+	# In the HUD's right dock, under the selection panel: it never covers another panel.
+	main.hud.add_side_panel(panel)
 
 
 func _button(parent: Node, n: String, text: String, method: String) -> Button:
@@ -132,6 +137,10 @@ func _on_hold() -> void:
 	if i < 0:
 		return
 	_send("release_door" if int(snap["door_held"][i]) == 1 else "hold_door_open")
+
+
+func _on_close() -> void:
+	select_door(-1)
 
 
 func _on_padlock() -> void:

@@ -7,6 +7,14 @@ extends CanvasLayer
 #   add_tool(tool_id, label, tooltip)       a tool button in the tool bar
 #   register_event_text(type, obj, method)  words for an event type in the log
 #   notify(text, kind)                      a short message (also EventBus.notify)
+#   add_status(control)                     a small always-visible readout in the top bar,
+#                                           after the clock (e.g. the traps' reset workload)
+#   add_side_panel(control)                 a panel in the right dock, below the selection
+#                                           panel; the dock is a VBoxContainer, so panels that
+#                                           show and hide themselves never overlap
+# Layout (HUD.tscn): TopBar across the top; on the right the RightDock column (selection
+# panel expanding, then the concepts' side panels, bottom-aligned); bottom left the event
+# log above the tool bar; the error banner and the toasts stay left of the dock.
 
 const EventText = preload("res://hud/EventText.gd")
 const LOG_LINES := 80
@@ -21,7 +29,9 @@ onready var error_label: Label = $Root/ErrorBanner/Row/Text
 onready var toasts: VBoxContainer = $Root/Toasts
 onready var log_text: RichTextLabel = $Root/EventLog/Text
 onready var tool_row: HBoxContainer = $Root/ToolBar/Row
-onready var selection_panel = $Root/SelectionPanel
+onready var selection_panel = $Root/RightDock/SelectionPanel
+onready var right_dock: VBoxContainer = $Root/RightDock
+onready var status_row: HBoxContainer = $Root/TopBar/Row/Status
 
 var event_text = EventText.new()
 var speed := -1                 # the sim's speed, from the snapshot
@@ -56,6 +66,26 @@ func _ready() -> void:
 
 func add_selection_tab(title: String, control: Control) -> void:
 	selection_panel.add_tab(title, control)
+
+
+# A readout in the top bar beside the clock (always visible).
+func add_status(control: Control) -> void:
+	control.mouse_filter = Control.MOUSE_FILTER_PASS if control.hint_tooltip != "" else Control.MOUSE_FILTER_IGNORE
+	status_row.add_child(control)
+
+
+# A panel in the right dock, under the selection panel; it shows/hides itself (visible).
+# A PanelContainer without its own style gets the HUD's panel style.
+func add_side_panel(control: Control) -> void:
+	if control is PanelContainer and not control.has_stylebox_override("panel"):
+		control.add_stylebox_override("panel", panel_style())
+	right_dock.add_child(control)
+	_unfocus_buttons(control)
+
+
+# The HUD's panel style (the selection panel's), for concepts' panels.
+func panel_style() -> StyleBox:
+	return selection_panel.get_stylebox("panel")
 
 
 func add_tool(id: String, label: String, tooltip: String = "") -> Button:

@@ -1,5 +1,6 @@
 extends PanelContainer
-# The selection panel: shows describe(id) of the selected entity in the "Info" tab.
+# The selection panel: shows describe(id) of the selected entity in the "Info" tab, laid
+# out as a game panel by info_bbcode (see below).
 # Concepts add tabs with HUD.add_selection_tab(title, control). A tab control may define
 #   func show_entity(entity_id: int, info: Dictionary) -> void   # called on every refresh
 #   func applies_to(info: Dictionary) -> bool                     # hide the tab when false
@@ -67,45 +68,195 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 
 
 static func title_for(entity_id: int, info: Dictionary) -> String:
-	var kind_name := ""
-	if info.has("kind_name"):
-		kind_name = str(info["kind_name"])
-	elif info.has("kind") and typeof(info["kind"]) == TYPE_STRING:
-		kind_name = str(info["kind"])
-	elif info.has("kind"):
-		kind_name = KIND_NAMES.get(int(info["kind"]), "Entity")
-	var name := str(info.get("name", ""))
 	var parts := []
+	var name := str(info.get("name", ""))
 	if name != "":
 		parts.append(name)
+	var kind_name := _kind_name(info)
+	var subtype := str(info.get("subtype", ""))
+	if subtype != "" and subtype != kind_name:
+		kind_name += " (%s)" % _words(subtype)
 	if kind_name != "":
-		parts.append(kind_name.capitalize() if name == "" else "(%s)" % kind_name)
+		parts.append(kind_name if name == "" else "- " + kind_name)
 	parts.append("#%d" % entity_id)
 	return PoolStringArray(parts).join(" ")
+
+
+static func _kind_name(info: Dictionary) -> String:
+	if info.has("kind_name"):
+		return _words(info["kind_name"]).capitalize()
+	if info.has("kind") and typeof(info["kind"]) == TYPE_STRING:
+		return _words(info["kind"]).capitalize()
+	if info.has("kind"):
+		return KIND_NAMES.get(int(info["kind"]), "Entity")
+	return ""
+
+
+# --- the Info tab ----------------------------------------------------------------------
+# Data-driven from describe(id): the keys below are laid out as a game panel (title, what it
+# is doing, duty, stance, wounds, who carries whom, stats in one line); any other key a rule
+# area adds is listed generically under "More", so nothing the sim says is lost. Internal
+# keys (raw id, x, y, index lists) are left out. No rule is decided here.
+
+const C_TITLE := "#ffe99a"
+const C_LABEL := "#b49ad0"
+const C_DIM := "#8a7f99"
+const C_BAD := "#ff6a5a"
+const C_WARN := "#ffb050"
+const C_GOOD := "#8cff8c"
+const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
+# Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
+const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
+		"tile", "walking", "goal", "duty", "job", "combat", "missing"]
+const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
+		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
+		"carried_by", "carrying", "known_enemies", "kills", "task"]
+const SHOWN_STATS := ["name", "level", "hunt", "craft", "battle", "block", "speed", "weapon",
+		"blunt", "ranged", "armour", "helmet", "traits"]
+const STAT_ORDER := ["hunt", "craft", "battle", "block", "speed"]
 
 
 static func info_bbcode(info: Dictionary) -> String:
 	if info.empty():
 		return "[color=#a08080]No details.[/color]"
+	if info.get("missing", false):
+		return "[color=#a08080]Gone: nothing by that id any more.[/color]"
+	var c: Dictionary = info["combat"] if typeof(info.get("combat")) == TYPE_DICTIONARY else {}
 	var lines := []
-	var nested := []
-	var keys: Array = info.keys()
+	# Title: kind + subtype + name, then the side.
+	var title := _kind_name(info)
+	var subtype := str(info.get("subtype", ""))
+	if subtype != "" and subtype != str(info.get("kind", "")):
+		title += " (%s)" % _words(subtype)
+	if str(info.get("name", "")) != "":
+		title = "%s, %s" % [_esc(info["name"]), title]
+	lines.append("[color=%s]%s[/color]" % [C_TITLE, title])
+	if str(info.get("side", "")) != "":
+		lines.append("[color=%s]%s side[/color]" % [C_DIM, _first_up(_words(info["side"]))])
+	# What it is doing: state, action, where.
+	var st := str(info.get("state", ""))
+	var doing := []
+	if st != "":
+		doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
+	if c.has("action") and str(c["action"]) != "" and st == "up":
+		doing.append(_words(c["action"]))
+	if info.get("walking", false) and typeof(info.get("goal")) == TYPE_ARRAY:
+		doing.append("walking to %s" % _value(info["goal"]))
+	elif typeof(info.get("tile")) == TYPE_ARRAY:
+		doing.append("at %s" % _value(info["tile"]))
+	if not doing.empty():
+		lines.append(PoolStringArray(doing).join(", "))
+	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
+		lines.append("[color=%s]Wakes at tick %d[/color]" % [C_WARN, int(c["wake_tick"])])
+	# Duty and job (minions).
+	if str(info.get("duty", "")) != "":
+		var duty := "[color=%s]Duty[/color]  %s" % [C_LABEL, "none" if str(info["duty"]) == "none" else _first_up(_words(info["duty"]))]
+		if str(info.get("job", "")) != "":
+			duty += ", job: %s" % _words(info["job"])
+		lines.append(duty)
+	# Stance.
+	if c.has("stance_name"):
+		lines.append("[color=%s]Stance[/color]  %s" % [C_LABEL, _first_up(_words(c["stance_name"]))])
+	# Wounds: total wound points, bleeding, each wound with its body location.
+	if c.has("wound_points"):
+		var wp := int(c["wound_points"])
+		var wline := "[color=%s]Wounds[/color]  WP %d/%d" % [C_LABEL, wp, int(c.get("unable_at", 0))]
+		if c.get("bleeding", false):
+			wline += "  [color=%s]BLEEDING[/color]" % C_BAD
+		lines.append(wline)
+		var wounds: Array = c.get("wounds", [])
+		if wounds.empty():
+			lines.append("   [color=%s]unhurt[/color]" % C_DIM)
+		for w in wounds:
+			if typeof(w) == TYPE_DICTIONARY:
+				lines.append("   %s %s, %s (%d WP)" % [_first_up(_words(w.get("level", ""))),
+						_words(w.get("kind", "wound")), _words(w.get("location", "?")), int(w.get("points", 0))])
+	# Carried / captured / carrying / targets.
+	var rel := []
+	if c.get("captured", false):
+		rel.append("[color=%s]Captured[/color]" % C_WARN)
+	if int(c.get("carried_by", -1)) >= 0:
+		rel.append("[color=%s]Carried by #%d[/color]" % [C_WARN, int(c["carried_by"])])
+	if int(c.get("carrying", -1)) >= 0:
+		rel.append("Carrying #%d" % int(c["carrying"]))
+	if int(c.get("ordered_target", -1)) >= 0:
+		rel.append("Ordered to attack #%d" % int(c["ordered_target"]))
+	elif int(c.get("target", -1)) >= 0:
+		rel.append("Fighting #%d" % int(c["target"]))
+	if not rel.empty():
+		lines.append(PoolStringArray(rel).join(", "))
+	var known: Array = c.get("known_enemies", [])
+	if not known.empty():
+		var ids := []
+		for k in known:
+			ids.append("#%d" % int(k))
+		lines.append("[color=%s]Knows of[/color]  %s" % [C_LABEL, PoolStringArray(ids).join(" ")])
+	if int(c.get("kills", 0)) > 0:
+		lines.append("[color=%s]Kills[/color]  %d" % [C_LABEL, int(c["kills"])])
+	# Stats in one line, gear in another.
+	if typeof(c.get("stats")) == TYPE_DICTIONARY:
+		var sd: Dictionary = c["stats"]
+		var parts := []
+		if sd.has("level"):
+			parts.append("Lv %d" % int(sd["level"]))
+		for k in STAT_ORDER:
+			if sd.has(k):
+				parts.append("%s %s" % [k.capitalize(), _value(sd[k])])
+		lines.append("")
+		lines.append(PoolStringArray(parts).join("  "))
+		var gear := []
+		if sd.has("weapon"):
+			gear.append(_first_up(_words(sd["weapon"])) + (" (ranged)" if sd.get("ranged", false) else ""))
+		if sd.has("armour"):
+			gear.append("armour: %s" % _words(sd["armour"]))
+		if int(sd.get("helmet", 0)) > 0:
+			gear.append("helmet %d" % int(sd["helmet"]))
+		var traits: Array = sd.get("traits", [])
+		if not traits.empty():
+			gear.append("traits: %s" % _value(traits))
+		if not gear.empty():
+			lines.append("[color=%s]%s[/color]" % [C_DIM, PoolStringArray(gear).join(", ")])
+		_more(lines, sd, SHOWN_STATS)
+	# Whatever else the rule areas added.
+	var more := []
+	_more(more, c, SHOWN_COMBAT)
+	_more(more, info, SHOWN_KEYS)
+	if not more.empty():
+		lines.append("")
+		lines.append("[color=#e0c070]More[/color]")
+		lines += more
+	return PoolStringArray(lines).join("\n")
+
+
+# Lines "Label  value" (or a section) for the keys of d not in shown, sorted.
+static func _more(lines: Array, d: Dictionary, shown: Array) -> void:
+	var keys: Array = d.keys()
 	keys.sort()
 	for k in keys:
-		if typeof(info[k]) == TYPE_DICTIONARY:
-			nested.append(k)
+		if shown.has(k):
+			continue
+		var v = d[k]
+		if typeof(v) == TYPE_DICTIONARY:
+			lines.append("[color=%s]%s[/color]" % [C_LABEL, _label(k)])
+			var sub: Dictionary = v
+			var sub_keys: Array = sub.keys()
+			sub_keys.sort()
+			for sk in sub_keys:
+				lines.append(_line(sk, sub[sk], "   "))
 		else:
-			lines.append(_line(k, info[k], ""))
-	# Sections (dictionaries added by rule areas) after the plain fields.
-	for k in nested:
-		lines.append("")
-		lines.append("[color=#e0c070]%s[/color]" % _label(k))
-		var sub: Dictionary = info[k]
-		var sub_keys: Array = sub.keys()
-		sub_keys.sort()
-		for sk in sub_keys:
-			lines.append(_line(sk, sub[sk], "   "))
-	return PoolStringArray(lines).join("\n")
+			lines.append(_line(k, v, ""))
+
+
+static func _first_up(s: String) -> String:
+	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
+
+
+static func _words(v) -> String:
+	return _esc(str(v).replace("_", " "))
+
+
+static func _esc(v) -> String:
+	return str(v).replace("[", "(").replace("]", ")")
 
 
 static func _label(k) -> String:
@@ -113,13 +264,15 @@ static func _label(k) -> String:
 
 
 static func _line(k, v, indent: String) -> String:
-	return "%s[color=#b49ad0]%s[/color]  %s" % [indent, _label(k), _value(v)]
+	return "%s[color=%s]%s[/color]  %s" % [indent, C_LABEL, _label(k), _value(v)]
 
 
 static func _value(v) -> String:
 	match typeof(v):
 		TYPE_NIL:
 			return "-"
+		TYPE_BOOL:
+			return "yes" if v else "no"
 		TYPE_REAL:
 			return str(stepify(v, 0.01))
 		TYPE_DICTIONARY:
@@ -138,8 +291,7 @@ static func _value(v) -> String:
 			if items.size() <= 3 and typeof(v[0]) != TYPE_STRING:
 				return "(" + joined + ")"
 			return joined
-	var s := str(v).replace("[", "(").replace("]", ")")
-	return s
+	return _esc(v)
 
 
 func _update_tabs(info: Dictionary) -> void:

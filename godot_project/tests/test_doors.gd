@@ -1,8 +1,8 @@
 extends "res://tests/TestCase.gd"
 # The doors UI against the real session (res://levels/doors_demo.level): the Doors tool
 # selects a door, the panel's buttons, clicked through Input.parse_input_event, change the
-# sim's door state; the door panel shows a breach in progress; a drag that only passes
-# through a door (the wire command the Wiring tool sends) does not connect it.
+# sim's door state; the door panel shows a breach in progress; a mouse drag with the Wiring
+# tool that only passes through a door makes a wire but does not connect the door.
 
 const MAIN_SCENE := "res://main/Main.tscn"
 const LEVEL := "res://levels/doors_demo.level"
@@ -142,15 +142,64 @@ func test_build_padlock_button_and_breach_progress_shows() -> void:
 	assert_true(seen, "breach in progress shown: %s" % ext.info.text)
 
 
+# A left-button drag with the mouse through the given tiles (each a neighbour of the last),
+# as a player does it: motion to the first tile, press, motion events along the path,
+# release on the last tile.
+func drag(tiles: Array):
+	mouse_motion(tile_screen(tiles[0]), false)
+	yield(get_tree(), "idle_frame")
+	mouse_button(tile_screen(tiles[0]), BUTTON_LEFT, true)
+	yield(get_tree(), "idle_frame")
+	for k in range(1, tiles.size()):
+		mouse_motion(tile_screen(tiles[k]), true)
+		yield(get_tree(), "idle_frame")
+	mouse_button(tile_screen(tiles[tiles.size() - 1]), BUTTON_LEFT, false)
+	yield(get_tree(), "idle_frame")
+	yield(frames(5), "completed")
+
+
+func mouse_motion(pos: Vector2, left_held: bool) -> void:
+	var m := InputEventMouseMotion.new()
+	m.position = pos
+	m.global_position = pos
+	m.button_mask = BUTTON_MASK_LEFT if left_held else 0
+	Input.parse_input_event(m)
+
+
+# The tiles of wire `wire_id` in the snapshot (Vector2s), [] if there is no such wire.
+func wire_tiles(wire_id: int) -> Array:
+	var s: Dictionary = main.sim.last_snapshot
+	var ids = s.get("wire_id", [])
+	var lens = s.get("wire_len", [])
+	var tiles = s.get("wire_tiles", [])
+	var at := 0
+	for i in range(ids.size()):
+		if int(ids[i]) == wire_id:
+			var out := []
+			for k in range(int(lens[i])):
+				out.append(Vector2(tiles[at + k].x, tiles[at + k].y))
+			return out
+		at += int(lens[i])
+	return []
+
+
 func test_drag_through_a_door_does_not_connect_it() -> void:
 	if not assert_true(main.sim.running, "the session runs"):
 		return
-	# door 2 (6, 4) is wired to the lever at (2, 4); door 3 (5, 6) is held open. A wire
-	# from the lever's neighbour row straight through door 1 would not connect it.
-	var path := []
-	for y in range(1, 4):
-		path.append([5, y])
-	EventBus.emit_signal("command_requested", {"type": "wire", "path": path})
-	yield(frames(5), "completed")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	# door 2 (6, 4) is wired to the lever at (2, 4) by the level's wire, which runs along row
+	# 3. A Wiring-tool drag from the corridor (5, 1) straight down through door 1 (5, 2) onto
+	# that wire at (5, 3) joins the wire but only passes through door 1: not connected.
+	assert_eq(door_value("door_trigger", 1), -1, "door 1 starts unwired")
+	var wires_before: int = main.sim.last_snapshot.get("wire_id", []).size()
+	yield(click_control(main.hud.tool_row.get_node("wire")), "completed")
+	assert_eq(main.world.tool_id, "wire", "the Wiring tool is active")
+	yield(drag([Vector2(5, 1), Vector2(5, 2), Vector2(5, 3)]), "completed")
+	var ids = main.sim.last_snapshot.get("wire_id", [])
+	if not assert_eq(ids.size(), wires_before + 1, "the drag made a wire"):
+		return
+	var tiles := wire_tiles(int(ids[ids.size() - 1]))
+	assert_eq(tiles, [Vector2(5, 1), Vector2(5, 2), Vector2(5, 3)], "the wire follows the drag through the door")
 	assert_eq(door_value("door_trigger", 1), -1, "a drag passing through door 1 leaves it unwired")
-	assert_true(door_value("door_trigger", 2) >= 0, "door 2 (drag ended on it) is wired")
+	assert_true(door_value("door_trigger", 2) >= 0, "door 2 (a wire ends on it) is wired")

@@ -3,6 +3,9 @@ extends "res://tests/TestCase.gd"
 # mouse drags through Input.parse_input_event: a wire jumping another (a bump in the
 # snapshot, separate networks), a wire joining another at a bend (a join point, one
 # network), and a refused second mechanism (a toast-worthy refused event, no new wire).
+# The trap panel: the Traps tool selects a part by a click; Switch Lever flips the sim's
+# lever; a delay typed into the spinbox and sent with Set Delay changes the sim's timer; the
+# top bar's reset-workload readout shows the sim's trap_workload / traps_duty.
 
 const MAIN_SCENE := "res://main/Main.tscn"
 const LEVEL := "res://levels/trap_wiring_test.level"
@@ -165,3 +168,142 @@ func test_second_mechanism_is_refused() -> void:
 			reason = ev.get("reason", "")
 	assert_string_contains(reason, "only one mechanism")
 	assert_eq(ext.layer.preview.size(), 0, "nothing of the drag is left on the map")
+
+
+# --- the trap panel: Traps tool, Switch Lever, Set Delay; the reset workload readout --------
+
+func click_control(c: Control):
+	var r := c.get_global_rect()
+	var p := r.position + r.size / 2
+	motion(p, false)
+	button(p, true)
+	yield(get_tree(), "idle_frame")
+	button(p, false)
+	yield(get_tree(), "idle_frame")
+
+
+func part_value(key: String, part_id: int):
+	var s: Dictionary = snap()
+	var ids = s.get("part_id", [])
+	for i in range(ids.size()):
+		if int(ids[i]) == part_id:
+			return int(s[key][i])
+	return null
+
+
+# Waits (up to max_frames physics frames) until the part's snapshot value, masked, equals want.
+func wait_part(key: String, part_id: int, want: int, mask: int = -1, max_frames: int = 120):
+	yield(get_tree(), "physics_frame")
+	for i in range(max_frames):
+		var v = part_value(key, part_id)
+		if v != null and (v & mask) == want:
+			return true
+		yield(get_tree(), "physics_frame")
+	var v = part_value(key, part_id)
+	return v != null and (v & mask) == want
+
+
+func part_id_at(tile: Vector2) -> int:
+	var i: int = ext.part_index_at(tile)
+	return int(snap()["part_id"][i]) if i >= 0 else -1
+
+
+# Pauses, picks the Traps tool by its button and clicks the part's tile.
+func select_part_by_click(tile: Vector2):
+	yield(get_tree(), "idle_frame")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	yield(click_control(main.hud.tool_row.get_node("trap_select")), "completed")
+	assert_eq(ext.tool_id, "trap_select", "the Traps tool is active")
+	motion(tile_screen(tile), false)
+	button(tile_screen(tile), true)
+	yield(get_tree(), "idle_frame")
+	button(tile_screen(tile), false)
+	yield(frames(3), "completed")
+
+
+func test_switch_lever_button_flips_the_lever() -> void:
+	if not assert_true(main.sim.running and ext != null, "the session runs, TrapsExtension loaded"):
+		return
+	var lever := part_id_at(Vector2(5, 5))
+	if not assert_true(lever >= 0, "the level's lever at (5, 5)"):
+		return
+	assert_false(ext.panel.visible, "no trap panel while Select is active and no part is selected")
+	yield(select_part_by_click(Vector2(5, 5)), "completed")
+	assert_eq(ext.selected_part, lever, "clicking the lever with the Traps tool selects it")
+	assert_true(ext.panel.visible and ext.lever_button.is_visible_in_tree(), "the panel offers Switch Lever")
+	assert_false(ext.delay_row.visible, "no delay for a lever")
+	assert_string_contains(ext.part_label.text, "Lever: off", "describe_part's lever state")
+	assert_eq(part_value("part_flags", lever) & 2, 0, "the lever starts off")
+	yield(click_control(ext.lever_button), "completed")
+	var ok = yield(wait_part("part_flags", lever, 2, 2), "completed")
+	assert_true(ok, "Switch Lever turned the sim's lever on")
+	yield(get_tree().create_timer(0.4), "timeout")    # the panel's describe_part refresh
+	assert_string_contains(ext.part_label.text, "Lever: ON", "the panel shows the lever on")
+	yield(click_control(ext.lever_button), "completed")
+	ok = yield(wait_part("part_flags", lever, 0, 2), "completed")
+	assert_true(ok, "a second click turns it off again")
+
+
+func test_set_delay_through_the_panel_changes_the_timer() -> void:
+	if not assert_true(main.sim.running and ext != null, "the session runs, TrapsExtension loaded"):
+		return
+	var timer := part_id_at(Vector2(12, 5))
+	if not assert_true(timer >= 0, "the level's timer at (12, 5)"):
+		return
+	assert_eq(part_value("part_delay", timer), 30, "the default delay")
+	yield(select_part_by_click(Vector2(12, 5)), "completed")
+	assert_eq(ext.selected_part, timer, "clicking the timer with the Traps tool selects it")
+	assert_true(ext.delay_row.is_visible_in_tree() and not ext.lever_button.visible, "the panel offers the delay")
+	assert_string_contains(ext.part_label.text, "Delay: 30 ticks")
+	assert_string_contains(ext.part_label.text, "Decays in", "describe_part's decay time left")
+	# type 125 into the spinbox (click it, select all, keys), then click Set Delay
+	var edit: LineEdit = ext.delay_box.get_line_edit()
+	yield(click_control(edit), "completed")
+	edit.select_all()
+	for ch in ["1", "2", "5"]:
+		var k := InputEventKey.new()
+		k.pressed = true
+		k.scancode = OS.find_scancode_from_string(ch)
+		k.unicode = ord(ch)
+		Input.parse_input_event(k)
+		var up := k.duplicate()
+		up.pressed = false
+		Input.parse_input_event(up)
+		yield(get_tree(), "idle_frame")
+	assert_string_contains(edit.text, "125", "typed into the spinbox")
+	yield(click_control(ext.delay_button), "completed")
+	var ok = yield(wait_part("part_delay", timer, 125), "completed")
+	assert_true(ok, "Set Delay changed the sim's timer delay (got %s)" % str(part_value("part_delay", timer)))
+	yield(get_tree().create_timer(0.4), "timeout")
+	assert_string_contains(ext.part_label.text, "Delay: 125 ticks", "the panel shows the new delay")
+
+
+func test_workload_label_shows_the_sims_count() -> void:
+	if not assert_true(main.sim.running and ext != null, "the session runs, TrapsExtension loaded"):
+		return
+	var label: Label = ext.workload_label
+	assert_true(label.is_visible_in_tree(), "the reset workload shows in the top bar")
+	assert_true(main.hud.get_node("Root/TopBar").is_a_parent_of(label), "beside the clock, in the top bar")
+	assert_false(ext.panel.visible, "even with the trap panel hidden")
+	# the lever at (5, 5) wired to the blades at (5, 1); switching it on fires the blades,
+	# which then wait for a reset (RESET-01): the sim's workload becomes 1
+	var lever := part_id_at(Vector2(5, 5))
+	var path := []
+	for y in range(5, 0, -1):
+		path.append([5, y])
+	EventBus.emit_signal("command_requested", {"type": "wire", "path": path})
+	EventBus.emit_signal("command_requested", {"type": "switch_lever", "part": lever, "on": true})
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var seen := false
+	for i in range(240):
+		yield(get_tree(), "physics_frame")
+		if int(snap().get("trap_workload", 0)) > 0:
+			seen = true
+			break
+	if not assert_true(seen, "a part waits for a reset in the sim"):
+		return
+	yield(frames(2), "completed")
+	var s := snap()
+	assert_eq(label.text, "Resets waiting: %d   Traps duty: %d" % [int(s["trap_workload"]), int(s["traps_duty"])])
+	assert_string_contains(label.text, "Resets waiting: 1")

@@ -7,24 +7,47 @@ extends Node
 #                 command; a refused drag leaves nothing (the HUD toasts the sim's reason);
 #   "trap_select" Traps: click a part to select it; the panel sets a timer's delay, switches
 #                 a lever, removes the part.
-# The panel also shows the reset workload (parts waiting for a reset) and how many minions
-# are on Traps duty (DECAY-04). Every rule is pysim's; this only draws and sends commands.
+# The trap panel (a side panel in the HUD's right dock, under the selection panel) shows only
+# while one of these tools is active or a part is selected; the selected part's details come
+# from Session.describe_part (kind, state, rigged, lever, timer delay, decay time left).
+# The reset workload (parts waiting for a reset) and how many minions are on Traps duty
+# (DECAY-04) sit in the top bar beside the clock at all times. Every rule is pysim's; this
+# only draws and sends commands.
 
 const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
 		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
 		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
-const STATE_NAMES := ["blueprint", "ready", "needs a reset", "expired"]
+const TRAP_TOOLS := ["trap_build", "wire", "trap_select"]
+const TOOL_HINTS := {
+	"trap_build": "Click a floor tile of your domain to place a blueprint.",
+	"wire": "Drag from a part to another part, a timer or a door.",
+	"trap_select": "Click a trap part to select it.",
+}
+const STATE_WORDS := {"blueprint": "Blueprint", "ready": "Ready",
+		"needs_reset": "Needs a reset", "expired": "Expired (needs its reset)"}
+const STATE_COLORS := {"blueprint": Color(0.6, 0.75, 1), "ready": Color(0.55, 1, 0.55),
+		"needs_reset": Color(1, 0.7, 0.3), "expired": Color(1, 0.45, 0.4)}
+const TICKS_PER_HOUR := 600      # pysim/clock.py, for "in 47 h" (display only)
+const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
 var main = null
 var layer = null
 var panel: PanelContainer = null
 var workload_label: Label = null
+var title_label: Label = null
+var close_button: Button = null
+var build_row: HBoxContainer = null
 var kind_picker: OptionButton = null
-var part_label: Label = null
+var hint_label: Label = null
+var part_label: RichTextLabel = null
+var delay_row: HBoxContainer = null
 var delay_box: SpinBox = null
 var delay_button: Button = null
 var lever_button: Button = null
 var remove_button: Button = null
+var part_info := {}           # Session.describe_part(selected_part), {} none
+var _since_describe := 0.0
+var _last_trap_version := -1
 var snap := {}
 var tool_id := "select"
 var drag_path := []           # Vector2 tiles of the drag in progress
@@ -48,6 +71,7 @@ func setup(m) -> void:
 	main.hud.add_selection_tab("Duty", duty_tab)
 	EventBus.connect("snapshot_updated", self, "_on_snapshot")
 	EventBus.connect("tool_selected", self, "_on_tool_selected")
+	EventBus.connect("entity_selected", self, "_on_entity_selected")
 	EventBus.connect("tile_clicked", self, "_on_tile_clicked")
 	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
 	EventBus.connect("tile_drag_started", self, "_on_drag_started")
@@ -61,46 +85,71 @@ func setup(m) -> void:
 
 
 func _build_panel() -> void:
+	workload_label = Label.new()
+	workload_label.name = "TrapWorkload"
+	workload_label.hint_tooltip = "Trap parts waiting for a reset (or expired), and minions on Traps duty"
+	workload_label.text = "Resets waiting: 0   Traps duty: 0"
+	main.hud.add_status(workload_label)
 	panel = PanelContainer.new()
 	panel.name = "TrapPanel"
-	panel.anchor_left = 1.0
-	panel.anchor_right = 1.0
-	panel.anchor_top = 1.0
-	panel.anchor_bottom = 1.0
-	panel.margin_left = -300
-	panel.margin_right = -8
-	panel.margin_top = -200
-	panel.margin_bottom = -8
 	var box := VBoxContainer.new()
+	box.name = "Box"
 	panel.add_child(box)
-	workload_label = Label.new()
-	workload_label.name = "Workload"
-	box.add_child(workload_label)
+	var header := HBoxContainer.new()
+	box.add_child(header)
+	title_label = Label.new()
+	title_label.name = "Title"
+	title_label.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	title_label.clip_text = true
+	title_label.add_color_override("font_color", Color(1, 0.92, 0.6))
+	header.add_child(title_label)
+	close_button = _button(header, "Close", "X", "_on_close")
+	close_button.hint_tooltip = "Close the trap panel (back to Select)"
+	close_button.rect_min_size = Vector2(24, 24)
+	build_row = HBoxContainer.new()
+	build_row.name = "BuildRow"
+	box.add_child(build_row)
+	var l := Label.new()
+	l.text = "Part"
+	build_row.add_child(l)
 	kind_picker = OptionButton.new()
 	kind_picker.name = "KindPicker"
+	kind_picker.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	kind_picker.focus_mode = Control.FOCUS_NONE
 	for k in KINDS:
 		kind_picker.add_item(k.replace("_", " ").capitalize())
 	kind_picker.select(2)
-	box.add_child(kind_picker)
-	part_label = Label.new()
+	build_row.add_child(kind_picker)
+	hint_label = Label.new()
+	hint_label.name = "Hint"
+	hint_label.autowrap = true
+	hint_label.add_color_override("font_color", Color(0.7, 0.62, 0.8))
+	box.add_child(hint_label)
+	part_label = RichTextLabel.new()
 	part_label.name = "PartInfo"
-	part_label.autowrap = true
-	part_label.rect_min_size = Vector2(280, 36)
+	part_label.bbcode_enabled = true
+	part_label.fit_content_height = true
+	part_label.scroll_active = false
+	part_label.rect_min_size = Vector2(300, 20)
 	box.add_child(part_label)
-	var row := HBoxContainer.new()
-	box.add_child(row)
+	delay_row = HBoxContainer.new()
+	delay_row.name = "DelayRow"
+	box.add_child(delay_row)
 	delay_box = SpinBox.new()
 	delay_box.name = "Delay"
 	delay_box.min_value = 0
 	delay_box.max_value = 6000
 	delay_box.suffix = "ticks"
-	row.add_child(delay_box)
-	delay_button = _button(row, "SetDelay", "Set Delay", "_on_set_delay")
+	delay_box.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+	delay_row.add_child(delay_box)
+	delay_button = _button(delay_row, "SetDelay", "Set Delay", "_on_set_delay")
 	var row2 := HBoxContainer.new()
+	row2.name = "Actions"
 	box.add_child(row2)
 	lever_button = _button(row2, "SwitchLever", "Switch Lever", "_on_switch_lever")
 	remove_button = _button(row2, "RemovePart", "Remove", "_on_remove")
-	main.hud.get_node("Root").add_child(panel)
+	panel.visible = false
+	main.hud.add_side_panel(panel)
 	_refresh_panel()
 
 
@@ -108,6 +157,7 @@ func _button(parent: Node, name: String, text: String, method: String) -> Button
 	var b := Button.new()
 	b.name = name
 	b.text = text
+	b.focus_mode = Control.FOCUS_NONE
 	b.connect("pressed", self, method)
 	parent.add_child(b)
 	return b
@@ -150,8 +200,48 @@ func wire_count() -> int:
 
 func _on_snapshot(s: Dictionary) -> void:
 	snap = s
-	workload_label.text = "Resets waiting: %d   Traps duty: %d" % [int(s.get("trap_workload", 0)),
-			int(s.get("traps_duty", 0))]
+	var waiting := int(s.get("trap_workload", 0))
+	var duty := int(s.get("traps_duty", 0))
+	workload_label.text = "Resets waiting: %d   Traps duty: %d" % [waiting, duty]
+	# Resets waiting and nobody on Traps duty: the player should notice (DECAY-04).
+	var warn := waiting > 0 and duty == 0
+	workload_label.add_color_override("font_color",
+			Color(1, 0.55, 0.35) if warn else Color(0.8, 0.78, 0.72))
+	var version := int(s.get("trap_version", -1))
+	if version != _last_trap_version:
+		_last_trap_version = version
+		_describe_selected()
+	_refresh_panel()
+
+
+func _process(delta: float) -> void:
+	if selected_part < 0:
+		return
+	_since_describe += delta
+	if _since_describe >= DESCRIBE_SECONDS:
+		_describe_selected()
+		_refresh_panel()
+
+
+func _describe_selected() -> void:
+	_since_describe = 0.0
+	part_info = {}
+	if selected_part >= 0 and main != null and main.sim != null:
+		part_info = main.sim.describe_part(selected_part)
+		if part_info.empty():           # removed (by us or the sim): nothing selected
+			selected_part = -1
+			layer.selected_part = -1
+			layer.update()
+
+
+func select_part(part_id: int) -> void:
+	selected_part = part_id
+	layer.selected_part = part_id
+	layer.update()
+	_describe_selected()
+	var d := part_info
+	if d.has("delay"):
+		delay_box.value = int(d["delay"])
 	_refresh_panel()
 
 
@@ -161,6 +251,19 @@ func _on_tool_selected(id: String) -> void:
 	drag_path = []
 	layer.preview = []
 	layer.update()
+	_refresh_panel()
+
+
+func _on_entity_selected(id: int) -> void:
+	if id >= 0 and selected_part >= 0:
+		select_part(-1)
+
+
+func _on_close() -> void:
+	select_part(-1)
+	if tool_id in TRAP_TOOLS:
+		EventBus.emit_signal("tool_selected", "select")
+	_refresh_panel()
 
 
 func _on_tile_hovered(tile: Vector2) -> void:
@@ -220,42 +323,74 @@ func _on_tile_clicked(tile: Vector2, button: int, tool_name: String) -> void:
 				"x": int(tile.x), "y": int(tile.y)})
 	elif tool_name == "trap_select":
 		var i := part_index_at(tile)
-		selected_part = int(snap["part_id"][i]) if i >= 0 else -1
-		layer.selected_part = selected_part
-		layer.update()
-		_refresh_panel()
+		select_part(int(snap["part_id"][i]) if i >= 0 else -1)
 
 
 func _refresh_panel() -> void:
-	var i := part_index(selected_part) if selected_part >= 0 else -1
-	if i < 0:
-		part_label.text = "No trap part selected (Traps tool: click one)."
-		delay_box.editable = false
-		delay_button.disabled = true
-		lever_button.disabled = true
-		remove_button.disabled = true
+	if panel == null:
 		return
-	var kind := int(snap["part_kind"][i])
-	var st := int(snap["part_state"][i])
-	var f := int(snap["part_flags"][i])
-	var text := "%s #%d: %s" % [KINDS[kind].replace("_", " ").capitalize(), selected_part, STATE_NAMES[st]]
-	if (f & 1) != 0:
-		text += ", RIGGED"
-	if kind == 4:
-		text += ", on" if (f & 2) != 0 else ", off"
-	if kind == 15:
-		text += ", delay %d ticks" % int(snap["part_delay"][i])
-	if st == 0:
-		text += " (metal %d/%d)" % [int(snap["part_metal"][i]), int(snap["part_metal_need"][i])]
-	part_label.text = text
-	delay_box.editable = kind == 15
-	delay_button.disabled = kind != 15
-	lever_button.disabled = kind != 4 or st == 0
-	remove_button.disabled = false
+	var d := part_info if selected_part >= 0 else {}
+	panel.visible = tool_id in TRAP_TOOLS or not d.empty()
+	if not panel.visible:
+		return
+	build_row.visible = tool_id == "trap_build"
+	hint_label.text = TOOL_HINTS.get(tool_id, "")
+	hint_label.visible = hint_label.text != "" and (d.empty() or tool_id != "trap_select")
+	var kind := str(d.get("kind", ""))
+	var st := str(d.get("state", ""))
+	part_label.visible = not d.empty()
+	delay_row.visible = kind == "timer"
+	lever_button.visible = kind == "lever"
+	lever_button.disabled = st == "blueprint"
+	remove_button.visible = not d.empty()
+	if d.empty():
+		title_label.text = {"trap_build": "Build Trap", "wire": "Wiring"}.get(tool_id, "Traps")
+		return
+	title_label.text = "%s #%d" % [str(d.get("name", kind.capitalize())), selected_part]
+	var text := part_bbcode(d)
+	if text != part_label.bbcode_text:
+		part_label.bbcode_text = text
+	if kind == "lever":
+		lever_button.text = "Switch Lever Off" if d.get("lever_on", false) else "Switch Lever On"
+
+
+# The selected part's lines (from Session.describe_part; no rule decided here).
+static func part_bbcode(d: Dictionary) -> String:
+	var lines := []
+	var st := str(d.get("state", ""))
+	var col: Color = STATE_COLORS.get(st, Color(1, 1, 1))
+	var head := "[color=#%s]%s[/color]" % [col.to_html(false), STATE_WORDS.get(st, st.capitalize())]
+	if d.get("rigged", false):
+		head += "  [color=#ff5050]RIGGED[/color]"
+		if int(d.get("rigged_by", -1)) >= 0:
+			head += " by #%d" % int(d["rigged_by"])
+	lines.append(head)
+	var about := str(d.get("role", "")).capitalize()
+	if d.get("shoddy", false):
+		about += ", shoddy"
+	about += " at (%d, %d)" % [int(d.get("x", 0)), int(d.get("y", 0))]
+	lines.append("[color=#b49ad0]%s[/color]" % about)
+	var kind := str(d.get("kind", ""))
+	if kind == "lever":
+		lines.append("Lever: %s" % ("[color=#8cff8c]ON[/color]" if d.get("lever_on", false) else "off"))
+	if kind == "timer":
+		lines.append("Delay: %d ticks" % int(d.get("delay", 0)))
+	if d.has("does"):
+		lines.append(str(d["does"]))
+	if st == "blueprint":
+		lines.append("Metal on site: %d / %d" % [int(d.get("metal", 0)), int(d.get("metal_needed", 0))])
+	if d.has("expires_in"):
+		var left := int(d["expires_in"])
+		lines.append("Decays in %d h %02d min (%d ticks)" % [left / TICKS_PER_HOUR,
+				(left % TICKS_PER_HOUR) * 60 / TICKS_PER_HOUR, left])
+	if int(d.get("worker", -1)) >= 0:
+		lines.append("Minion #%d is working on it" % int(d["worker"]))
+	return PoolStringArray(lines).join("\n")
 
 
 func _on_set_delay() -> void:
 	if selected_part >= 0:
+		delay_box.apply()      # a number typed but not yet confirmed with Enter counts
 		_send({"type": "set_timer_delay", "part": selected_part, "delay": int(delay_box.value)})
 
 
@@ -267,8 +402,7 @@ func _on_switch_lever() -> void:
 func _on_remove() -> void:
 	if selected_part >= 0:
 		_send({"type": "remove_part", "part": selected_part})
-		selected_part = -1
-		layer.selected_part = -1
+		select_part(-1)
 
 
 # -- event words ---------------------------------------------------------------------------

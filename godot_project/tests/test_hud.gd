@@ -1,0 +1,250 @@
+extends "res://tests/TestCase.gd"
+# The HUD's layout and panels against the real session (res://levels/first.level): with a
+# minion selected, a trap tool active and a door selected, no two HUD panels overlap and all
+# stay on screen, at 1280x720 and other (stretch-expanded) sizes; the Info tab reads like a
+# game panel (title, state, duty, stance, wounds "WP n/m", stats line; no raw Id/X/Y);
+# the Duty tab's buttons, clicked through Input.parse_input_event, set the minion's duty in
+# the sim, and the top bar's "Traps duty" count follows.
+
+const MAIN_SCENE := "res://main/Main.tscn"
+const SelectionPanel = preload("res://hud/SelectionPanel.gd")
+
+var main = null
+
+
+func before_each() -> void:
+	main = load(MAIN_SCENE).instance()
+	get_tree().root.add_child(main)
+	yield(get_tree(), "physics_frame")
+	yield(get_tree(), "physics_frame")
+
+
+func after_each() -> void:
+	EventBus.emit_signal("entity_selected", -1)
+	EventBus.emit_signal("tool_selected", "select")
+	if main != null and is_instance_valid(main):
+		main.get_parent().remove_child(main)
+		main.free()
+	main = null
+
+
+func frames(n: int) -> void:
+	for i in range(n):
+		yield(get_tree(), "physics_frame")
+
+
+func extension(name: String):
+	for c in main.extensions.get_children():
+		if c.name == name:
+			return c
+	return null
+
+
+func mouse_button(pos: Vector2, button: int, pressed: bool) -> void:
+	var ev := InputEventMouseButton.new()
+	ev.button_index = button
+	ev.pressed = pressed
+	ev.button_mask = (1 << (button - 1)) if pressed else 0
+	ev.position = pos
+	ev.global_position = pos
+	Input.parse_input_event(ev)
+
+
+func click_control(c: Control):
+	var r := c.get_global_rect()
+	var pos := r.position + r.size / 2
+	var motion := InputEventMouseMotion.new()
+	motion.position = pos
+	motion.global_position = pos
+	Input.parse_input_event(motion)
+	mouse_button(pos, BUTTON_LEFT, true)
+	yield(get_tree(), "idle_frame")
+	mouse_button(pos, BUTTON_LEFT, false)
+	yield(get_tree(), "idle_frame")
+
+
+func first_minion() -> int:
+	var s: Dictionary = main.sim.last_snapshot
+	var ids = s.get("ent_id", [])
+	for i in range(ids.size()):
+		if int(s["ent_kind"][i]) == 0:
+			return int(ids[i])
+	return -1
+
+
+# The HUD's visible panels: name -> Control.
+func hud_panels() -> Dictionary:
+	var root: Control = main.hud.get_node("Root")
+	var out := {}
+	for path in ["TopBar", "EventLog", "ToolBar", "RightDock/SelectionPanel"]:
+		out[path] = root.get_node(path)
+	for c in main.hud.right_dock.get_children():
+		out["RightDock/" + c.name] = c
+	return out
+
+
+# Failures for overlapping visible panels or panels not inside the screen rect.
+func overlaps(screen: Rect2) -> Array:
+	var bad := []
+	var panels := hud_panels()
+	var names: Array = panels.keys()
+	for i in range(names.size()):
+		var a: Control = panels[names[i]]
+		if not a.is_visible_in_tree():
+			continue
+		var ra := a.get_global_rect()
+		if not screen.encloses(ra):
+			bad.append("%s %s leaves the screen %s" % [names[i], str(ra), str(screen)])
+		for j in range(i + 1, names.size()):
+			var b: Control = panels[names[j]]
+			if b.is_visible_in_tree() and ra.intersects(b.get_global_rect()):
+				bad.append("%s %s overlaps %s %s" % [names[i], str(ra), names[j], str(b.get_global_rect())])
+	return bad
+
+
+func test_panels_never_overlap() -> void:
+	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+		return
+	var traps = extension("TrapsExtension")
+	var doors = extension("DoorsExtension")
+	if not assert_true(traps != null and doors != null, "traps and doors extensions loaded"):
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	var minion := first_minion()
+	EventBus.emit_signal("entity_selected", minion)
+	yield(frames(20), "completed")
+	assert_true(main.hud.selection_panel.visible, "the selection panel shows")
+	yield(click_control(main.hud.tool_row.get_node("trap_select")), "completed")
+	yield(frames(2), "completed")
+	assert_true(traps.panel.visible, "the trap panel shows while the Traps tool is active")
+	var door_ids = main.sim.last_snapshot.get("door_id", [])
+	if assert_true(door_ids.size() > 0, "the level has doors"):
+		doors.select_door(int(door_ids[0]))
+	yield(frames(2), "completed")
+	assert_true(doors.panel.visible, "the door panel shows")
+	var root: Control = main.hud.get_node("Root")
+	var base_size := root.rect_size
+	# The window at 1280x720, and (stretch 2d / expand) wider and taller ones.
+	for size in [base_size, Vector2(1600, 720), Vector2(1280, 960), Vector2(1920, 1080)]:
+		root.rect_size = size
+		yield(get_tree(), "idle_frame")
+		yield(get_tree(), "idle_frame")
+		var bad := overlaps(Rect2(root.rect_global_position, size))
+		assert_eq(bad, [], "at %s" % str(size))
+		var sel: Control = main.hud.selection_panel
+		assert_true(sel.rect_size.y >= 200, "the selection panel keeps room at %s (%s)" % [str(size), str(sel.rect_size)])
+	root.rect_size = base_size
+	# The workload readout stays visible with the trap panel closed.
+	yield(click_control(traps.close_button), "completed")
+	yield(frames(2), "completed")
+	assert_false(traps.panel.visible, "the trap panel's X closes it")
+	assert_eq(main.world.tool_id, "select", "and returns to Select")
+	assert_true(traps.workload_label.is_visible_in_tree(), "the reset workload still shows")
+
+
+func test_info_tab_reads_like_a_game_panel() -> void:
+	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+		return
+	var minion := first_minion()
+	EventBus.emit_signal("entity_selected", minion)
+	yield(frames(30), "completed")
+	var panel = main.hud.selection_panel
+	var text: String = panel.info_text.text
+	var lines: Array = Array(text.split("\n"))
+	assert_eq(lines[0], "Minion", "the title first: %s" % text)
+	assert_string_contains(text, "Duty  ")
+	assert_string_contains(text, "Stance  Balanced")
+	assert_string_contains(text, "Wounds  WP 0/10")
+	assert_string_contains(text, "Hunt 2  Craft 2  Battle 2  Block 2  Speed 6", "stats in one line")
+	for noise in ["Id ", "X ", "Y ", "Stances", "Walking", "Unable At"]:
+		for line in lines:
+			assert_false(str(line).begins_with(noise), "no raw '%s' line: %s" % [noise, text])
+	# The layout is data-driven: wounds with locations and points, bleeding, carried,
+	# subtype and name in the title, and a key no one laid out still shows under "More".
+	var info := {"id": 7, "kind": "adventurer", "subtype": "locksmith", "name": "Odo",
+		"side": "invaders", "state": "knocked_out", "x": 3.0, "y": 4.0, "tile": [3, 4],
+		"walking": false, "goal": null, "duty": "", "job": "", "mood": "grim",
+		"combat": {"wound_points": 7, "unable_at": 10, "bleeding": true, "stance_name": "evasive",
+			"wounds": [{"level": "serious", "location": "left_arm", "points": 4, "tick": 5},
+				{"level": "light", "location": "head", "points": 3, "tick": 9}],
+			"carried_by": 2, "captured": true, "stats": {"level": 1, "hunt": 1, "craft": 4,
+				"battle": 1, "block": 2, "speed": 5, "weapon": "dagger", "armour": "leather"}}}
+	var bb: String = SelectionPanel.info_bbcode(info)
+	var plain := strip_bbcode(bb)
+	assert_eq(SelectionPanel.title_for(7, info), "Odo - Adventurer (locksmith) #7")
+	assert_true(plain.begins_with("Odo, Adventurer (locksmith)"), plain)
+	assert_string_contains(plain, "Knocked out")
+	assert_string_contains(plain, "WP 7/10  BLEEDING")
+	assert_string_contains(plain, "Serious wound, left arm (4 WP)")
+	assert_string_contains(plain, "Light wound, head (3 WP)")
+	assert_string_contains(plain, "Captured, Carried by #2")
+	assert_string_contains(plain, "Lv 1  Hunt 1  Craft 4  Battle 1  Block 2  Speed 5")
+	assert_string_contains(plain, "More\nMood  grim")
+	assert_true(plain.find("Knocked out") < plain.find("WP 7/10") and plain.find("WP 7/10") < plain.find("Lv 1"),
+			"state, then wounds, then stats: %s" % plain)
+
+
+func test_duty_tab_sets_the_minions_duty() -> void:
+	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+		return
+	var traps = extension("TrapsExtension")
+	var minion := first_minion()
+	if not assert_true(minion >= 0 and traps != null, "a minion and the traps UI"):
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	var before := int(main.sim.last_snapshot.get("traps_duty", -1))
+	assert_eq(str(main.sim.describe(minion).get("duty", "")), "none", "the minion starts without a duty")
+	EventBus.emit_signal("entity_selected", minion)
+	yield(frames(30), "completed")
+	var panel = main.hud.selection_panel
+	var tab = panel.tabs.get_node_or_null("Duty")
+	if not assert_true(tab != null, "the Duty tab is in the panel"):
+		return
+	panel.tabs.current_tab = tab.get_index()
+	yield(frames(3), "completed")
+	yield(click_control(_find(tab, "Duty_traps")), "completed")
+	var ok := false
+	for i in range(60):
+		yield(get_tree(), "physics_frame")
+		if str(main.sim.describe(minion).get("duty", "")) == "traps":
+			ok = true
+			break
+	assert_true(ok, "the sim's duty became traps")
+	yield(frames(2), "completed")
+	assert_eq(int(main.sim.last_snapshot.get("traps_duty", -1)), before + 1, "one more minion on Traps duty")
+	assert_string_contains(traps.workload_label.text, "Traps duty: %d" % (before + 1), "the top bar follows")
+	yield(get_tree().create_timer(0.4), "timeout")
+	assert_string_contains(tab.label.text, "Duty: Traps", "the tab shows the new duty")
+	yield(click_control(_find(tab, "Duty_none")), "completed")
+	ok = false
+	for i in range(60):
+		yield(get_tree(), "physics_frame")
+		if str(main.sim.describe(minion).get("duty", "")) == "none":
+			ok = true
+			break
+	assert_true(ok, "No duty sets it back")
+
+
+static func strip_bbcode(bb: String) -> String:
+	var out := ""
+	var i := 0
+	while i < bb.length():
+		var open := bb.find("[", i)
+		if open < 0:
+			out += bb.substr(i, bb.length() - i)
+			break
+		out += bb.substr(i, open - i)
+		var close := bb.find("]", open)
+		i = close + 1 if close >= 0 else bb.length()
+	return out
+
+
+func _find(node: Node, name: String) -> Node:
+	for c in node.get_children():
+		if c.name == name:
+			return c
+		var f = _find(c, name)
+		if f != null:
+			return f
+	return null
