@@ -62,6 +62,9 @@ class Game:
         self.queue = []
         self.events = []
         self.log = []
+        # Where this game came from, for saves: set by level.load_text.
+        self.level_source = ""
+        self.level_text = ""
         # Scripted commands from the level: (tick, cmd) sorted by tick; script_i = next one.
         self.script = []
         self.script_i = 0
@@ -102,10 +105,12 @@ class Game:
             queued = self.queue
             self.queue = []
             for cmd in queued:
+                # Only the player's commands are logged: with the level and the seed they
+                # are the whole input, which is what a save holds (pysim/save.py).
+                self.log.append((self.tick, cmd))
                 self._apply(cmd)
 
     def _apply(self, cmd):
-        self.log.append((self.tick, cmd))
         if isinstance(cmd, dict) and cmd.get("__bad__"):
             self.emit("refused", command=str(cmd.get("type")),
                       reason="A command must hold only plain values.")

@@ -289,7 +289,10 @@ def build(lv, seed=None):
 
 
 def load_text(text, source="level", seed=None):
-    return build(parse(text, source), seed)
+    game = build(parse(text, source), seed)
+    game.level_source = str(source)
+    game.level_text = text
+    return game
 
 
 def load_file(path, seed=None):

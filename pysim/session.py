@@ -104,6 +104,23 @@ class Session:
         from pysim import traps
         return traps.describe_part(self.game, int(part_id))
 
+    def save_text(self):
+        """The whole game as save text (pysim/save.py); the front end writes it to a file."""
+        from pysim import save
+        return save.dumps(self.game)
+
+    def load_save(self, text, source="save"):
+        """Replace the game with the one a save holds. Returns {"ok": True} or, for a bad
+        save, {"error": "FILE:LINE: reason"} with the current game kept as it was."""
+        from pysim import save
+        try:
+            game = save.loads(text, str(source))
+        except save.SaveError as exc:
+            return {"error": str(exc)}
+        self.game = game
+        self._acc = 0
+        return {"ok": True, "tick": game.tick}
+
     def debug_fail_next_step(self):
         self._fail_next = True
 
