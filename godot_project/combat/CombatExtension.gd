@@ -1,4 +1,4 @@
-extends Node
+extends "res://core/ConceptExtension.gd"
 # Combat UI (docs/rules/combat.md). Everything shown comes from the snapshot (ent_* combat
 # keys, combat_shots) and the sim's events; every rule is pysim's.
 # - CombatLayer (above the entities): attack lines, shots, wound pops, bleeding marks.
@@ -10,7 +10,6 @@ extends Node
 
 const STANCES := ["Flee", "Evasive", "Defensive", "Balanced", "Aggressive"]
 
-var main = null
 var layer = null
 var tab = null
 var snap := {}
@@ -27,19 +26,15 @@ func setup(m) -> void:
 	tab = preload("res://combat/BehaviorTab.gd").new()
 	tab.ext = self
 	main.hud.add_selection_tab("Behavior", tab)
-	main.hud.add_tool("combat_order", "Order", "Click an enemy or a body to give the selected minion the order chosen in its Behavior tab")
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
-	EventBus.connect("sim_event", self, "_on_event")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	EventBus.connect("tile_clicked", self, "_on_tile_clicked")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
-	main.hud.register_event_text("knockout", self, "_text_knockout", Color(1, 0.8, 0.4))
-	main.hud.register_event_text("death", self, "_text_death", Color(1, 0.4, 0.4))
-	main.hud.register_event_text("wound", self, "_text_wound", Color(1, 0.6, 0.5))
-	main.hud.register_event_text("attack", self, "_text_quiet")
-	main.hud.register_event_text("noticed", self, "_text_quiet")
-	main.hud.register_event_text("shot", self, "_text_quiet")
-	main.hud.register_event_text("noise", self, "_text_quiet")
+	add_tool("combat_order", "Order", "Click an enemy or a body to give the selected minion the order chosen in its Behavior tab", "_on_order_click")
+	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_event",
+			"entity_selected": "_on_entity_selected", "tool_selected": "_on_tool_selected"})
+	event_texts({
+		"knockout": ["_text_knockout", Color(1, 0.8, 0.4)],
+		"death": ["_text_death", Color(1, 0.4, 0.4)],
+		"wound": ["_text_wound", Color(1, 0.6, 0.5)],
+		"attack": "_text_quiet", "noticed": "_text_quiet", "shot": "_text_quiet", "noise": "_text_quiet",
+	})
 
 
 func _text_quiet(_ev: Dictionary) -> String:
@@ -56,10 +51,6 @@ func _text_death(ev: Dictionary) -> String:
 
 func _text_wound(ev: Dictionary) -> String:
 	return "#%d: %s wound, %s (%d points)" % [int(ev.entity), str(ev.level), str(ev.location), int(ev.total)]
-
-
-func send(cmd: Dictionary) -> void:
-	EventBus.emit_signal("command_requested", cmd)
 
 
 func set_stance(value: int) -> void:
@@ -110,8 +101,9 @@ func entity_at(tile: Vector2) -> int:
 	return best
 
 
-func _on_tile_clicked(tile: Vector2, button: int, tool_id: String) -> void:
-	if tool_id != "combat_order" or button != BUTTON_LEFT or pending == "" or selected_id < 0:
+# A left click on the map with the Order tool.
+func _on_order_click(tile: Vector2) -> void:
+	if pending == "" or selected_id < 0:
 		return
 	if pending == "carry" and carry_body >= 0:
 		send({"type": "carry", "entity": selected_id, "body": carry_body,

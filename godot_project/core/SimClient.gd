@@ -165,20 +165,21 @@ func set_speed(speed: int) -> void:
 
 # describe(id) of the session, or {} after reporting an error.
 func describe(entity_id: int) -> Dictionary:
-	if not running:
-		return {}
-	var info = bridge.invoke("describe", [entity_id])
-	if _check(info) and typeof(info) == TYPE_DICTIONARY:
-		return info
-	return {}
+	return _invoke_dict("describe", [entity_id])
 
 
 # Session.describe_part(part_id): one trap part's details, or {} (no such part, or an
 # error, reported).
 func describe_part(part_id: int) -> Dictionary:
+	return _invoke_dict("describe_part", [part_id])
+
+
+# A Session method that answers with a Dictionary: its answer, or {} when the session is not
+# running, the call raised (reported) or the answer is not a Dictionary.
+func _invoke_dict(method: String, args: Array) -> Dictionary:
 	if not running:
 		return {}
-	var info = bridge.invoke("describe_part", [part_id])
+	var info = bridge.invoke(method, args)
 	if _check(info) and typeof(info) == TYPE_DICTIONARY:
 		return info
 	return {}

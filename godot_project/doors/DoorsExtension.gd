@@ -1,4 +1,4 @@
-extends Node
+extends "res://core/ConceptExtension.gd"
 # Doors UI (docs/rules/doors.md): the "Doors" tool selects a door (click a door tile) or
 # builds one (click a floor tile). The door panel shows the door's state and, while a party
 # breaches it, who, which method, progress and failures; its buttons send hold_door_open /
@@ -11,8 +11,7 @@ extends Node
 const STATE_NAMES := ["closed", "open", "held open", "locked", "breached"]
 const METHODS := ["picking the lock", "bashing the door"]
 
-var main = null
-var panel: PanelContainer = null
+var panel: SidePanel = null
 var title: Label = null
 var info: Label = null
 var hold_button: Button = null
@@ -26,59 +25,33 @@ var snap := {}
 
 func setup(m) -> void:
 	main = m
-	main.hud.add_tool("door", "Doors", "Click a door to select it, or a floor tile to build one")
+	add_tool("door", "Doors", "Click a door to select it, or a floor tile to build one", "_on_door_click")
 	_build_panel()
 	layer = preload("res://doors/BreachLayer.gd").new()
 	main.world.add_layer(layer, true)
-	EventBus.connect("tile_clicked", self, "_on_tile_clicked")
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	main.hud.register_event_text("door_breached", self, "_text_breached", Color(1, 0.5, 0.3))
-	main.hud.register_event_text("breach_started", self, "_text_breach_started", Color(1, 0.8, 0.4))
-	main.hud.register_event_text("breach_given_up", self, "_text_given_up", Color(0.6, 1, 0.6))
-	main.hud.register_event_text("door_rearmed", self, "_text_rearmed")
+	listen({"snapshot_updated": "_on_snapshot", "entity_selected": "_on_entity_selected"})
+	event_texts({
+		"door_breached": ["_text_breached", Color(1, 0.5, 0.3)],
+		"breach_started": ["_text_breach_started", Color(1, 0.8, 0.4)],
+		"breach_given_up": ["_text_given_up", Color(0.6, 1, 0.6)],
+		"door_rearmed": "_text_rearmed",
+	})
 
 
+# In the HUD's right dock, under the selection panel: it never covers another panel.
 func _build_panel() -> void:
-	panel = PanelContainer.new()
-	panel.name = "DoorPanel"
-	var box := VBoxContainer.new()
-	panel.add_child(box)
-	var header := HBoxContainer.new()
-	box.add_child(header)
-	title = Label.new()
-	title.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	title.clip_text = true
-	title.add_color_override("font_color", Color(1, 0.92, 0.6))
-	header.add_child(title)
-	var close := _button(header, "Close", "X", "_on_close")
-	close.hint_tooltip = "Close the door panel"
-	close.rect_min_size = Vector2(24, 24)
+	panel = add_side_panel("DoorPanel", "_on_close", "Close the door panel")
+	title = panel.title
 	info = Label.new()
 	info.autowrap = true
 	info.rect_min_size = Vector2(280, 20)
-	box.add_child(info)
-	var row := HBoxContainer.new()
-	box.add_child(row)
-	hold_button = _button(row, "HoldButton", "Hold Door Open", "_on_hold")
-	padlock_button = _button(row, "PadlockButton", "Build Padlock", "_on_padlock")
-	var row2 := HBoxContainer.new()
-	box.add_child(row2)
-	arm_button = _button(row2, "ArmButton", "Arm Lock", "_on_arm")
-	disarm_button = _button(row2, "DisarmButton", "Disarm Lock", "_on_disarm")
-	panel.visible = false
-	# In the HUD's right dock, under the selection panel: it never covers another panel.
-	main.hud.add_side_panel(panel)
-
-
-func _button(parent: Node, n: String, text: String, method: String) -> Button:
-	var b := Button.new()
-	b.name = n
-	b.text = text
-	b.focus_mode = Control.FOCUS_NONE
-	b.connect("pressed", self, method)
-	parent.add_child(b)
-	return b
+	panel.box.add_child(info)
+	var row := panel.add_row()
+	hold_button = add_button(row, "HoldButton", "Hold Door Open", "_on_hold")
+	padlock_button = add_button(row, "PadlockButton", "Build Padlock", "_on_padlock")
+	var row2 := panel.add_row()
+	arm_button = add_button(row2, "ArmButton", "Arm Lock", "_on_arm")
+	disarm_button = add_button(row2, "DisarmButton", "Disarm Lock", "_on_disarm")
 
 
 # --- selection ---------------------------------------------------------------------------
@@ -92,11 +65,7 @@ func door_index_at(tile: Vector2) -> int:
 
 
 func door_index(door_id: int) -> int:
-	var ids = snap.get("door_id", [])
-	for i in range(ids.size()):
-		if int(ids[i]) == door_id:
-			return i
-	return -1
+	return row_index(snap, "door_id", door_id)
 
 
 func select_door(door_id: int) -> void:
@@ -104,15 +73,13 @@ func select_door(door_id: int) -> void:
 	_refresh()
 
 
-func _on_tile_clicked(tile: Vector2, button: int, tool_id: String) -> void:
-	if tool_id != "door" or button != BUTTON_LEFT:
-		return
+# A left click on the map with the Doors tool.
+func _on_door_click(tile: Vector2) -> void:
 	var i := door_index_at(tile)
 	if i >= 0:
 		select_door(int(snap["door_id"][i]))
 	else:
-		EventBus.emit_signal("command_requested",
-				{"type": "build_door", "x": int(tile.x), "y": int(tile.y)})
+		send({"type": "build_door", "x": int(tile.x), "y": int(tile.y)})
 
 
 func _on_entity_selected(id: int) -> void:
@@ -127,16 +94,16 @@ func _on_snapshot(s: Dictionary) -> void:
 		_refresh()
 
 
-func _send(type: String) -> void:
+func _door_command(type: String) -> void:
 	if selected_door >= 0:
-		EventBus.emit_signal("command_requested", {"type": type, "door": selected_door})
+		send({"type": type, "door": selected_door})
 
 
 func _on_hold() -> void:
 	var i := door_index(selected_door)
 	if i < 0:
 		return
-	_send("release_door" if int(snap["door_held"][i]) == 1 else "hold_door_open")
+	_door_command("release_door" if int(snap["door_held"][i]) == 1 else "hold_door_open")
 
 
 func _on_close() -> void:
@@ -144,15 +111,15 @@ func _on_close() -> void:
 
 
 func _on_padlock() -> void:
-	_send("build_padlock")
+	_door_command("build_padlock")
 
 
 func _on_arm() -> void:
-	_send("arm_lock")
+	_door_command("arm_lock")
 
 
 func _on_disarm() -> void:
-	_send("disarm_lock")
+	_door_command("disarm_lock")
 
 
 # --- the panel -----------------------------------------------------------------------------

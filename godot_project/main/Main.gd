@@ -13,6 +13,7 @@ extends Node
 # Extensions: every res://<folder>/*Extension.tscn is instanced under Extensions at start
 # (sorted by path); when its root has setup(main), it is called before the sim starts.
 
+const Files = preload("res://core/Files.gd")
 const DEFAULT_LEVEL := "res://levels/first.level"
 const SKIP_DIRS := [".import", "bridge", "tests", "levels", "core", "world", "hud", "main"]
 
@@ -87,16 +88,11 @@ static func parse_args(list: Array) -> Dictionary:
 
 func load_extensions() -> void:
 	var found := []
-	var dir := Directory.new()
-	if dir.open("res://") != OK:
-		return
-	dir.list_dir_begin(true, true)
-	var name := dir.get_next()
-	while name != "":
-		if dir.current_is_dir() and not name in SKIP_DIRS:
-			found += _extension_scenes("res://" + name)
-		name = dir.get_next()
-	dir.list_dir_end()
+	for folder in Files.entries("res://")["dirs"]:
+		if not folder in SKIP_DIRS:
+			for file in Files.entries("res://" + folder)["files"]:
+				if file.ends_with("Extension.tscn"):
+					found.append(("res://" + folder).plus_file(file))
 	found.sort()
 	for path in found:
 		var scene = load(path)
@@ -107,21 +103,6 @@ func load_extensions() -> void:
 		extensions.add_child(node)
 		if node.has_method("setup"):
 			node.setup(self)
-
-
-static func _extension_scenes(folder: String) -> Array:
-	var out := []
-	var dir := Directory.new()
-	if dir.open(folder) != OK:
-		return out
-	dir.list_dir_begin(true, true)
-	var name := dir.get_next()
-	while name != "":
-		if not dir.current_is_dir() and name.ends_with("Extension.tscn"):
-			out.append(folder.plus_file(name))
-		name = dir.get_next()
-	dir.list_dir_end()
-	return out
 
 
 func _process(_delta: float) -> void:

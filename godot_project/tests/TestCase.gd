@@ -3,7 +3,12 @@ extends Node
 # A test script: `extends "res://tests/TestCase.gd"`, with methods named test_*; a test may
 # yield (coroutine). Optional hooks: before_each() and after_each().
 # Assertions record failures (they do not stop the test) and return whether they held.
+# The helpers below (the main scene, waits, input through Input.parse_input_event, snapshot
+# reads) are shared by the tests that drive the real game.
 
+const MAIN_SCENE := "res://main/Main.tscn"
+
+var main = null        # the main scene of add_main / start_main
 var _failures := []
 
 
@@ -61,6 +66,163 @@ func assert_string_contains(text, part: String, msg: String = "") -> bool:
 		return true
 	return fail("expected a String containing %s, got %s %s" % [_show(part), _show(text), msg])
 
+
+# --- the main scene --------------------------------------------------------------------------
+
+# Instances the main scene under the root (with `level` instead of its default level, if
+# given); it starts its session on entering the tree.
+func add_main(level: String = "") -> Node:
+	main = load(MAIN_SCENE).instance()
+	if level != "":
+		main.level_path = level
+	get_tree().root.add_child(main)
+	return main
+
+
+# add_main, then two physics frames (the session steps and sends a snapshot). A coroutine.
+func start_main(level: String = ""):
+	add_main(level)
+	yield(get_tree(), "physics_frame")
+	yield(get_tree(), "physics_frame")
+
+
+func free_main() -> void:
+	if main != null and is_instance_valid(main):
+		main.get_parent().remove_child(main)
+		main.free()
+	main = null
+
+
+# Asserts that the session started.
+func running() -> bool:
+	return assert_true(main.sim.running, "the session did not start: %s" % main.sim.failure_text)
+
+
+# The main scene's extension node named `ext_name` ("TrapsExtension" ...), null if none.
+func extension(ext_name: String):
+	for c in main.extensions.get_children():
+		if c.name == ext_name:
+			return c
+	return null
+
+
+# --- waiting -----------------------------------------------------------------------------------
+
+func frames(n: int) -> void:
+	for i in range(n):
+		yield(get_tree(), "physics_frame")
+
+
+# Waits until target.callv(method, args) == want, checking after each physics frame, for at
+# most max_frames frames (at least one, so callers can always yield on "completed"); the
+# result is whether it held.
+func wait_until(target: Object, method: String, args: Array, want, max_frames: int = 120):
+	for i in range(max_frames):
+		yield(get_tree(), "physics_frame")
+		if target.callv(method, args) == want:
+			return true
+	return false
+
+
+# Waits until the snapshot's `key` equals value (see wait_until).
+func wait_snapshot(key: String, value, max_frames: int = 120):
+	return wait_until(self, "snap_get", [key], value, max_frames)
+
+
+# Waits until snap_value(id_key, key, id) equals value (see wait_until).
+func wait_value(id_key: String, key: String, id: int, value, max_frames: int = 120):
+	return wait_until(self, "snap_value", [id_key, key, id], value, max_frames)
+
+
+# --- the snapshot ------------------------------------------------------------------------------
+
+func snap() -> Dictionary:
+	return main.sim.last_snapshot
+
+
+func snap_get(key: String, default = null):
+	return main.sim.last_snapshot.get(key, default)
+
+
+# A per-row snapshot value as an int: column `key` of the row whose `id_key` column is id,
+# e.g. snap_value("door_id", "door_open", 1); null if there is no such row.
+func snap_value(id_key: String, key: String, id: int):
+	var s: Dictionary = main.sim.last_snapshot
+	var ids = s.get(id_key, [])
+	for i in range(ids.size()):
+		if int(ids[i]) == id:
+			return int(s[key][i])
+	return null
+
+
+# The id of the first entity of the snapshot's kind `kind` (0 minion, 1 adventurer ...), -1 if none.
+func first_of_kind(kind: int) -> int:
+	var s: Dictionary = main.sim.last_snapshot
+	var ids = s.get("ent_id", [])
+	for i in range(ids.size()):
+		if int(s["ent_kind"][i]) == kind:
+			return int(ids[i])
+	return -1
+
+
+# --- input, through Input.parse_input_event as a player's mouse makes it ----------------------
+
+func mouse_button(pos: Vector2, button: int, pressed: bool) -> void:
+	var ev := InputEventMouseButton.new()
+	ev.button_index = button
+	ev.pressed = pressed
+	ev.button_mask = (1 << (button - 1)) if pressed else 0
+	ev.position = pos
+	ev.global_position = pos
+	Input.parse_input_event(ev)
+
+
+func mouse_motion(pos: Vector2, button_mask: int = 0, relative: Vector2 = Vector2()) -> void:
+	var m := InputEventMouseMotion.new()
+	m.position = pos
+	m.global_position = pos
+	m.relative = relative
+	m.button_mask = button_mask
+	Input.parse_input_event(m)
+
+
+# Moves the mouse to pos and clicks there (press, a frame, release, a frame). A coroutine.
+func click_at(pos: Vector2, button: int = BUTTON_LEFT):
+	mouse_motion(pos)
+	mouse_button(pos, button, true)
+	yield(get_tree(), "idle_frame")
+	mouse_button(pos, button, false)
+	yield(get_tree(), "idle_frame")
+
+
+# Clicks the centre of a control. A coroutine.
+func click_control(c: Control):
+	var r := c.get_global_rect()
+	yield(click_at(r.position + r.size / 2), "completed")
+
+
+# The screen position of a map tile's centre.
+func tile_screen(tile: Vector2) -> Vector2:
+	return main.world.get_viewport().canvas_transform.xform(main.world.tile_to_world(tile))
+
+
+# A left-button drag with the mouse through the given tiles (each a neighbour of the last),
+# as a player does it: motion to the first tile, press, motion along the path, release on
+# the last tile; then settle_frames physics frames. A coroutine.
+func drag(tiles: Array, settle_frames: int = 5):
+	mouse_motion(tile_screen(tiles[0]))
+	yield(get_tree(), "idle_frame")
+	mouse_button(tile_screen(tiles[0]), BUTTON_LEFT, true)
+	yield(get_tree(), "idle_frame")
+	for k in range(1, tiles.size()):
+		mouse_motion(tile_screen(tiles[k]), BUTTON_MASK_LEFT)
+		yield(get_tree(), "idle_frame")
+	mouse_button(tile_screen(tiles[tiles.size() - 1]), BUTTON_LEFT, false)
+	yield(get_tree(), "idle_frame")
+	yield(frames(settle_frames), "completed")
+
+
+# --- comparison --------------------------------------------------------------------------------
 
 static func deep_equal(a, b) -> bool:
 	var ta := typeof(a)

@@ -8,6 +8,7 @@ extends SceneTree
 # during a test as failures of that test, and ends with "N passed, N failed"; exit code 1 if
 # anything failed (or no test ran), else 0.
 
+const Files = preload("res://core/Files.gd")
 const TEST_DIR := "res://tests"
 const LOG_PATH := "user://logs/godot.log"
 
@@ -35,8 +36,7 @@ func _run_all() -> void:
 	_log_offset = _log_size()
 	if filter_text == "":
 		_check_all_scripts()
-	var scripts := _find_tests(TEST_DIR)
-	scripts.sort()
+	var scripts := Files.find(TEST_DIR, "test_", ".gd", ["py"])
 	print("runner: %d test script(s) in %s%s" % [scripts.size(), TEST_DIR,
 			(" (filter '%s')" % filter_text) if filter_text != "" else ""])
 	for path in scripts:
@@ -149,7 +149,7 @@ func _record(path: String, method: String, problems: Array, ms: float = 0.0) -> 
 func _check_all_scripts() -> void:
 	var problems := []
 	var errs_before := _script_errors_since_offset()
-	var files := _find_files("res://", ".gd")
+	var files := Files.find("res://", "", ".gd")
 	for path in files:
 		var s = ResourceLoader.load(path)
 		if s == null or not (s is Script) or not s.can_instance():
@@ -158,45 +158,6 @@ func _check_all_scripts() -> void:
 	if errs > 0:
 		problems.append("%d SCRIPT ERROR line(s) in %s while loading scripts" % [errs, LOG_PATH])
 	_record("res://**/*.gd", "(all %d scripts load)" % files.size(), problems)
-
-
-func _find_files(dir_path: String, suffix: String) -> Array:
-	var out := []
-	var dir := Directory.new()
-	if dir.open(dir_path) != OK:
-		return out
-	dir.list_dir_begin(true, true)
-	var name := dir.get_next()
-	while name != "":
-		var full := dir_path.plus_file(name)
-		if dir.current_is_dir():
-			if not name.begins_with("."):
-				out += _find_files(full, suffix)
-		elif name.ends_with(suffix):
-			out.append(full)
-		name = dir.get_next()
-	dir.list_dir_end()
-	out.sort()
-	return out
-
-
-func _find_tests(dir_path: String) -> Array:
-	var out := []
-	var dir := Directory.new()
-	if dir.open(dir_path) != OK:
-		return out
-	dir.list_dir_begin(true, true)
-	var name := dir.get_next()
-	while name != "":
-		var full := dir_path.plus_file(name)
-		if dir.current_is_dir():
-			if name != "py":
-				out += _find_tests(full)
-		elif name.begins_with("test_") and name.ends_with(".gd"):
-			out.append(full)
-		name = dir.get_next()
-	dir.list_dir_end()
-	return out
 
 
 func _log_size() -> int:

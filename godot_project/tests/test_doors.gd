@@ -4,84 +4,27 @@ extends "res://tests/TestCase.gd"
 # sim's door state; the door panel shows a breach in progress; a mouse drag with the Wiring
 # tool that only passes through a door makes a wire but does not connect the door.
 
-const MAIN_SCENE := "res://main/Main.tscn"
 const LEVEL := "res://levels/doors_demo.level"
 
-var main = null
 var ext = null
 
 
 func before_each() -> void:
-	main = load(MAIN_SCENE).instance()
-	main.level_path = LEVEL
-	get_tree().root.add_child(main)
-	yield(get_tree(), "physics_frame")
-	yield(get_tree(), "physics_frame")
-	ext = null
-	for c in main.extensions.get_children():
-		if c.name == "DoorsExtension":
-			ext = c
+	yield(start_main(LEVEL), "completed")
+	ext = extension("DoorsExtension")
 
 
 func after_each() -> void:
-	if main != null and is_instance_valid(main):
-		main.get_parent().remove_child(main)
-		main.free()
-	main = null
+	free_main()
 	EventBus.emit_signal("tool_selected", "select")
 
 
-func frames(n: int) -> void:
-	for i in range(n):
-		yield(get_tree(), "physics_frame")
-
-
-func mouse_button(pos: Vector2, button: int, pressed: bool) -> void:
-	var ev := InputEventMouseButton.new()
-	ev.button_index = button
-	ev.pressed = pressed
-	ev.button_mask = (1 << (button - 1)) if pressed else 0
-	ev.position = pos
-	ev.global_position = pos
-	Input.parse_input_event(ev)
-
-
-func click_at(pos: Vector2, button: int = BUTTON_LEFT):
-	var motion := InputEventMouseMotion.new()
-	motion.position = pos
-	motion.global_position = pos
-	Input.parse_input_event(motion)
-	mouse_button(pos, button, true)
-	yield(get_tree(), "idle_frame")
-	mouse_button(pos, button, false)
-	yield(get_tree(), "idle_frame")
-
-
-func click_control(c: Control):
-	var r := c.get_global_rect()
-	yield(click_at(r.position + r.size / 2), "completed")
-
-
-func tile_screen(tile: Vector2) -> Vector2:
-	return main.world.get_viewport().canvas_transform.xform(main.world.tile_to_world(tile))
-
-
 func door_value(key: String, door_id: int):
-	var s: Dictionary = main.sim.last_snapshot
-	var ids = s.get("door_id", [])
-	for i in range(ids.size()):
-		if int(ids[i]) == door_id:
-			return int(s[key][i])
-	return null
+	return snap_value("door_id", key, door_id)
 
 
 func wait_door(key: String, door_id: int, value: int, max_frames: int = 120):
-	yield(get_tree(), "physics_frame")    # always a coroutine, so callers can yield on it
-	for i in range(max_frames):
-		if door_value(key, door_id) == value:
-			return true
-		yield(get_tree(), "physics_frame")
-	return door_value(key, door_id) == value
+	return wait_value("door_id", key, door_id, value, max_frames)
 
 
 func select_door_by_click(tile: Vector2):
@@ -92,7 +35,7 @@ func select_door_by_click(tile: Vector2):
 
 
 func test_panel_buttons_change_the_door() -> void:
-	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+	if not running():
 		return
 	if not assert_true(ext != null, "DoorsExtension loaded"):
 		return
@@ -120,7 +63,7 @@ func test_panel_buttons_change_the_door() -> void:
 
 
 func test_build_padlock_button_and_breach_progress_shows() -> void:
-	if not assert_true(main.sim.running, "the session runs"):
+	if not running():
 		return
 	# door 2 at (6, 4) has no padlock: the panel offers Build Padlock
 	yield(select_door_by_click(Vector2(6, 4)), "completed")
@@ -142,30 +85,6 @@ func test_build_padlock_button_and_breach_progress_shows() -> void:
 	assert_true(seen, "breach in progress shown: %s" % ext.info.text)
 
 
-# A left-button drag with the mouse through the given tiles (each a neighbour of the last),
-# as a player does it: motion to the first tile, press, motion events along the path,
-# release on the last tile.
-func drag(tiles: Array):
-	mouse_motion(tile_screen(tiles[0]), false)
-	yield(get_tree(), "idle_frame")
-	mouse_button(tile_screen(tiles[0]), BUTTON_LEFT, true)
-	yield(get_tree(), "idle_frame")
-	for k in range(1, tiles.size()):
-		mouse_motion(tile_screen(tiles[k]), true)
-		yield(get_tree(), "idle_frame")
-	mouse_button(tile_screen(tiles[tiles.size() - 1]), BUTTON_LEFT, false)
-	yield(get_tree(), "idle_frame")
-	yield(frames(5), "completed")
-
-
-func mouse_motion(pos: Vector2, left_held: bool) -> void:
-	var m := InputEventMouseMotion.new()
-	m.position = pos
-	m.global_position = pos
-	m.button_mask = BUTTON_MASK_LEFT if left_held else 0
-	Input.parse_input_event(m)
-
-
 # The tiles of wire `wire_id` in the snapshot (Vector2s), [] if there is no such wire.
 func wire_tiles(wire_id: int) -> Array:
 	var s: Dictionary = main.sim.last_snapshot
@@ -184,7 +103,7 @@ func wire_tiles(wire_id: int) -> Array:
 
 
 func test_drag_through_a_door_does_not_connect_it() -> void:
-	if not assert_true(main.sim.running, "the session runs"):
+	if not running():
 		return
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")

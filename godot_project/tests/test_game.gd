@@ -3,9 +3,6 @@ extends "res://tests/TestCase.gd"
 # it runs and steps, the speed buttons work through real input events, a Python exception
 # is reported and the game keeps stepping, clicking selects, and the extension points work.
 
-const MAIN_SCENE := "res://main/Main.tscn"
-
-var main = null
 var errors := []
 var selected := []
 var clicked := []
@@ -15,8 +12,7 @@ func before_each() -> void:
 	errors = []
 	selected = []
 	clicked = []
-	main = load(MAIN_SCENE).instance()
-	get_tree().root.add_child(main)
+	add_main()
 	if not EventBus.is_connected("sim_error", self, "_on_sim_error"):
 		EventBus.connect("sim_error", self, "_on_sim_error")
 		EventBus.connect("entity_selected", self, "_on_entity_selected")
@@ -25,10 +21,7 @@ func before_each() -> void:
 
 
 func after_each() -> void:
-	if main != null and is_instance_valid(main):
-		main.get_parent().remove_child(main)
-		main.free()
-	main = null
+	free_main()
 	if EventBus.is_connected("sim_error", self, "_on_sim_error"):
 		EventBus.disconnect("sim_error", self, "_on_sim_error")
 		EventBus.disconnect("entity_selected", self, "_on_entity_selected")
@@ -46,52 +39,6 @@ func _on_entity_selected(id: int) -> void:
 
 func _on_tile_clicked(tile: Vector2, button: int, tool_id: String) -> void:
 	clicked.append([tile, button, tool_id])
-
-
-func running() -> bool:
-	return assert_true(main.sim.running, "the session did not start: %s" % main.sim.failure_text)
-
-
-func frames(n: int) -> void:
-	for i in range(n):
-		yield(get_tree(), "physics_frame")
-
-
-# Waits up to max_frames physics frames until the snapshot's key equals value.
-# Always yields at least once (callers yield on "completed").
-func wait_snapshot(key: String, value, max_frames: int = 120):
-	yield(get_tree(), "physics_frame")
-	for i in range(max_frames):
-		if main.sim.last_snapshot.get(key) == value:
-			return true
-		yield(get_tree(), "physics_frame")
-	return main.sim.last_snapshot.get(key) == value
-
-
-func mouse_button(pos: Vector2, button: int, pressed: bool) -> void:
-	var ev := InputEventMouseButton.new()
-	ev.button_index = button
-	ev.pressed = pressed
-	ev.button_mask = (1 << (button - 1)) if pressed else 0
-	ev.position = pos
-	ev.global_position = pos
-	Input.parse_input_event(ev)
-
-
-func click_at(pos: Vector2, button: int = BUTTON_LEFT):
-	var motion := InputEventMouseMotion.new()
-	motion.position = pos
-	motion.global_position = pos
-	Input.parse_input_event(motion)
-	mouse_button(pos, button, true)
-	yield(get_tree(), "idle_frame")
-	mouse_button(pos, button, false)
-	yield(get_tree(), "idle_frame")
-
-
-func click_control(c: Control):
-	var r := c.get_global_rect()
-	yield(click_at(r.position + r.size / 2), "completed")
 
 
 # --- the tests ---------------------------------------------------------------------------
@@ -276,12 +223,7 @@ func _t_camera_zoom_and_pan() -> void:
 	# Middle-button drag to the right moves the view left.
 	var p0: Vector2 = cam.position
 	mouse_button(center, BUTTON_MIDDLE, true)
-	var motion := InputEventMouseMotion.new()
-	motion.position = center + Vector2(40, 0)
-	motion.global_position = motion.position
-	motion.relative = Vector2(40, 0)
-	motion.button_mask = BUTTON_MASK_MIDDLE
-	Input.parse_input_event(motion)
+	mouse_motion(center + Vector2(40, 0), BUTTON_MASK_MIDDLE, Vector2(40, 0))
 	yield(get_tree(), "idle_frame")
 	mouse_button(center + Vector2(40, 0), BUTTON_MIDDLE, false)
 	yield(get_tree(), "idle_frame")

@@ -6,70 +6,20 @@ extends "res://tests/TestCase.gd"
 # the Duty tab's buttons, clicked through Input.parse_input_event, set the minion's duty in
 # the sim, and the top bar's "Traps duty" count follows.
 
-const MAIN_SCENE := "res://main/Main.tscn"
 const SelectionPanel = preload("res://hud/SelectionPanel.gd")
 
-var main = null
-
-
 func before_each() -> void:
-	main = load(MAIN_SCENE).instance()
-	get_tree().root.add_child(main)
-	yield(get_tree(), "physics_frame")
-	yield(get_tree(), "physics_frame")
+	yield(start_main(), "completed")
 
 
 func after_each() -> void:
 	EventBus.emit_signal("entity_selected", -1)
 	EventBus.emit_signal("tool_selected", "select")
-	if main != null and is_instance_valid(main):
-		main.get_parent().remove_child(main)
-		main.free()
-	main = null
+	free_main()
 
 
-func frames(n: int) -> void:
-	for i in range(n):
-		yield(get_tree(), "physics_frame")
-
-
-func extension(name: String):
-	for c in main.extensions.get_children():
-		if c.name == name:
-			return c
-	return null
-
-
-func mouse_button(pos: Vector2, button: int, pressed: bool) -> void:
-	var ev := InputEventMouseButton.new()
-	ev.button_index = button
-	ev.pressed = pressed
-	ev.button_mask = (1 << (button - 1)) if pressed else 0
-	ev.position = pos
-	ev.global_position = pos
-	Input.parse_input_event(ev)
-
-
-func click_control(c: Control):
-	var r := c.get_global_rect()
-	var pos := r.position + r.size / 2
-	var motion := InputEventMouseMotion.new()
-	motion.position = pos
-	motion.global_position = pos
-	Input.parse_input_event(motion)
-	mouse_button(pos, BUTTON_LEFT, true)
-	yield(get_tree(), "idle_frame")
-	mouse_button(pos, BUTTON_LEFT, false)
-	yield(get_tree(), "idle_frame")
-
-
-func first_minion() -> int:
-	var s: Dictionary = main.sim.last_snapshot
-	var ids = s.get("ent_id", [])
-	for i in range(ids.size()):
-		if int(s["ent_kind"][i]) == 0:
-			return int(ids[i])
-	return -1
+func duty_of(id: int) -> String:
+	return str(main.sim.describe(id).get("duty", ""))
 
 
 # The HUD's visible panels: name -> Control.
@@ -103,14 +53,14 @@ func overlaps(screen: Rect2) -> Array:
 
 
 func test_panels_never_overlap() -> void:
-	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+	if not running():
 		return
 	var traps = extension("TrapsExtension")
 	var doors = extension("DoorsExtension")
 	if not assert_true(traps != null and doors != null, "traps and doors extensions loaded"):
 		return
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
-	var minion := first_minion()
+	var minion := first_of_kind(0)
 	EventBus.emit_signal("entity_selected", minion)
 	yield(frames(20), "completed")
 	assert_true(main.hud.selection_panel.visible, "the selection panel shows")
@@ -143,9 +93,9 @@ func test_panels_never_overlap() -> void:
 
 
 func test_info_tab_reads_like_a_game_panel() -> void:
-	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+	if not running():
 		return
-	var minion := first_minion()
+	var minion := first_of_kind(0)
 	EventBus.emit_signal("entity_selected", minion)
 	yield(frames(30), "completed")
 	var panel = main.hud.selection_panel
@@ -185,16 +135,16 @@ func test_info_tab_reads_like_a_game_panel() -> void:
 
 
 func test_duty_tab_sets_the_minions_duty() -> void:
-	if not assert_true(main.sim.running, "the session runs: %s" % main.sim.failure_text):
+	if not running():
 		return
 	var traps = extension("TrapsExtension")
-	var minion := first_minion()
+	var minion := first_of_kind(0)
 	if not assert_true(minion >= 0 and traps != null, "a minion and the traps UI"):
 		return
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")
 	var before := int(main.sim.last_snapshot.get("traps_duty", -1))
-	assert_eq(str(main.sim.describe(minion).get("duty", "")), "none", "the minion starts without a duty")
+	assert_eq(duty_of(minion), "none", "the minion starts without a duty")
 	EventBus.emit_signal("entity_selected", minion)
 	yield(frames(30), "completed")
 	var panel = main.hud.selection_panel
@@ -203,26 +153,16 @@ func test_duty_tab_sets_the_minions_duty() -> void:
 		return
 	panel.tabs.current_tab = tab.get_index()
 	yield(frames(3), "completed")
-	yield(click_control(_find(tab, "Duty_traps")), "completed")
-	var ok := false
-	for i in range(60):
-		yield(get_tree(), "physics_frame")
-		if str(main.sim.describe(minion).get("duty", "")) == "traps":
-			ok = true
-			break
+	yield(click_control(tab.find_node("Duty_traps", true, false)), "completed")
+	var ok = yield(wait_until(self, "duty_of", [minion], "traps", 60), "completed")
 	assert_true(ok, "the sim's duty became traps")
 	yield(frames(2), "completed")
 	assert_eq(int(main.sim.last_snapshot.get("traps_duty", -1)), before + 1, "one more minion on Traps duty")
 	assert_string_contains(traps.workload_label.text, "Traps duty: %d" % (before + 1), "the top bar follows")
 	yield(get_tree().create_timer(0.4), "timeout")
 	assert_string_contains(tab.label.text, "Duty: Traps", "the tab shows the new duty")
-	yield(click_control(_find(tab, "Duty_none")), "completed")
-	ok = false
-	for i in range(60):
-		yield(get_tree(), "physics_frame")
-		if str(main.sim.describe(minion).get("duty", "")) == "none":
-			ok = true
-			break
+	yield(click_control(tab.find_node("Duty_none", true, false)), "completed")
+	ok = yield(wait_until(self, "duty_of", [minion], "none", 60), "completed")
 	assert_true(ok, "No duty sets it back")
 
 
@@ -238,13 +178,3 @@ static func strip_bbcode(bb: String) -> String:
 		var close := bb.find("]", open)
 		i = close + 1 if close >= 0 else bb.length()
 	return out
-
-
-func _find(node: Node, name: String) -> Node:
-	for c in node.get_children():
-		if c.name == name:
-			return c
-		var f = _find(c, name)
-		if f != null:
-			return f
-	return null

@@ -1,4 +1,4 @@
-extends Node
+extends "res://core/ConceptExtension.gd"
 # Traps UI (docs/rules/traps.md). Tools:
 #   "trap_build"  Build Trap: click a tile to place the part chosen in the panel (a blueprint
 #                 until a Traps-duty minion builds it);
@@ -30,9 +30,8 @@ const STATE_COLORS := {"blueprint": Color(0.6, 0.75, 1), "ready": Color(0.55, 1,
 const TICKS_PER_HOUR := 600      # pysim/clock.py, for "in 47 h" (display only)
 const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
-var main = null
 var layer = null
-var panel: PanelContainer = null
+var panel: SidePanel = null
 var workload_label: Label = null
 var title_label: Label = null
 var close_button: Button = null
@@ -59,9 +58,9 @@ var last_wire_command := {}
 
 func setup(m) -> void:
 	main = m
-	main.hud.add_tool("trap_build", "Build Trap", "Place a trap part (choose it in the Traps panel)")
-	main.hud.add_tool("wire", "Wiring", "Drag a wire from a trigger to a mechanism (or a timer, a door)")
-	main.hud.add_tool("trap_select", "Traps", "Select a trap part: timer delay, lever, remove")
+	add_tool("trap_build", "Build Trap", "Place a trap part (choose it in the Traps panel)", "_on_build_click")
+	add_tool("wire", "Wiring", "Drag a wire from a trigger to a mechanism (or a timer, a door)")
+	add_tool("trap_select", "Traps", "Select a trap part: timer delay, lever, remove", "_on_select_click")
 	layer = preload("res://traps/TrapLayer.gd").new()
 	layer.name = "TrapLayer"
 	main.world.add_layer(layer, false)
@@ -69,19 +68,17 @@ func setup(m) -> void:
 	var duty_tab = preload("res://traps/DutyTab.gd").new()
 	duty_tab.name = "Duty"
 	main.hud.add_selection_tab("Duty", duty_tab)
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	EventBus.connect("tile_clicked", self, "_on_tile_clicked")
-	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
-	EventBus.connect("tile_drag_started", self, "_on_drag_started")
-	EventBus.connect("tile_drag_finished", self, "_on_drag_finished")
-	main.hud.register_event_text("trap_triggered", self, "_text_triggered", Color(1, 0.6, 0.3))
-	main.hud.register_event_text("mechanism_fired", self, "_text_fired", Color(1, 0.45, 0.3))
-	main.hud.register_event_text("part_expired", self, "_text_expired", Color(0.8, 0.8, 0.5))
-	main.hud.register_event_text("reset_botched", self, "_text_botched", Color(1, 0.3, 0.3))
-	main.hud.register_event_text("part_built", self, "_text_built")
-	main.hud.register_event_text("part_reset", self, "_text_reset")
+	listen({"snapshot_updated": "_on_snapshot", "tool_selected": "_on_tool_selected",
+			"entity_selected": "_on_entity_selected", "tile_hovered": "_on_tile_hovered",
+			"tile_drag_started": "_on_drag_started", "tile_drag_finished": "_on_drag_finished"})
+	event_texts({
+		"trap_triggered": ["_text_triggered", Color(1, 0.6, 0.3)],
+		"mechanism_fired": ["_text_fired", Color(1, 0.45, 0.3)],
+		"part_expired": ["_text_expired", Color(0.8, 0.8, 0.5)],
+		"reset_botched": ["_text_botched", Color(1, 0.3, 0.3)],
+		"part_built": "_text_built",
+		"part_reset": "_text_reset",
+	})
 
 
 func _build_panel() -> void:
@@ -90,25 +87,11 @@ func _build_panel() -> void:
 	workload_label.hint_tooltip = "Trap parts waiting for a reset (or expired), and minions on Traps duty"
 	workload_label.text = "Resets waiting: 0   Traps duty: 0"
 	main.hud.add_status(workload_label)
-	panel = PanelContainer.new()
-	panel.name = "TrapPanel"
-	var box := VBoxContainer.new()
-	box.name = "Box"
-	panel.add_child(box)
-	var header := HBoxContainer.new()
-	box.add_child(header)
-	title_label = Label.new()
-	title_label.name = "Title"
-	title_label.size_flags_horizontal = Control.SIZE_EXPAND_FILL
-	title_label.clip_text = true
-	title_label.add_color_override("font_color", Color(1, 0.92, 0.6))
-	header.add_child(title_label)
-	close_button = _button(header, "Close", "X", "_on_close")
-	close_button.hint_tooltip = "Close the trap panel (back to Select)"
-	close_button.rect_min_size = Vector2(24, 24)
-	build_row = HBoxContainer.new()
-	build_row.name = "BuildRow"
-	box.add_child(build_row)
+	panel = add_side_panel("TrapPanel", "_on_close", "Close the trap panel (back to Select)")
+	var box := panel.box
+	title_label = panel.title
+	close_button = panel.close_button
+	build_row = panel.add_row("BuildRow")
 	var l := Label.new()
 	l.text = "Part"
 	build_row.add_child(l)
@@ -132,9 +115,7 @@ func _build_panel() -> void:
 	part_label.scroll_active = false
 	part_label.rect_min_size = Vector2(300, 20)
 	box.add_child(part_label)
-	delay_row = HBoxContainer.new()
-	delay_row.name = "DelayRow"
-	box.add_child(delay_row)
+	delay_row = panel.add_row("DelayRow")
 	delay_box = SpinBox.new()
 	delay_box.name = "Delay"
 	delay_box.min_value = 0
@@ -142,29 +123,11 @@ func _build_panel() -> void:
 	delay_box.suffix = "ticks"
 	delay_box.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	delay_row.add_child(delay_box)
-	delay_button = _button(delay_row, "SetDelay", "Set Delay", "_on_set_delay")
-	var row2 := HBoxContainer.new()
-	row2.name = "Actions"
-	box.add_child(row2)
-	lever_button = _button(row2, "SwitchLever", "Switch Lever", "_on_switch_lever")
-	remove_button = _button(row2, "RemovePart", "Remove", "_on_remove")
-	panel.visible = false
-	main.hud.add_side_panel(panel)
+	delay_button = add_button(delay_row, "SetDelay", "Set Delay", "_on_set_delay")
+	var row2 := panel.add_row("Actions")
+	lever_button = add_button(row2, "SwitchLever", "Switch Lever", "_on_switch_lever")
+	remove_button = add_button(row2, "RemovePart", "Remove", "_on_remove")
 	_refresh_panel()
-
-
-func _button(parent: Node, name: String, text: String, method: String) -> Button:
-	var b := Button.new()
-	b.name = name
-	b.text = text
-	b.focus_mode = Control.FOCUS_NONE
-	b.connect("pressed", self, method)
-	parent.add_child(b)
-	return b
-
-
-func _send(cmd: Dictionary) -> void:
-	EventBus.emit_signal("command_requested", cmd)
 
 
 # -- snapshot lookups --------------------------------------------------------------------
@@ -185,11 +148,7 @@ func part_index_at(tile: Vector2) -> int:
 
 
 func part_index(part_id: int) -> int:
-	var ids = snap.get("part_id", [])
-	for i in range(ids.size()):
-		if int(ids[i]) == part_id:
-			return i
-	return -1
+	return row_index(snap, "part_id", part_id)
 
 
 func wire_count() -> int:
@@ -312,18 +271,19 @@ func _on_drag_finished(from: Vector2, to: Vector2, tool_name: String) -> void:
 	layer.update()
 	if path.size() >= 2:
 		last_wire_command = {"type": "wire", "path": path}
-		_send(last_wire_command)
+		send(last_wire_command)
 
 
-func _on_tile_clicked(tile: Vector2, button: int, tool_name: String) -> void:
-	if button != BUTTON_LEFT:
-		return
-	if tool_name == "trap_build":
-		_send({"type": "place_part", "kind": KINDS[kind_picker.selected],
-				"x": int(tile.x), "y": int(tile.y)})
-	elif tool_name == "trap_select":
-		var i := part_index_at(tile)
-		select_part(int(snap["part_id"][i]) if i >= 0 else -1)
+# A left click on the map with the Build Trap tool.
+func _on_build_click(tile: Vector2) -> void:
+	send({"type": "place_part", "kind": KINDS[kind_picker.selected],
+			"x": int(tile.x), "y": int(tile.y)})
+
+
+# A left click on the map with the Traps tool.
+func _on_select_click(tile: Vector2) -> void:
+	var i := part_index_at(tile)
+	select_part(int(snap["part_id"][i]) if i >= 0 else -1)
 
 
 func _refresh_panel() -> void:
@@ -391,17 +351,17 @@ static func part_bbcode(d: Dictionary) -> String:
 func _on_set_delay() -> void:
 	if selected_part >= 0:
 		delay_box.apply()      # a number typed but not yet confirmed with Enter counts
-		_send({"type": "set_timer_delay", "part": selected_part, "delay": int(delay_box.value)})
+		send({"type": "set_timer_delay", "part": selected_part, "delay": int(delay_box.value)})
 
 
 func _on_switch_lever() -> void:
 	if selected_part >= 0:
-		_send({"type": "switch_lever", "part": selected_part})
+		send({"type": "switch_lever", "part": selected_part})
 
 
 func _on_remove() -> void:
 	if selected_part >= 0:
-		_send({"type": "remove_part", "part": selected_part})
+		send({"type": "remove_part", "part": selected_part})
 		select_part(-1)
 
 
