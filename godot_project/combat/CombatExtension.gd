@@ -33,12 +33,30 @@ func setup(m) -> void:
 		"knockout": ["_text_knockout", Color(1, 0.8, 0.4)],
 		"death": ["_text_death", Color(1, 0.4, 0.4)],
 		"wound": ["_text_wound", Color(1, 0.6, 0.5)],
-		"attack": "_text_quiet", "noticed": "_text_quiet", "shot": "_text_quiet", "noise": "_text_quiet",
+		# Every swing and every look: too many for the on-screen log, which keeps the
+		# wounds, knockouts and deaths readable; the headless autoplay prints them all.
+		"attack": ["_text_attack", null, true], "noticed": ["_text_noticed", null, true],
+		"shot": ["_text_shot", null, true], "noise": ["_text_noise", null, true],
 	})
 
 
-func _text_quiet(_ev: Dictionary) -> String:
-	return "-"
+func _text_attack(ev: Dictionary) -> String:
+	return "#%d %s #%d: %s" % [int(ev.attacker), "shoots at" if ev.get("ranged", false) else "attacks",
+			int(ev.target), str(ev.get("outcome", "?"))]
+
+
+func _text_noticed(ev: Dictionary) -> String:
+	return "#%d notices the enemy #%d at (%d, %d)" % [int(ev.entity), int(ev.enemy), int(ev.x), int(ev.y)]
+
+
+func _text_shot(ev: Dictionary) -> String:
+	if int(ev.hit) != int(ev.target):
+		return "#%d shoots at #%d; #%d is in the way" % [int(ev.attacker), int(ev.target), int(ev.hit)]
+	return "#%d shoots at #%d" % [int(ev.attacker), int(ev.target)]
+
+
+func _text_noise(ev: Dictionary) -> String:
+	return "A noise at (%d, %d): %s" % [int(ev.x), int(ev.y), str(ev.get("cause", "")).replace("_", " ")]
 
 
 func _text_knockout(ev: Dictionary) -> String:

@@ -6,7 +6,8 @@ extends Node
 #   add_tool(id, label, tooltip, "_on_click")           a tool button; left clicks on the map
 #                                                       while the tool is active call
 #                                                       _on_click(tile)
-#   event_texts({"door_breached": ["_text", color], "door_rearmed": "_text2"})
+#   event_texts({"door_breached": ["_text", color], "door_rearmed": "_text2",
+#                "attack": ["_text3", null, true]})       (true: quiet, kept off the log)
 #   add_side_panel(name, "_on_close", tooltip)          a hud/SidePanel.gd in the right dock
 #   send(cmd)                                           EventBus command_requested
 #   row_index(snap, "door_id", id)                      a snapshot row by its id
@@ -40,7 +41,7 @@ func event_texts(texts: Dictionary) -> void:
 	for type in texts:
 		var t = texts[type]
 		if t is Array:
-			main.hud.register_event_text(type, self, t[0], t[1])
+			main.hud.register_event_text(type, self, t[0], t[1], t.size() > 2 and t[2])
 		else:
 			main.hud.register_event_text(type, self, t)
 

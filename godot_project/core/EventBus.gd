@@ -39,3 +39,11 @@ signal tile_drag_started(tile, tool_id)
 signal tile_drag_finished(start_tile, end_tile, tool_id)
 # Show a short message to the player: kind is "info", "warn" or "error".
 signal notify(text, kind)
+
+# Save / load (the HUD's Save and Load buttons, F5 / F9); SimClient does the work.
+signal save_requested()
+signal load_requested()
+# A save was written / a game was loaded from a save (path). A load replaces the whole
+# game, so views that cache by version (the terrain image) start over.
+signal game_saved(path)
+signal game_loaded(path)

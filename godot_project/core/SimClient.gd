@@ -13,6 +13,7 @@ const PYTHONPATH_FILE := "res://bridge/pythonpath.txt"
 const SESSION_MODULE := "pysim.session"
 const SESSION_FACTORY := "Session"
 const ERROR_KEY := "__python_error__"
+const QUICKSAVE_PATH := "user://quicksave.msave"
 
 # Autoplay (headless fast-forward): real seconds handed to each step() call, and the
 # wall-clock budget per physics frame.
@@ -38,6 +39,8 @@ func _ready() -> void:
 	add_to_group("sim_client")
 	EventBus.connect("command_requested", self, "send")
 	EventBus.connect("describe_requested", self, "_on_describe_requested")
+	EventBus.connect("save_requested", self, "save_game")
+	EventBus.connect("load_requested", self, "load_game")
 
 
 # Starts the session on a level file (res:// or absolute path). Returns true on success;
@@ -183,6 +186,49 @@ func _invoke_dict(method: String, args: Array) -> Dictionary:
 	if _check(info) and typeof(info) == TYPE_DICTIONARY:
 		return info
 	return {}
+
+
+# Writes the whole game (Session.save_text: the level, the seed and every command) to
+# path. Returns true when the file was written; says why not otherwise.
+func save_game(path: String = QUICKSAVE_PATH) -> bool:
+	if not running:
+		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
+		return false
+	var text = bridge.invoke("save_text", [])
+	if not _check(text) or typeof(text) != TYPE_STRING:
+		return false
+	var f := File.new()
+	if f.open(path, File.WRITE) != OK:
+		EventBus.emit_signal("notify", "Cannot write the save %s." % path, "warn")
+		return false
+	f.store_string(text)
+	f.close()
+	EventBus.emit_signal("notify", "Game saved.", "info")
+	EventBus.emit_signal("game_saved", path)
+	return true
+
+
+# Replaces the game with the one saved at path. A missing or bad save leaves the game
+# as it is and tells the player why (the sim names the file and line).
+func load_game(path: String = QUICKSAVE_PATH) -> bool:
+	if not running:
+		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
+		return false
+	var text = _read_text(path)
+	if text == null:
+		EventBus.emit_signal("notify", "There is no save to load (%s)." % path, "warn")
+		return false
+	var result = bridge.invoke("load_save", [text, ProjectSettings.globalize_path(path)])
+	if not _check(result) or typeof(result) != TYPE_DICTIONARY:
+		return false
+	if result.has("error"):
+		EventBus.emit_signal("notify", "The save was not loaded: %s" % str(result["error"]), "warn")
+		return false
+	EventBus.emit_signal("game_loaded", path)
+	if _refresh_snapshot():
+		EventBus.emit_signal("snapshot_updated", last_snapshot)
+	EventBus.emit_signal("notify", "Game loaded.", "info")
+	return true
 
 
 # Makes the session's next step raise a Python exception (tests the error path).

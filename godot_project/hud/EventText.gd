@@ -9,12 +9,22 @@ const COLOR_ERROR := Color(1.0, 0.35, 0.35)
 
 var _formatters := {}   # type -> FuncRef
 var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR}
+var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
 
 
-func register(type: String, target: Object, method: String, color = null) -> void:
+# quiet: the on-screen log leaves this type out (the headless autoplay still prints it).
+func register(type: String, target: Object, method: String, color = null, quiet := false) -> void:
 	_formatters[type] = funcref(target, method)
 	if color != null:
 		_colors[type] = color
+	if quiet:
+		_quiet[type] = true
+	else:
+		_quiet.erase(type)
+
+
+func is_quiet(ev: Dictionary) -> bool:
+	return _quiet.has(str(ev.get("type", "")))
 
 
 func color_of(ev: Dictionary) -> Color:

@@ -50,6 +50,7 @@ func _ready() -> void:
 		var b: Button = $Root/TopBar/Row.get_node(button_name)
 		b.connect("pressed", self, "_on_speed_pressed", [SPEEDS[button_name]])
 	$Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
+	_add_save_buttons()
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
@@ -101,8 +102,8 @@ func add_tool(id: String, label: String, tooltip: String = "") -> Button:
 	return b
 
 
-func register_event_text(type: String, target: Object, method: String, color = null) -> void:
-	event_text.register(type, target, method, color)
+func register_event_text(type: String, target: Object, method: String, color = null, quiet := false) -> void:
+	event_text.register(type, target, method, color, quiet)
 
 
 func speed_button(speed_value: int) -> Button:
@@ -196,6 +197,8 @@ func _on_tool_selected(id: String) -> void:
 
 
 func _on_sim_event(ev: Dictionary) -> void:
+	if event_text.is_quiet(ev):
+		return
 	var text: String = event_text.text_of(ev)
 	var col: Color = event_text.color_of(ev)
 	_log_lines.append("[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
@@ -232,6 +235,10 @@ func _process(_delta: float) -> void:
 func _unhandled_input(event: InputEvent) -> void:
 	if not (event is InputEventKey) or not event.pressed or event.echo:
 		return
+	if event.scancode == KEY_F5 or event.scancode == KEY_F9:
+		EventBus.emit_signal("save_requested" if event.scancode == KEY_F5 else "load_requested")
+		get_tree().set_input_as_handled()
+		return
 	var target := -1
 	if event.is_action("speed_toggle_pause"):
 		target = last_nonzero_speed if speed == 0 else 0
@@ -247,6 +254,20 @@ func _unhandled_input(event: InputEvent) -> void:
 
 
 # --- helpers ---------------------------------------------------------------------------
+
+# Save and Load at the end of the top bar; the SimClient does the work.
+func _add_save_buttons() -> void:
+	var row: Node = $Root/TopBar/Row
+	for spec in [["SaveButton", "Save", "Save the game (F5)", "save_requested"],
+			["LoadButton", "Load", "Load the saved game (F9)", "load_requested"]]:
+		var b := Button.new()
+		b.name = spec[0]
+		b.text = spec[1]
+		b.hint_tooltip = spec[2]
+		b.focus_mode = Control.FOCUS_NONE
+		b.connect("pressed", EventBus, "emit_signal", [spec[3]])
+		row.add_child(b)
+
 
 # HUD buttons never take keyboard focus, so Space and the number keys stay game keys.
 func _unfocus_buttons(node: Node) -> void:

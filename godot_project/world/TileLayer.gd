@@ -20,6 +20,12 @@ func _ready() -> void:
 	mat.shader = TerrainShader
 	material = mat
 	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	EventBus.connect("game_loaded", self, "_on_game_loaded")
+
+
+# Another game's tiles_version can equal ours while its map differs.
+func _on_game_loaded(_path: String) -> void:
+	tiles_version = -1
 
 
 func _on_snapshot_updated(snap: Dictionary) -> void:

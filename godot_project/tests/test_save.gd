@@ -1,0 +1,114 @@
+extends "res://tests/TestCase.gd"
+# Save and Load from the HUD (buttons and F5 / F9) against the real session: a loaded game
+# is the saved game (same state hash and tick); a bad save is refused with the file and
+# line, and the game keeps running. Also: quiet events (each attack) stay off the on-screen
+# log but still have words for the headless autoplay.
+
+const SAVE_PATH := "user://quicksave.msave"
+
+var saved := {}
+var loaded := {}
+var notices := []
+
+
+func before_each() -> void:
+	var d := Directory.new()
+	if d.file_exists(SAVE_PATH):
+		d.remove(SAVE_PATH)
+	saved = {}
+	loaded = {}
+	notices = []
+	yield(start_main(), "completed")
+	EventBus.connect("game_saved", self, "_on_saved")
+	EventBus.connect("game_loaded", self, "_on_loaded")
+	EventBus.connect("notify", self, "_on_notify")
+
+
+func after_each() -> void:
+	EventBus.disconnect("game_saved", self, "_on_saved")
+	EventBus.disconnect("game_loaded", self, "_on_loaded")
+	EventBus.disconnect("notify", self, "_on_notify")
+	free_main()
+
+
+# The live game at the moment of saving / loading (Session.state_hash, not the snapshot).
+func _on_saved(_path: String) -> void:
+	saved = {"hash": main.sim.state_hash(), "tick": main.sim.bridge.invoke("snapshot", [])["tick"]}
+
+
+func _on_loaded(_path: String) -> void:
+	loaded = {"hash": main.sim.state_hash(), "tick": main.sim.bridge.invoke("snapshot", [])["tick"]}
+
+
+func _on_notify(text: String, _kind: String) -> void:
+	notices.append(text)
+
+
+func button(button_name: String) -> Button:
+	return main.hud.get_node("Root/TopBar/Row/" + button_name) as Button
+
+
+func press_key(scancode: int) -> void:
+	for pressed in [true, false]:
+		var ev := InputEventKey.new()
+		ev.scancode = scancode
+		ev.pressed = pressed
+		Input.parse_input_event(ev)
+		yield(get_tree(), "idle_frame")
+
+
+func test_save_then_load_brings_back_the_saved_game():
+	if not running():
+		return
+	yield(frames(20), "completed")
+	yield(click_control(button("SaveButton")), "completed")
+	assert_true(saved.has("hash"), "Save did not write a save")
+	var f := File.new()
+	assert_true(f.file_exists(SAVE_PATH), "no file at %s" % SAVE_PATH)
+	var reached = yield(wait_until(self, "snap_get", ["tick"], saved.get("tick", 0) + 30, 600), "completed")
+	assert_true(reached or int(snap_get("tick", 0)) > int(saved.get("tick", 0)), "the game did not go on after saving")
+	yield(click_control(button("LoadButton")), "completed")
+	assert_eq(loaded.get("tick"), saved.get("tick"), "the loaded game is at another tick")
+	assert_eq(loaded.get("hash"), saved.get("hash"), "the loaded game is not the saved game")
+
+
+func test_f5_and_f9_save_and_load():
+	if not running():
+		return
+	yield(press_key(KEY_F5), "completed")
+	assert_true(saved.has("hash"), "F5 did not save")
+	yield(frames(20), "completed")
+	yield(press_key(KEY_F9), "completed")
+	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game")
+
+
+func test_a_bad_save_is_refused_with_file_and_line_and_the_game_goes_on():
+	if not running():
+		return
+	var f := File.new()
+	f.open(SAVE_PATH, File.WRITE)
+	f.store_string("malignus-save 1\nsource: x\nseed: one\n")
+	f.close()
+	var before := int(snap_get("tick", 0))
+	yield(click_control(button("LoadButton")), "completed")
+	assert_true(loaded.empty(), "a bad save was loaded")
+	var said := PoolStringArray(notices).join("\n")
+	assert_string_contains(said, "quicksave.msave:3:", "the refusal does not name the file and line")
+	var went_on = yield(wait_until(self, "snap_get", ["tick"], before + 5, 300), "completed")
+	assert_true(went_on or int(snap_get("tick", 0)) > before, "the game stopped after a bad save")
+
+
+func test_quiet_events_stay_off_the_log_but_have_words():
+	if not running():
+		return
+	# Shaped as pysim emits them (the combat layer reads the coordinates too).
+	var ev := {"type": "attack", "tick": 1, "attacker": 3, "target": 4, "outcome": "hit", "ranged": false,
+			"margin": 2, "x0": 5, "y0": 5, "x1": 6, "y1": 5}
+	var lines_before: int = main.hud._log_lines.size()
+	EventBus.emit_signal("sim_event", ev)
+	assert_eq(main.hud._log_lines.size(), lines_before, "an attack event went to the on-screen log")
+	assert_eq(main.hud.event_words(ev), "#3 attacks #4: hit")
+	var wound := {"type": "wound", "tick": 1, "entity": 4, "level": "Minor", "location": "arm", "total": 1,
+			"points": 1, "by": 3, "x": 6, "y": 5, "bleeding": false}
+	EventBus.emit_signal("sim_event", wound)
+	assert_eq(main.hud._log_lines.size(), min(lines_before + 1, main.hud.LOG_LINES), "a wound did not reach the log")
