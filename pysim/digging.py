@@ -83,27 +83,59 @@ def _structure_on(game, x, y):
     return None
 
 
+def tile_of(cmd):
+    return int(cmd["x"]), int(cmd["y"])
+
+
+def tile_reason(game, cmd, reason_at):
+    """For a command on one tile ("x", "y"): commands.need_tile's reason, else
+    `reason_at(game, x, y)`."""
+    r = commands.need_tile(game, cmd)
+    if r:
+        return r
+    x, y = tile_of(cmd)
+    return reason_at(game, x, y)
+
+
+def own_floor_reason(game, x, y, not_floor, not_domain):
+    """`not_floor` unless (x, y) is floor, else `not_domain` unless it is yours, else None."""
+    g = game.grid
+    if int(g.terrain[y, x]) != terrain.FLOOR:
+        return not_floor
+    if int(g.domain[y, x]) != 1:
+        return not_domain
+    return None
+
+
+def _wall_reason(game, x, y):
+    r = own_floor_reason(game, x, y, "A wall must be built on a floor tile.",
+                         "You can build only inside your domain.")
+    if r:
+        return r
+    r = _structure_on(game, x, y)
+    if r:
+        return r
+    if _body_on(game, x, y):
+        return "Someone is standing there."
+    return path_reason(game, [(x, y)])
+
+
+def _dig_reason(game, x, y):
+    g = game.grid
+    if g.on_edge(x, y):
+        return "The map edge can't be dug."
+    if int(g.terrain[y, x]) not in (terrain.ROCK, terrain.WALL):
+        return "Only rock and walls can be dug."
+    return path_reason(game, [])     # digging opens tiles; nothing walkable is lost
+
+
 @commands.command("build_wall")
 class BuildWall:
     def check(game, cmd):
-        r = commands.need_tile(game, cmd)
-        if r:
-            return r
-        x, y = int(cmd["x"]), int(cmd["y"])
-        g = game.grid
-        if int(g.terrain[y, x]) != terrain.FLOOR:
-            return "A wall must be built on a floor tile."
-        if int(g.domain[y, x]) != 1:
-            return "You can build only inside your domain."
-        r = _structure_on(game, x, y)
-        if r:
-            return r
-        if _body_on(game, x, y):
-            return "Someone is standing there."
-        return path_reason(game, [(x, y)])
+        return tile_reason(game, cmd, _wall_reason)
 
     def apply(game, cmd):
-        x, y = int(cmd["x"]), int(cmd["y"])
+        x, y = tile_of(cmd)
         game.grid.set_terrain(x, y, terrain.WALL)
         game.emit("wall_built", x=x, y=y)
 
@@ -111,19 +143,10 @@ class BuildWall:
 @commands.command("dig")
 class Dig:
     def check(game, cmd):
-        r = commands.need_tile(game, cmd)
-        if r:
-            return r
-        x, y = int(cmd["x"]), int(cmd["y"])
-        g = game.grid
-        if g.on_edge(x, y):
-            return "The map edge can't be dug."
-        if int(g.terrain[y, x]) not in (terrain.ROCK, terrain.WALL):
-            return "Only rock and walls can be dug."
-        return path_reason(game, [])     # digging opens tiles; nothing walkable is lost
+        return tile_reason(game, cmd, _dig_reason)
 
     def apply(game, cmd):
-        x, y = int(cmd["x"]), int(cmd["y"])
+        x, y = tile_of(cmd)
         g = game.grid
         g.terrain[y, x] = terrain.FLOOR
         g.domain[y, x] = 1

@@ -27,7 +27,8 @@ import cython
 import numpy as np
 
 from pysim import breach as BR
-from pysim import commands, duties, entities, level, locks, movement, routes, systems
+from pysim import commands, digging, duties, entities, level, locks, movement, routes
+from pysim import systems
 from pysim import fighter as F
 from pysim import stats as S
 from pysim import traps, wiring
@@ -794,12 +795,6 @@ def _work_tile(game, door):
     return None
 
 
-def _octile(ax, ay, bx, by):
-    dx = abs(ax - bx)
-    dy = abs(ay - by)
-    return 2 * max(dx, dy) + min(dx, dy)
-
-
 def _claimed(game, door, kinds):
     w = door.worker
     if w < 0:
@@ -813,7 +808,7 @@ def _claimed(game, door, kinds):
 def _provide(game, e, kind, want):
     a = area(game)
     cands = [d for d in a.sorted_doors() if want(d) and not _claimed(game, d, (kind,))]
-    cands.sort(key=lambda d: (_octile(e.x, e.y, d.x, d.y), d.id))
+    cands.sort(key=lambda d: (duties.octile(e.x, e.y, d.x, d.y), d.id))
     for d in cands:
         tile = _work_tile(game, d)
         if tile is None:
@@ -838,17 +833,15 @@ def provide_padlock(game, e):
 
 def provide_padlock_haul(game, e):
     st = traps.state_of(game)
-    piles = [(t, n) for t, n in sorted(st.stock.items()) if n > 0]
-    if not piles:
+    pile = duties.nearest_pile(e, st.stock)
+    if pile is None:
         return False
     a = area(game)
     want = [d for d in a.sorted_doors() if d.padlock == PADLOCK_BLUEPRINT
             and d.metal + d.haulers < PADLOCK_METAL and _work_tile(game, d) is not None]
     if not want:
         return False
-    pile = min(piles, key=lambda tn: (_octile(e.x, e.y, tn[0][0], tn[0][1]),
-                                      tn[0][1], tn[0][0]))[0]
-    d = min(want, key=lambda d: (_octile(e.x, e.y, d.x, d.y), d.id))
+    d = duties.nearest(e, want)
     if (e.x, e.y) != pile and not movement.go_to(game, e, pile[0], pile[1]):
         return False
     st.stock[pile] -= 1
@@ -858,30 +851,14 @@ def provide_padlock_haul(game, e):
     return True
 
 
-def _arrived(e, tile):
-    return e.step_len == 0 and e.path is None and (e.x, e.y) == tile
-
-
-def _walk_phase(game, e, tile):
-    job = e.job
-    if job[2] == 0:
-        if _arrived(e, tile):
-            job[2] = 1
-            return True
-        if e.step_len == 0 and e.path is None and not movement.go_to(game, e, tile[0],
-                                                                        tile[1]):
-            duties.drop_job(game, e)
-        return False
-    return True
+def _job_door(game, e, keep):
+    """The door e's job is for, or None (the job dropped) once it is gone or done."""
+    return duties.job_target(game, e, area(game).get, keep)
 
 
 def run_rearm(game, e):
-    d = area(game).get(e.job[1])
-    if d is None or not d.breached:
-        duties.drop_job(game, e)
-        return
-    tile = _work_tile(game, d)
-    if tile is None or not _walk_phase(game, e, tile) or e.job is None:
+    d = _job_door(game, e, lambda d: d.breached)
+    if d is None or not duties.at_work(game, e, _work_tile(game, d)):
         return
     e.job[3] += 1
     if e.job[3] >= REARM_TICKS:
@@ -890,12 +867,8 @@ def run_rearm(game, e):
 
 
 def run_padlock(game, e):
-    d = area(game).get(e.job[1])
-    if d is None or d.padlock != PADLOCK_BLUEPRINT:
-        duties.drop_job(game, e)
-        return
-    tile = _work_tile(game, d)
-    if tile is None or not _walk_phase(game, e, tile) or e.job is None:
+    d = _job_door(game, e, lambda d: d.padlock == PADLOCK_BLUEPRINT)
+    if d is None or not duties.at_work(game, e, _work_tile(game, d)):
         return
     d.work += 1
     if d.work >= PADLOCK_BUILD_TICKS:
@@ -904,38 +877,15 @@ def run_padlock(game, e):
 
 
 def run_padlock_haul(game, e):
-    st = traps.state_of(game)
-    job = e.job
-    d = area(game).get(job[1])
-    if d is None or d.padlock != PADLOCK_BLUEPRINT:
-        duties.drop_job(game, e)
+    d = _job_door(game, e, lambda d: d.padlock == PADLOCK_BLUEPRINT)
+    if d is None or not duties.haul(game, e, lambda: _work_tile(game, d), duties.plan,
+                                    near=(d.x, d.y)):
         return
-    if job[2] == 0:
-        pile = (job[3], job[4])
-        if _arrived(e, pile):
-            job[2] = 1
-            tile = _work_tile(game, d)
-            if tile is None or not movement.go_to(game, e, tile[0], tile[1]):
-                duties.drop_job(game, e)
-            return
-        if e.step_len == 0 and e.path is None and not movement.go_to(game, e, pile[0],
-                                                                        pile[1]):
-            duties.drop_job(game, e)
-        return
-    tile = _work_tile(game, d)
-    if tile is None:
-        duties.drop_job(game, e)
-        return
-    if _arrived(e, tile) or (e.step_len == 0 and e.path is None
-                             and max(abs(e.x - d.x), abs(e.y - d.y)) <= 1):
-        d.metal += 1
-        d.haulers -= 1
-        game.emit("metal_delivered", door=d.id, entity=e.id, metal=d.metal,
-                  needed=PADLOCK_METAL)
-        e.job = None
-        return
-    if e.step_len == 0 and e.path is None and not movement.go_to(game, e, tile[0], tile[1]):
-        duties.drop_job(game, e)
+    d.metal += 1
+    d.haulers -= 1
+    game.emit("metal_delivered", door=d.id, entity=e.id, metal=d.metal,
+              needed=PADLOCK_METAL)
+    e.job = None
 
 
 def _release_door_work(game, e):
@@ -966,12 +916,9 @@ duties.add_provider(duties.DRUDGERY, "door_rearm", provide_rearm, 5)
 duties.add_provider(duties.DRUDGERY, "padlock_haul", provide_padlock_haul, 35)
 duties.add_provider(duties.TRAPS, "padlock_build", provide_padlock, 25)
 duties.add_provider(duties.TRAPS, "padlock_haul", provide_padlock_haul, 35)
-duties.RUNNERS["door_rearm"] = run_rearm
-duties.RUNNERS["padlock_build"] = run_padlock
-duties.RUNNERS["padlock_haul"] = run_padlock_haul
-duties.RELEASERS["door_rearm"] = _release_door_work
-duties.RELEASERS["padlock_build"] = _release_door_work
-duties.RELEASERS["padlock_haul"] = _release_padlock_haul
+duties.add_job("door_rearm", run_rearm, _release_door_work)
+duties.add_job("padlock_build", run_padlock, _release_door_work)
+duties.add_job("padlock_haul", run_padlock_haul, _release_padlock_haul)
 
 
 def finish_padlock(game, door, who=-1):
@@ -1089,34 +1036,47 @@ def door_of(game, cmd):
     return a.at(int(cmd["x"]), int(cmd["y"]))
 
 
+def check_door(game, cmd, need, *rules):
+    """`need(game, cmd)`'s reason, else the reason of the first (refuse, reason) rule
+    whose refuse(door) holds for the named door, else None."""
+    r = need(game, cmd)
+    if r:
+        return r
+    d = door_of(game, cmd)
+    for refuse, reason in rules:
+        if refuse(d):
+            return reason
+    return None
+
+
 def door_site_reason(game, x, y):
     g = game.grid
     if not g.in_bounds(x, y):
         return "That tile is outside the map."
     if area(game).at(x, y) is not None:
         return "There is already a door there."
-    if int(g.terrain[y, x]) != 1:
-        return "A door must stand on a floor tile."
-    if int(g.domain[y, x]) != 1:
-        return "Doors can be built only inside your domain."
+    r = digging.own_floor_reason(game, x, y, "A door must stand on a floor tile.",
+                                 "Doors can be built only inside your domain.")
+    if r:
+        return r
     if traps.state_of(game).part_at(x, y) is not None:
         return "There is a trap part on that tile."
     return None
 
 
+def _door_site_check(game, x, y):
+    r = door_site_reason(game, x, y)
+    if r:
+        return r
+    # WIRE-02: wires already ending here would connect the door
+    return wiring.check_endpoint_added(game, traps.state_of(game).wires, x, y,
+                                       wiring.ROLE_DOOR, -1)
+
+
 @commands.command("build_door")
 class BuildDoor:
     def check(game, cmd):
-        r = commands.need_tile(game, cmd)
-        if r:
-            return r
-        x, y = int(cmd["x"]), int(cmd["y"])
-        r = door_site_reason(game, x, y)
-        if r:
-            return r
-        # WIRE-02: wires already ending here would connect the door
-        return wiring.check_endpoint_added(game, traps.state_of(game).wires, x, y,
-                                           wiring.ROLE_DOOR, -1)
+        return digging.tile_reason(game, cmd, _door_site_check)
 
     def apply(game, cmd):
         d = area(game).add(int(cmd["x"]), int(cmd["y"]))
@@ -1128,12 +1088,8 @@ class BuildDoor:
 @commands.command("hold_door_open")
 class HoldDoorOpen:
     def check(game, cmd):
-        r = need_door(game, cmd)
-        if r:
-            return r
-        if door_of(game, cmd).held:
-            return "That door is already held open."
-        return None
+        return check_door(game, cmd, need_door,
+                          (lambda d: d.held, "That door is already held open."))
 
     def apply(game, cmd):
         set_held(game, door_of(game, cmd), True)
@@ -1142,12 +1098,8 @@ class HoldDoorOpen:
 @commands.command("release_door")
 class ReleaseDoor:
     def check(game, cmd):
-        r = need_door(game, cmd)
-        if r:
-            return r
-        if not door_of(game, cmd).held:
-            return "That door isn't held open."
-        return None
+        return check_door(game, cmd, need_door,
+                          (lambda d: not d.held, "That door isn't held open."))
 
     def apply(game, cmd):
         set_held(game, door_of(game, cmd), False)
@@ -1156,15 +1108,11 @@ class ReleaseDoor:
 @commands.command("build_padlock")
 class BuildPadlock:
     def check(game, cmd):
-        r = need_door(game, cmd)
-        if r:
-            return r
-        d = door_of(game, cmd)
-        if d.padlock == PADLOCK_BUILT:
-            return "That door already has a padlock."
-        if d.padlock == PADLOCK_BLUEPRINT:
-            return "A padlock is already being built on that door."
-        return None
+        return check_door(
+            game, cmd, need_door,
+            (lambda d: d.padlock == PADLOCK_BUILT, "That door already has a padlock."),
+            (lambda d: d.padlock == PADLOCK_BLUEPRINT,
+             "A padlock is already being built on that door."))
 
     def apply(game, cmd):
         d = door_of(game, cmd)
@@ -1175,27 +1123,16 @@ class BuildPadlock:
 
 
 def _need_padlock(game, cmd):
-    r = need_door(game, cmd)
-    if r:
-        return r
-    d = door_of(game, cmd)
-    if d.padlock == PADLOCK_NONE:
-        return "That door has no padlock."
-    if d.padlock == PADLOCK_BLUEPRINT:
-        return "The padlock isn't built yet."
-    return None
+    return check_door(game, cmd, need_door,
+                      (lambda d: d.padlock == PADLOCK_NONE, "That door has no padlock."),
+                      (lambda d: d.padlock == PADLOCK_BLUEPRINT, "The padlock isn't built yet."))
 
 
 @commands.command("arm_lock")
 class ArmLock:
     def check(game, cmd):
-        r = _need_padlock(game, cmd)
-        if r:
-            return r
-        d = door_of(game, cmd)
-        if d.armed:
-            return "That padlock is already armed."
-        return None
+        return check_door(game, cmd, _need_padlock,
+                          (lambda d: d.armed, "That padlock is already armed."))
 
     def apply(game, cmd):
         d = door_of(game, cmd)
@@ -1209,12 +1146,8 @@ class ArmLock:
 @commands.command("disarm_lock")
 class DisarmLock:
     def check(game, cmd):
-        r = _need_padlock(game, cmd)
-        if r:
-            return r
-        if not door_of(game, cmd).armed:
-            return "That padlock is already disarmed."
-        return None
+        return check_door(game, cmd, _need_padlock,
+                          (lambda d: not d.armed, "That padlock is already disarmed."))
 
     def apply(game, cmd):
         set_armed(game, door_of(game, cmd), False, "hand")

@@ -18,7 +18,7 @@ The "duties" system runs before the default brains (order 90). A minion busy wit
 keeps a small `idle` count so the default brain leaves it alone; an idle minion with no
 job found rests LOOK_TICKS before looking again, then wanders.
 """
-from pysim import commands, entities, fighter, systems
+from pysim import commands, entities, fighter, movement, systems
 
 NONE = "none"
 TRAPS = "traps"
@@ -43,6 +43,12 @@ def add_provider(duty, name, fn, order=100):
     lst.sort(key=lambda item: (item[0], item[1]))
 
 
+def add_job(kind, run, release):
+    """Register a job kind: its runner and its releaser."""
+    RUNNERS[kind] = run
+    RELEASERS[kind] = release
+
+
 def duty_of(e):
     return getattr(e, "duty", NONE)
 
@@ -60,6 +66,113 @@ def drop_job(game, e):
     if fn is not None:
         fn(game, e)
     e.job = None
+
+
+# -- shared by the job runners (traps: pysim/jobs.py; doors: padlocks, re-arming) -------------
+
+def octile(ax, ay, bx, by):
+    """Octile distance (orthogonal 2, diagonal 3): how jobs rank what is nearest."""
+    dx = abs(ax - bx)
+    dy = abs(ay - by)
+    return 2 * max(dx, dy) + min(dx, dy)
+
+
+def nearest(e, things):
+    """The thing (with x, y, id) nearest to e by octile distance, ties by id; None if none."""
+    best = None
+    for t in things:
+        key = (octile(e.x, e.y, t.x, t.y), t.id)
+        if best is None or key < best[0]:
+            best = (key, t)
+    return None if best is None else best[1]
+
+
+def nearest_pile(e, stock):
+    """The (x, y) of the stock pile with metal nearest to e (ties: y, then x), or None."""
+    best = None
+    for t, n in sorted(stock.items()):
+        if n <= 0:
+            continue
+        key = (octile(e.x, e.y, t[0], t[1]), t[1], t[0])
+        if best is None or key < best[0]:
+            best = (key, t)
+    return None if best is None else best[1]
+
+
+def arrived(e, tile):
+    return e.step_len == 0 and e.path is None and (e.x, e.y) == tile
+
+
+def _stopped(e):
+    return e.step_len == 0 and e.path is None
+
+
+def plan(game, e, tile):
+    """movement.go_to for an (x, y) tile."""
+    return movement.go_to(game, e, tile[0], tile[1])
+
+
+def go(game, e, tile):
+    """Like plan, but standing on the tile already (not mid-step) counts as a path: none."""
+    if (e.x, e.y) == tile and e.step_len == 0:
+        e.path = None
+        return True
+    return plan(game, e, tile)
+
+
+def job_target(game, e, get, keep):
+    """What e's job works on (`get(job[1])`), or None, the job dropped, when it is gone or
+    `keep(target)` no longer holds."""
+    t = get(e.job[1])
+    if t is None or not keep(t):
+        drop_job(game, e)
+        return None
+    return t
+
+
+def at_work(game, e, tile):
+    """True once e stands on the work tile (job phase 0 -> 1), and from then on; while on
+    its way it re-plans when it stopped and drops the job when there is no way."""
+    if tile is None:
+        return False
+    job = e.job
+    if job[2] == 0:
+        if arrived(e, tile):
+            job[2] = 1
+            return True
+        if _stopped(e) and not plan(game, e, tile):
+            drop_job(game, e)
+        return False
+    return True
+
+
+def haul(game, e, site, go_site, near=None):
+    """A haul job [kind, target, phase, pile_x, pile_y]: phase 0 walks to the pile, then
+    `go_site(game, e, tile)` (go or plan) heads for the site's work tile `site()`; phase 1 walks there.
+    True when the load can be handed over: on the work tile, or (with `near` = (x, y))
+    stopped within 1 tile of it. Drops the job when the way or the work tile is lost."""
+    job = e.job
+    if job[2] == 0:
+        pile = (job[3], job[4])
+        if arrived(e, pile):
+            job[2] = 1
+            tile = site()
+            if tile is None or not go_site(game, e, tile):
+                drop_job(game, e)
+            return False
+        if _stopped(e) and not plan(game, e, pile):
+            drop_job(game, e)
+        return False
+    tile = site()
+    if tile is None:
+        drop_job(game, e)
+        return False
+    if arrived(e, tile) or (near is not None and _stopped(e)
+                            and max(abs(e.x - near[0]), abs(e.y - near[1])) <= 1):
+        return True
+    if _stopped(e) and not plan(game, e, tile):
+        drop_job(game, e)
+    return False
 
 
 @commands.command("set_duty")

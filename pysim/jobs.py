@@ -21,17 +21,11 @@ Job lists (entity.job):
   ["build", part_id, phase, 0]                 phase 0: walking, 1: working
   ["reset", part_id, phase, ticks_worked]
 """
-from pysim import duties, entities, movement
+from pysim import duties, entities
 from pysim import trap_parts as tp
 from pysim import resets, traps
 
 RECOUNT_TICKS = 60
-
-
-def _octile(ax, ay, bx, by):
-    dx = abs(ax - bx)
-    dy = abs(ay - by)
-    return 2 * max(dx, dy) + min(dx, dy)
 
 
 def work_tile(game, part):
@@ -49,10 +43,6 @@ def work_tile(game, part):
     return None if best is None else (best[2], best[1])
 
 
-def _arrived(e, tile):
-    return e.step_len == 0 and e.path is None and (e.x, e.y) == tile
-
-
 def _claimed(game, p):
     w = p.worker
     if w < 0:
@@ -64,23 +54,7 @@ def _claimed(game, p):
     return job is not None and job[1] == p.id and job[0] in ("build", "reset")
 
 
-def _go(game, e, tile):
-    if (e.x, e.y) == tile and e.step_len == 0:
-        e.path = None
-        return True
-    return movement.go_to(game, e, tile[0], tile[1])
-
-
 # -- providers -------------------------------------------------------------------------------
-
-def _nearest(e, parts):
-    best = None
-    for p in parts:
-        key = (_octile(e.x, e.y, p.x, p.y), p.id)
-        if best is None or key < best[0]:
-            best = (key, p)
-    return None if best is None else best[1]
-
 
 def _give_work(game, e, kind, which):
     st = traps.state_of(game)
@@ -90,10 +64,10 @@ def _give_work(game, e, kind, which):
     cands = [st.parts[k] for k in ids]
     cands = [p for p in cands if not _claimed(game, p)]
     while cands:
-        p = _nearest(e, cands)
+        p = duties.nearest(e, cands)
         cands.remove(p)
         tile = work_tile(game, p)
-        if tile is None or not _go(game, e, tile):
+        if tile is None or not duties.go(game, e, tile):
             continue
         p.worker = e.id
         st.changed()
@@ -117,18 +91,11 @@ def provide_haul(game, e):
     ids = st.work_lists()[2]
     if not ids:
         return False
-    piles = [(t, n) for t, n in sorted(st.stock.items()) if n > 0]
-    if not piles:
+    pile = duties.nearest_pile(e, st.stock)
+    if pile is None:
         return False
-    wanting = [st.parts[k] for k in ids]
-    best = None
-    for (t, n) in piles:
-        key = (_octile(e.x, e.y, t[0], t[1]), t[1], t[0])
-        if best is None or key < best[0]:
-            best = (key, t)
-    pile = best[1]
-    p = _nearest(e, wanting)
-    if work_tile(game, p) is None or not _go(game, e, pile):
+    p = duties.nearest(e, [st.parts[k] for k in ids])
+    if work_tile(game, p) is None or not duties.go(game, e, pile):
         return False
     st.stock[pile] -= 1            # reserved now, carried from the pile
     p.haulers += 1
@@ -164,32 +131,18 @@ def _release_haul(game, e):
     st.changed()
 
 
-def _walk_then(game, e, part, tile):
-    """Phase 0 -> 1 once the minion stands on the work tile; re-plans if it stopped."""
-    job = e.job
-    if job[2] == 0:
-        if _arrived(e, tile):
-            job[2] = 1
-            return True
-        if e.step_len == 0 and e.path is None:
-            if not _go(game, e, tile):
-                duties.drop_job(game, e)
-        return False
-    return True
+def _job_part(game, e, keep):
+    """The part e's job is for, or None (the job dropped) once it is gone or done."""
+    return duties.job_target(game, e, traps.state_of(game).parts.get, keep)
 
 
 def run_build(game, e):
-    st = traps.state_of(game)
-    job = e.job
-    p = st.parts.get(job[1])
-    if p is None or p.built:
-        duties.drop_job(game, e)
-        return
-    tile = work_tile(game, p)
-    if tile is None or not _walk_then(game, e, p, tile) or e.job is None:
+    p = _job_part(game, e, lambda p: not p.built)
+    if p is None or not duties.at_work(game, e, work_tile(game, p)):
         return
     p.work += 1
     if p.work >= tp.BUILD_TICKS:
+        st = traps.state_of(game)
         p.built = True
         p.worker = -1
         traps.note_reset(st, p, game.tick)
@@ -199,15 +152,10 @@ def run_build(game, e):
 
 
 def run_reset(game, e):
-    st = traps.state_of(game)
+    p = _job_part(game, e, lambda p: p.needs_work())
+    if p is None or not duties.at_work(game, e, work_tile(game, p)):
+        return
     job = e.job
-    p = st.parts.get(job[1])
-    if p is None or not p.needs_work():
-        duties.drop_job(game, e)
-        return
-    tile = work_tile(game, p)
-    if tile is None or not _walk_then(game, e, p, tile) or e.job is None:
-        return
     job[3] += 1
     if job[3] < tp.RESET_TICKS:
         return
@@ -216,47 +164,22 @@ def run_reset(game, e):
     if result == "failed":
         return
     p.worker = -1
-    st.changed()
+    traps.state_of(game).changed()
     e.job = None
 
 
 def run_haul(game, e):
-    st = traps.state_of(game)
-    job = e.job
-    p = st.parts.get(job[1])
-    if p is None or p.built:
-        duties.drop_job(game, e)
+    p = _job_part(game, e, lambda p: not p.built)
+    if p is None or not duties.haul(game, e, lambda: work_tile(game, p), duties.go):
         return
-    if job[2] == 0:
-        pile = (job[3], job[4])
-        if _arrived(e, pile):
-            job[2] = 1
-            tile = work_tile(game, p)
-            if tile is None or not _go(game, e, tile):
-                duties.drop_job(game, e)
-            return
-        if e.step_len == 0 and e.path is None and not _go(game, e, pile):
-            duties.drop_job(game, e)
-        return
-    tile = work_tile(game, p)
-    if tile is None:
-        duties.drop_job(game, e)
-        return
-    if _arrived(e, tile):
-        p.metal += 1
-        p.haulers -= 1
-        st.changed()
-        game.emit("metal_delivered", part=p.id, entity=e.id, metal=p.metal,
-                  needed=tp.METAL[p.kind])
-        e.job = None
-        return
-    if e.step_len == 0 and e.path is None and not _go(game, e, tile):
-        duties.drop_job(game, e)
+    p.metal += 1
+    p.haulers -= 1
+    traps.state_of(game).changed()
+    game.emit("metal_delivered", part=p.id, entity=e.id, metal=p.metal,
+              needed=tp.METAL[p.kind])
+    e.job = None
 
 
-duties.RUNNERS["build"] = run_build
-duties.RUNNERS["reset"] = run_reset
-duties.RUNNERS["haul"] = run_haul
-duties.RELEASERS["build"] = _release_work
-duties.RELEASERS["reset"] = _release_work
-duties.RELEASERS["haul"] = _release_haul
+duties.add_job("build", run_build, _release_work)
+duties.add_job("reset", run_reset, _release_work)
+duties.add_job("haul", run_haul, _release_haul)

@@ -32,7 +32,9 @@ u = floor minion duty:drudgery
 """
 
 
-def corridor(extra_legend="", rows=None, seed=1):
+def corridor(extra_legend="", rows=None, seed=1, wires=()):
+    """A game from map rows with the doors tests' legend (plus `extra_legend` lines) and
+    optional [wires] lines."""
     text = """
 [legend]
 L = floor door padlock
@@ -49,7 +51,14 @@ b = floor trap:spinning_blades
 [map]
 %s
 """ % (extra_legend, "\n".join(rows))
+    if wires:
+        text += "[wires]\n%s\n" % "\n".join(wires)
     return game(text, seed)
+
+
+def one_row(row, extra_legend="", **kw):
+    """corridor() of one map row between two rows of wall."""
+    return corridor(extra_legend, rows=["#" * len(row), row, "#" * len(row)], **kw)
 
 
 def walk(g, e, x, y, ticks=200):
@@ -57,15 +66,17 @@ def walk(g, e, x, y, ticks=200):
     return run(g, ticks)
 
 
+def minion_and_door():
+    g = one_row("#m..D...#")
+    m = [e for e in g.entities.values() if e.kind == E.MINION][0]
+    return g, m, door(g, 4, 1)
+
+
 # -- DOOR-01 ----------------------------------------------------------------------------------
 
 @pytest.mark.rule("DOOR-01")
 def test_door_opens_for_a_walker_and_closes_behind():
-    g = corridor(rows=["#########",
-                       "#m..D...#",
-                       "#########"])
-    m = [e for e in g.entities.values() if e.kind == E.MINION][0]
-    d = door(g, 4, 1)
+    g, m, d = minion_and_door()
     assert not d.open
     movement.go_to(g, m, 7, 1)
     opened = closed = None
@@ -83,11 +94,7 @@ def test_door_opens_for_a_walker_and_closes_behind():
 
 @pytest.mark.rule("HOLD-01")
 def test_hold_door_open_keeps_it_open():
-    g = corridor(rows=["#########",
-                       "#m..D...#",
-                       "#########"])
-    m = [e for e in g.entities.values() if e.kind == E.MINION][0]
-    d = door(g, 4, 1)
+    g, m, d = minion_and_door()
     evs = cmd(g, {"type": "hold_door_open", "door": d.id})
     assert of(evs, "door_held") and d.open
     walk(g, m, 7, 1, 300)
@@ -101,21 +108,10 @@ def test_hold_door_open_keeps_it_open():
 # -- HOLD-02/03/04: wired triggers ------------------------------------------------------------
 
 def lever_door(held, padlock=""):
-    g = corridor(rows=["#########",
-                       "#v..D...#",
-                       "#########"])
-    g2 = game("""
-[legend]
-v = floor trap:lever
-D = floor door%s%s
-[map]
-#########
-#v..D...#
-#########
-[wires]
-1,1 4,1
-""" % (":held" if held else "", " " + padlock if padlock else ""))
-    return g2, door(g2, 4, 1), traps.state_of(g2).parts[1]
+    g = one_row("#v..D...#",
+                "D = floor door%s%s" % (":held" if held else "", " " + padlock if padlock else ""),
+                wires=["1,1 4,1"])
+    return g, door(g, 4, 1), traps.state_of(g).parts[1]
 
 
 @pytest.mark.rule("HOLD-02")
@@ -157,20 +153,13 @@ def test_lever_stays_on_plate_stays_on_until_reset():
     run(g, 3000)
     assert lever.on and d.open
     # a pressure plate: on when stepped on, still on after they leave, off after a reset
-    g = game("""
-[legend]
-p = floor trap:pressure_plate
-D = floor door:held
-[map]
-###P######
-#........#
-#.p..D...#
-#........#
-#..S.....#
-##########
-[wires]
-2,2 5,2
-""")
+    g = corridor(rows=["###P######",
+                       "#........#",
+                       "#.p..H...#",
+                       "#........#",
+                       "#..S.....#",
+                       "##########"],
+                 wires=["2,2 5,2"])
     d = door(g, 5, 2)
     plate = traps.state_of(g).parts[1]
     a = g.spawn(E.ADVENTURER, 1, 2)
@@ -278,9 +267,7 @@ def test_room_trap_in_process_locks_the_party_in():
 
 @pytest.mark.rule("LOCK-01")
 def test_padlock_is_built_in_place_and_starts_armed():
-    g = corridor(rows=["##########",
-                       "#nM.D....#",
-                       "##########"])
+    g = one_row("#nM.D....#")
     d = door(g, 4, 1)
     evs = cmd(g, {"type": "build_padlock", "door": d.id})
     assert of(evs, "padlock_placed") and d.padlock == D.PADLOCK_BLUEPRINT
@@ -294,9 +281,7 @@ def test_padlock_is_built_in_place_and_starts_armed():
 
 @pytest.mark.rule("LOCK-01")
 def test_padlock_needs_metal_and_a_traps_minion():
-    g = corridor(rows=["##########",
-                       "#u..D....#",
-                       "##########"])
+    g = one_row("#u..D....#")
     d = door(g, 4, 1)
     cmd(g, {"type": "build_padlock", "door": d.id})
     run(g, 1500)
@@ -305,9 +290,7 @@ def test_padlock_needs_metal_and_a_traps_minion():
 
 @pytest.mark.rule("LOCK-02")
 def test_disarm_and_arm_lock():
-    g = corridor(rows=["#########",
-                       "#...L...#",
-                       "#########"])
+    g = one_row("#...L...#")
     d = door(g, 4, 1)
     assert d.locked()
     evs = cmd(g, {"type": "disarm_lock", "door": d.id})
@@ -319,16 +302,14 @@ def test_disarm_and_arm_lock():
     assert of(evs, "lock_armed") and d.locked()
     assert refused(cmd(g, {"type": "arm_lock", "door": d.id}))
     assert refused(cmd(g, {"type": "arm_lock", "door": 99}))
-    g2 = corridor(rows=["#########", "#...D...#", "#########"])
+    g2 = one_row("#...D...#")
     r = refused(cmd(g2, {"type": "arm_lock", "x": 4, "y": 1}))
     assert r and r[0]["reason"] == "That door has no padlock."
 
 
 @pytest.mark.rule("LOCK-03")
 def test_dungeon_side_walks_through_adventurers_are_stopped():
-    g = corridor(rows=["#########",
-                       "#...L...#",
-                       "#########"])
+    g = one_row("#...L...#")
     d = door(g, 4, 1)
     for kind, side in ((E.MINION, E.DUNGEON), (E.BOSS, E.DUNGEON), (E.CREATURE, E.DUNGEON)):
         e = g.spawn(kind, 2, 1)
@@ -354,9 +335,7 @@ def test_dungeon_side_walks_through_adventurers_are_stopped():
 
 @pytest.mark.rule("LOCK-04")
 def test_reaching_an_enemy_through_a_locked_door():
-    g = corridor(rows=["#########",
-                       "#...L...#",
-                       "#########"])
+    g = one_row("#...L...#")
     enemy = g.spawn(E.ADVENTURER, 7, 1)               # an invasion is under way
     m = g.spawn(E.MINION, 2, 1)
     c = g.spawn(E.CREATURE, 2, 1)
@@ -377,15 +356,7 @@ def test_reaching_an_enemy_through_a_locked_door():
 
 @pytest.mark.rule("WIRE-10")
 def test_a_drag_through_a_door_does_not_connect_it():
-    g = game("""
-[legend]
-v = floor trap:lever
-b = floor trap:spinning_blades
-[map]
-##########
-#v..D...b#
-##########
-""")
+    g = one_row("#v..D...b#")
     d = door(g, 4, 1)
     evs = cmd(g, {"type": "wire", "path": [[x, 1] for x in range(1, 9)]})
     assert not refused(evs)
@@ -397,46 +368,25 @@ b = floor trap:spinning_blades
     # ending the drag on the door connects it
     evs = cmd(g, {"type": "wire", "path": [[4, 1], [4, 0]]})   # ends in the wall: refused
     evs = cmd(g, {"type": "wire", "path": [[1, 1]]})
-    g2 = game("""
-[legend]
-v = floor trap:lever
-[map]
-##########
-#v..D....#
-##########
-""")
+    g2 = one_row("#v..D....#")
     assert not refused(cmd(g2, {"type": "wire", "path": [[x, 1] for x in range(1, 5)]}))
     assert D.trigger_of(g2, door(g2, 4, 1)) is not None
-    g3 = game("""
-[legend]
-v = floor trap:lever
-[map]
-##########
-#v..D....#
-##########
-""")
+    g3 = one_row("#v..D....#")
     assert not refused(cmd(g3, {"type": "wire", "path": [[x, 1] for x in range(4, 0, -1)]}))
     assert D.trigger_of(g3, door(g3, 4, 1)) is not None    # starting on the door also works
 
 
 @pytest.mark.rule("WIRE-11")
 def test_one_trigger_one_trap_and_many_doors():
-    g = game("""
-[legend]
-v = floor trap:lever
-b = floor trap:spinning_blades
-[map]
-###########
-#b.v......#
-#.........#
-#.D.D.D...#
-###########
-[wires]
-3,1 1,1
-3,1 3,2 2,2 2,3
-3,2 4,2 4,3
-4,2 6,2 6,3
-""")
+    g = corridor(rows=["###########",
+                       "#b.v......#",
+                       "#.........#",
+                       "#.D.D.D...#",
+                       "###########"],
+                 wires=["3,1 1,1",
+                        "3,1 3,2 2,2 2,3",
+                        "3,2 4,2 4,3",
+                        "4,2 6,2 6,3"])
     lever = traps.state_of(g).parts[2]
     doors = [door(g, 2, 3), door(g, 4, 3), door(g, 6, 3)]
     assert all(D.trigger_of(g, d).id == lever.id for d in doors)
@@ -447,35 +397,13 @@ b = floor trap:spinning_blades
 
 # -- BREACH in the game ---------------------------------------------------------------------
 
-def locked_corridor(seed=1, subtypes=None, members=1, extra_rows=None):
-    g = game("""
-[legend]
-L = floor door padlock
-u = floor minion duty:drudgery
-[map]
-#####P#####
-#.........#
-#....L....#
-#.........#
-#....S...u#
-###########
-""".replace("#.........#\n#....L", "#.........#\n####L".replace("####L", "#####L")) , seed)
-    return g
-
-
 def breach_game(seed=1, subtypes=None, members=1):
-    g = game("""
-[legend]
-L = floor door padlock
-u = floor minion duty:drudgery
-[map]
-#####P#####
-#.........#
-#####L#####
-#.........#
-#....S...u#
-###########
-""", seed)
+    g = corridor(rows=["#####P#####",
+                       "#.........#",
+                       "#####L#####",
+                       "#.........#",
+                       "#....S...u#",
+                       "###########"], seed=seed)
     c = {"type": "spawn_party", "members": members}
     if subtypes:
         c["subtypes"] = subtypes
@@ -624,22 +552,7 @@ def test_way_around_rate_in_game(subtypes, p):
     n = 0
     det = 0
     for seed in range(160):
-        g = game("""
-[legend]
-D = floor door
-[map]
-#####P#####
-#.........#
-#.#.....#.#
-#.###D###.#
-#.#.....#.#
-#.#..S..#.#
-#.###.###.#
-#.........#
-###########
-""", seed)
-        c = {"type": "spawn_party", "members": 2, "subtypes": subtypes}
-        g.command(c)
+        g = route_choice(seed, subtypes)
         evs = run(g, 120)
         ch = [e for e in of(evs, "door_route") if e["way_around"]]
         if not ch:
@@ -653,17 +566,12 @@ D = floor door
 
 @pytest.mark.rule("DOOR-02")
 def test_the_only_way_goes_through():
-    g = game("""
-[legend]
-D = floor door
-[map]
-#####P#####
-#.........#
-#####D#####
-#.........#
-#....S....#
-###########
-""", 5)
+    g = corridor(rows=["#####P#####",
+                       "#.........#",
+                       "#####D#####",
+                       "#.........#",
+                       "#....S....#",
+                       "###########"], seed=5)
     g.command({"type": "spawn_party", "members": 2})
     evs = run(g, 300)
     ch = of(evs, "door_route")

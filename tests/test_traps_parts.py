@@ -4,7 +4,7 @@ import pytest
 from pysim import entities as E
 from pysim import trap_parts as tp
 from pysim import traps
-from trapkit import drag, find, make, of_type, part_at, refused, st
+from trapkit import drag, find, make, of_type, part_at, refused, run, st
 
 ROW = ["#########",
        "#p.....B#",
@@ -21,14 +21,6 @@ def put(g, kind, x, y, side=None):
     if side is not None:
         e.side = side
     return e
-
-
-def run(g, n):
-    ev = []
-    for _ in range(n):
-        g.step()
-        ev += g.take_events()
-    return ev
 
 
 @pytest.mark.rule("TRAP-01")

@@ -6,7 +6,7 @@ from pysim import dice, duties
 from pysim import entities as E
 from pysim import resets, traps
 from pysim import trap_parts as tp
-from trapkit import find, make, of_type, part_at, refused, st
+from trapkit import find, make, of_type, part_at, refused, run, st
 
 DAY2 = traps.DECAY_TICKS
 
@@ -17,14 +17,6 @@ TRAP = ["############",
         "#.........n#",
         "############"]
 WIRES = [((1, 1), (5, 1)), ((5, 1), (10, 1))]
-
-
-def run(g, n):
-    ev = []
-    for _ in range(n):
-        g.step()
-        ev += g.take_events()
-    return ev
 
 
 def set_off(g, x=1, y=1):

@@ -4,6 +4,9 @@ from pysim import trap_parts as tp
 from pysim import traps
 from pysim.trap_level import corners_to_path
 
+from doorkit import of as of_type  # noqa: F401  (event filters and stepping, shared)
+from doorkit import refused, run  # noqa: F401
+
 # map characters for trap fixtures (on floor unless noted)
 TRAP_LEGEND = {
     "T": "floor trap:tripwire",
@@ -77,14 +80,6 @@ def drag(game, *corners):
     game.command({"type": "wire", "path": corners_to_path(corners)})
     game.step()
     return game.take_events()
-
-
-def refused(events):
-    return [e for e in events if e["type"] == "refused"]
-
-
-def of_type(events, t):
-    return [e for e in events if e["type"] == t]
 
 
 def step_until(game, pred, limit):

@@ -12,9 +12,10 @@ import subprocess
 import sys
 import tempfile
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-GP = os.path.join(ROOT, "godot_project")
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchkit import ROOT  # noqa: E402
+
+GP = os.path.join(ROOT, "godot_project")
 
 
 def bench_level_text():

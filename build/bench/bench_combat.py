@@ -1,27 +1,24 @@
 #!/usr/bin/env python3
 """Combat bench: 50 minions against 25 adventurers on a 64x64 map.
 
-Runs the same fight twice in subprocesses, against the compiled package (build/compiled,
-PYSIM_BUILD=compiled) and the pure sources (PYSIM_BUILD=pure), and reports the mean time of
+Runs the same fight twice in subprocesses (benchkit.py), against the compiled package
+(build/compiled or PYSIM_COMPILED_DIR) and the pure sources, and reports the mean time of
 one game tick (Game.step: brains, movement, combat, wounds ...) while the fight goes on.
 Prints a JSON dict as its LAST stdout line: combat_step_ms_compiled, combat_step_ms_pure,
 combat_speedup, plus combat_attacks / combat_down (same in both builds: same seed).
 """
 import json
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkit  # noqa: E402
 TICKS = 600
 
 
 def child(build):
-    sys.path.insert(0, os.path.join(ROOT, "build", "compiled") if build == "compiled" else ROOT)
-    import pysim
-    if build == "compiled" and not getattr(pysim, "COMPILED", False):
-        raise SystemExit("pysim is not compiled: run make pysim")
+    pysim = benchkit.use_build(build)
     from pysim import entities as E
     from pysim import stance as ST
     from pysim import terrain as T
@@ -59,30 +56,18 @@ def child(build):
                       "compiled": bool(getattr(pysim, "COMPILED", False))}))
 
 
-def run(build):
-    env = dict(os.environ, PYSIM_BUILD=build)
-    out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", build],
-                         env=env, capture_output=True, text=True, timeout=600)
-    if out.returncode != 0:
-        sys.stderr.write(out.stderr)
-        return None
-    return json.loads(out.stdout.strip().splitlines()[-1])
-
-
 def main():
-    if len(sys.argv) > 2 and sys.argv[1] == "--child":
-        child(sys.argv[2])
+    if benchkit.ran_child(child):
         return
-    comp = run("compiled")
-    pure = run("pure")
-    res = {
-        "combat_step_ms_compiled": round(comp["ms"], 4) if comp else None,
-        "combat_step_ms_pure": round(pure["ms"], 4) if pure else None,
-        "combat_speedup": round(pure["ms"] / comp["ms"], 2) if comp and pure else None,
+    runs = benchkit.run_builds(__file__, required=False)
+    comp, pure = runs["compiled"], runs["pure"]
+    res = benchkit.compare("combat_step_ms", comp and comp["ms"], pure and pure["ms"], 4,
+                           speedup="combat_speedup")
+    res.update({
         "combat_attacks": (comp or pure or {}).get("attacks"),
         "combat_down": (comp or pure or {}).get("down"),
         "combat_ticks": TICKS,
-    }
+    })
     print("combat bench: 50 minions vs 25 adventurers, 64x64, %d ticks" % TICKS)
     print(json.dumps(res))
 

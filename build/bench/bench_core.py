@@ -2,30 +2,28 @@
 """Core simulation figures: step time with 200 agents walking on 128x128, compiled vs
 uncompiled, and path queries per second against python-tcod on the same grid and costs.
 
-The same measuring code runs twice in subprocesses (`--child`), once importing
-build/compiled (PYSIM_BUILD=compiled) and once the source tree (PYSIM_BUILD=pure).
+The same measuring code runs twice in subprocesses (`--child`, benchkit.py), once importing
+the compiled build (build/compiled or PYSIM_COMPILED_DIR) and once the source tree.
 Prints a JSON dict of stable names as its last stdout line.
 """
 import json
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
-COMPILED = os.environ.get("PYSIM_COMPILED_DIR") or os.path.join(ROOT, "build", "compiled")
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkit  # noqa: E402
+
 WARMUP = 100
 TICKS = {"compiled": 1200, "pure": 300}
 QUERIES = {"compiled": 400, "pure": 20}
 
 
 def child(build):
-    sys.path.insert(0, COMPILED if build == "compiled" else ROOT)
+    benchkit.use_build(build)
     import numpy as np
-    import pysim
     from pysim import level, pathing
     from pysim.levelgen import bench_level
-    assert pysim.COMPILED == (build == "compiled"), pysim.__file__
     game = level.load_text(bench_level(128, 128, 200, seed=1), "bench.level")
     agents = len(game.entities)
     game.run(WARMUP)
@@ -146,40 +144,17 @@ def tcod_figures(cost, pairs, pathing):
     return out
 
 
-def run_child(build):
-    env = dict(os.environ)
-    env["PYSIM_BUILD"] = build
-    env.pop("PYTHONPATH", None)
-    r = subprocess.run([sys.executable, "-P", os.path.abspath(__file__), "--child", build],
-                       capture_output=True, text=True, env=env, timeout=1800)
-    if r.returncode != 0:
-        sys.stderr.write(r.stderr)
-        raise SystemExit("bench_core: %s child failed" % build)
-    return json.loads(r.stdout.strip().split("\n")[-1])
-
-
 def main():
-    if len(sys.argv) == 3 and sys.argv[1] == "--child":
-        child(sys.argv[2])
+    if benchkit.ran_child(child):
         return
-    if not os.path.isdir(os.path.join(COMPILED, "pysim")):
-        raise SystemExit("bench_core: build/compiled/pysim is missing (make pysim)")
-    c = run_child("compiled")
-    p = run_child("pure")
+    runs = benchkit.run_builds(__file__)
+    c, p = runs["compiled"], runs["pure"]
     res = {
         "core_agents": c["agents"],
         "core_walking_fraction": round(c["walking_fraction"], 3),
-        "core_step_ms_compiled": round(c["step_ms"], 4),
         "core_step_worst_ms_compiled": round(c["worst_step_ms"], 3),
-        "core_step_ms_pure": round(p["step_ms"], 3),
-        "core_step_speedup": round(p["step_ms"] / c["step_ms"], 2),
-        "core_walk_ms_compiled": round(c["walk_step_ms"], 4),
-        "core_walk_ms_pure": round(p["walk_step_ms"], 3),
-        "core_walk_speedup": round(p["walk_step_ms"] / c["walk_step_ms"], 2),
         "core_walk_walking_agents": c["walk_walking_end"],
         "path_mean_len": round(c["path_mean_len"], 1),
-        "path_queries_per_s_ours": round(c["path_queries_per_s"], 1),
-        "path_queries_per_s_ours_pure": round(p["path_queries_per_s"], 2),
         "path_queries_per_s_tcod": round(c["path_queries_per_s_tcod"], 1),
         "path_ratio_tcod_over_ours": round(c["path_queries_per_s_tcod"] / c["path_queries_per_s"], 3),
         "path_queries_per_s_ours_cut": round(c["path_queries_per_s_ours_cut"], 1),
@@ -187,6 +162,12 @@ def main():
         "path_ratio_tcod_simple_over_ours_cut": round(
             c["path_queries_per_s_tcod_simple"] / c["path_queries_per_s_ours_cut"], 3),
     }
+    res.update(benchkit.compare("core_step_ms", c["step_ms"], p["step_ms"], 4, 3,
+                                speedup="core_step_speedup"))
+    res.update(benchkit.compare("core_walk_ms", c["walk_step_ms"], p["walk_step_ms"], 4, 3,
+                                speedup="core_walk_speedup"))
+    res["path_queries_per_s_ours"] = round(c["path_queries_per_s"], 1)
+    res["path_queries_per_s_ours_pure"] = round(p["path_queries_per_s"], 2)
     for name, ms in sorted(c["systems_ms"].items()):
         res["core_system_ms_compiled_" + name] = round(ms, 4)
     print(json.dumps(res))

@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """Doors bench: the PATH-01 walking-path check per build command on a 128x128 map.
 
-In subprocesses against the compiled package (build/compiled) and the pure sources, it runs
+In subprocesses against the compiled package (build/compiled or PYSIM_COMPILED_DIR;
+benchkit.py) and the pure sources, it runs
 the `build_wall` command's check (commands.check: field checks + the PATH-01 guard) on
 every floor tile of a generated 128x128 dungeon (rooms joined by corridors, a portal on the
 top edge, the sanctum near the bottom) and reports the mean cost per check, the cost of
@@ -12,11 +13,12 @@ walkpath_speedup.
 """
 import json
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkit  # noqa: E402
+
 N = 128
 
 
@@ -46,11 +48,8 @@ def make_game():
 
 
 def child(build):
-    sys.path.insert(0, os.path.join(ROOT, "build", "compiled") if build == "compiled" else ROOT)
+    benchkit.use_build(build)
     import numpy as np
-    import pysim
-    if build == "compiled" and not getattr(pysim, "COMPILED", False):
-        raise SystemExit("pysim is not compiled: run make pysim")
     from pysim import commands, digging
     from pysim import terrain as T
     g = make_game()
@@ -89,26 +88,17 @@ def child(build):
 
 
 def main():
-    if len(sys.argv) > 1 and sys.argv[1] == "--child":
-        child(sys.argv[2])
+    if benchkit.ran_child(child):
         return
-    py = os.path.join(ROOT, "build", "venv", "bin", "python")
-    out = {}
-    for build in ("compiled", "pure"):
-        r = subprocess.run([py, "-P", os.path.abspath(__file__), "--child", build],
-                           capture_output=True, text=True, timeout=900)
-        if r.returncode != 0:
-            sys.stderr.write(r.stderr)
-            raise SystemExit(1)
-        res = json.loads(r.stdout.strip().split("\n")[-1])
+    runs = benchkit.run_builds(__file__)
+    for build, res in runs.items():
         print("%s: %s" % (build, res))
-        out["walkpath_check_us_" + build] = round(res["check_us"], 2)
-        out["walkpath_onpath_us_" + build] = round(res["onpath_us"], 2)
-        out["walkpath_fill_us_" + build] = round(res["fill_us"], 2)
-        out["walkpath_floor_tiles"] = res["tiles"]
-        out["walkpath_refused"] = res["refused"]
-    out["walkpath_speedup"] = round(out["walkpath_check_us_pure"]
-                                    / max(1e-9, out["walkpath_check_us_compiled"]), 2)
+    c, p = runs["compiled"], runs["pure"]
+    out = {"walkpath_floor_tiles": p["tiles"], "walkpath_refused": p["refused"]}
+    out.update(benchkit.compare("walkpath_check_us", c["check_us"], p["check_us"], 2,
+                                speedup="walkpath_speedup"))
+    out.update(benchkit.compare("walkpath_onpath_us", c["onpath_us"], p["onpath_us"], 2))
+    out.update(benchkit.compare("walkpath_fill_us", c["fill_us"], p["fill_us"], 2))
     print(json.dumps(out))
 
 

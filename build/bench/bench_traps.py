@@ -6,8 +6,8 @@ Every part expires after 2 game days (DECAY-01), so every 2 days 600-700 parts w
 reset and the 30 minions walk and roll through them (RESET-02); on top, one trap is set
 off every game hour (a forced trigger, so firing, timers and botches are exercised).
 
-Runs the same game in two subprocesses, against the compiled package (build/compiled,
-PYSIM_BUILD=compiled) and the pure sources (PYSIM_BUILD=pure), and reports the mean time
+Runs the same game in two subprocesses (benchkit.py), against the compiled package
+(build/compiled or PYSIM_COMPILED_DIR) and the pure sources, and reports the mean time
 of one whole game tick (Game.step: every system, traps and duties included). Options:
 --days D (default 10; the full run) measures D game days. Prints a JSON dict as its LAST
 stdout line: traps_step_ms_compiled, traps_step_ms_pure, traps_speedup, plus traps_ticks,
@@ -15,11 +15,11 @@ traps_resets, traps_workload_max (same in both builds: same seed).
 """
 import json
 import os
-import subprocess
 import sys
 import time
 
-ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import benchkit  # noqa: E402
 
 
 def build_game(Game, E, T, traps, tp, wiring, duties):
@@ -61,10 +61,7 @@ def build_game(Game, E, T, traps, tp, wiring, duties):
 
 
 def child(build, days):
-    sys.path.insert(0, os.path.join(ROOT, "build", "compiled") if build == "compiled" else ROOT)
-    import pysim
-    if build == "compiled" and not getattr(pysim, "COMPILED", False):
-        raise SystemExit("pysim is not compiled: run make pysim")
+    pysim = benchkit.use_build(build)
     from pysim import duties, traps, wiring
     from pysim import entities as E
     from pysim import terrain as T
@@ -104,26 +101,18 @@ def main():
     days = 10.0
     if "--days" in args:
         days = float(args[args.index("--days") + 1])
-    if "--child" in args:
-        child(args[args.index("--child") + 1], days)
+    if benchkit.ran_child(child, days):
         return
-    res = {}
-    for build in ("compiled", "pure"):
-        env = dict(os.environ, PYSIM_BUILD=build)
-        out = subprocess.run([sys.executable, os.path.abspath(__file__), "--child", build,
-                              "--days", str(days)], env=env, capture_output=True, text=True)
-        if out.returncode != 0:
-            sys.stderr.write(out.stderr)
-            raise SystemExit("bench_traps: the %s run failed" % build)
-        res[build] = json.loads(out.stdout.strip().split("\n")[-1])
-        print("%s: %s" % (build, json.dumps(res[build])))
-    c, p = res["compiled"]["ms"], res["pure"]["ms"]
-    print(json.dumps({"traps_step_ms_compiled": round(c, 4), "traps_step_ms_pure": round(p, 4),
-                      "traps_speedup": round(p / c, 2) if c > 0 else None,
-                      "traps_days": days, "traps_ticks": res["compiled"]["ticks"],
-                      "traps_resets": res["compiled"]["resets"],
-                      "traps_workload_max": res["compiled"]["workload_max"],
-                      "traps_same_hash": res["compiled"]["hash"] == res["pure"]["hash"]}))
+    res = benchkit.run_builds(__file__, ["--days", days])
+    for build, r in res.items():
+        print("%s: %s" % (build, json.dumps(r)))
+    out = benchkit.compare("traps_step_ms", res["compiled"]["ms"], res["pure"]["ms"], 4,
+                           speedup="traps_speedup")
+    out.update({"traps_days": days, "traps_ticks": res["compiled"]["ticks"],
+                "traps_resets": res["compiled"]["resets"],
+                "traps_workload_max": res["compiled"]["workload_max"],
+                "traps_same_hash": res["compiled"]["hash"] == res["pure"]["hash"]})
+    print(json.dumps(out))
 
 
 if __name__ == "__main__":

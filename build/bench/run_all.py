@@ -9,8 +9,9 @@ import subprocess
 import sys
 import time
 
-HERE = os.path.dirname(os.path.abspath(__file__))
-ROOT = os.path.dirname(os.path.dirname(HERE))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchkit import HERE, ROOT, last_json  # noqa: E402
+
 OUT = os.path.join(ROOT, "build", "bench.json")
 
 
@@ -22,9 +23,8 @@ def main():
         t0 = time.time()
         r = subprocess.run([sys.executable, "-P", path], capture_output=True, text=True, cwd=ROOT)
         took = time.time() - t0
-        lines = r.stdout.strip().split("\n") if r.stdout.strip() else []
         try:
-            figures = json.loads(lines[-1]) if lines else None
+            figures = last_json(r.stdout) if r.stdout.strip() else None
         except ValueError:
             figures = None
         if r.returncode != 0 or not isinstance(figures, dict):

@@ -35,6 +35,8 @@ func setup(m) -> void:
 		"breach_started": ["_text_breach_started", Color(1, 0.8, 0.4)],
 		"breach_given_up": ["_text_given_up", Color(0.6, 1, 0.6)],
 		"door_rearmed": "_text_rearmed",
+		"door_route": "_text_route",
+		"door_route_only_way": "_text_only_way",
 	})
 
 
@@ -183,3 +185,16 @@ func _text_given_up(ev: Dictionary) -> String:
 
 func _text_rearmed(ev: Dictionary) -> String:
 	return "Minion #%d closed door #%d and armed its padlock" % [int(ev.entity), int(ev.door)]
+
+
+# DOOR-02: the party that saw a closed door, and what it chose.
+func _text_route(ev: Dictionary) -> String:
+	if not ev.get("way_around", false):
+		return "Party #%d: door #%d is the only way, so they go through" % [int(ev.party), int(ev.door)]
+	return "Party #%d sees door #%d and %s (%d%% chance to go around)" % [int(ev.party), int(ev.door),
+			"takes the way around" if ev.get("detour", false) else "goes through",
+			int(round(float(ev.get("chance", 0)) * 100))]
+
+
+func _text_only_way(ev: Dictionary) -> String:
+	return "Party #%d has no way around the doors ahead" % int(ev.party)
