@@ -141,104 +141,76 @@ def _give(game, cmd, kind, x=-1, y=-1):
     game.emit("task_given", entity=m.id, task=kind, body=int(cmd["body"]))
 
 
-@C.command("carry")
-class Carry:
-    def check(game, cmd):
-        r = _check_common(game, cmd) or C.need_tile(game, cmd)
-        if r:
-            return r
-        b = game.entities[int(cmd["body"])]
-        r = _need_knocked_out(b)
-        if r:
-            return r
-        if game.grid.walk_cost()[int(cmd["y"]), int(cmd["x"])] <= 0:
-            return "Nobody can stand there."
-        return None
-
-    def apply(game, cmd):
-        _give(game, cmd, "carry", cmd["x"], cmd["y"])
-
-
-@C.command("heal")
-class Heal:
+def _order(kind, check_body, dest=False):
+    """Register the order `kind`: _check_common, then check_body(game, cmd, body) -> reason
+    or None; applying it gives the minion the task (with the tile (x, y) when `dest`)."""
     def check(game, cmd):
         r = _check_common(game, cmd)
         if r:
             return r
-        b = game.entities[int(cmd["body"])]
-        if b.state == E.DEAD:
-            return "It is too late to heal the dead."
-        if b.side != E.DUNGEON and b.state != E.KNOCKED_OUT:
-            return "An enemy must be knocked out before it can be healed."
-        if not b.fighter.wounds:
-            return "That one has no wounds."
-        return None
+        return check_body(game, cmd, game.entities[int(cmd["body"])])
 
     def apply(game, cmd):
-        _give(game, cmd, "heal")
+        if dest:
+            _give(game, cmd, kind, cmd["x"], cmd["y"])
+        else:
+            _give(game, cmd, kind)
+    C.command(kind, check=check, apply=apply)
 
 
-@C.command("capture")
-class Capture:
-    def check(game, cmd):
-        r = _check_common(game, cmd)
-        if r:
-            return r
-        b = game.entities[int(cmd["body"])]
-        if b.kind != E.ADVENTURER:
-            return "Only adventurers can be taken prisoner."
-        return _need_knocked_out(b)
-
-    def apply(game, cmd):
-        _give(game, cmd, "capture")
+def _check_carry(game, cmd, b):
+    r = C.need_tile(game, cmd) or _need_knocked_out(b)
+    if r:
+        return r
+    if game.grid.walk_cost()[int(cmd["y"]), int(cmd["x"])] <= 0:
+        return "Nobody can stand there."
+    return None
 
 
-@C.command("kill")
-class Kill:
-    def check(game, cmd):
-        r = _check_common(game, cmd)
-        if r:
-            return r
-        return _need_knocked_out(game.entities[int(cmd["body"])])
-
-    def apply(game, cmd):
-        _give(game, cmd, "kill")
+def _check_heal(game, cmd, b):
+    if b.state == E.DEAD:
+        return "It is too late to heal the dead."
+    if b.side != E.DUNGEON and b.state != E.KNOCKED_OUT:
+        return "An enemy must be knocked out before it can be healed."
+    if not b.fighter.wounds:
+        return "That one has no wounds."
+    return None
 
 
-@C.command("scrap")
-class Scrap:
-    def check(game, cmd):
-        r = _check_common(game, cmd)
-        if r:
-            return r
-        b = game.entities[int(cmd["body"])]
-        if b.kind != E.ADVENTURER or b.state != E.DEAD:
-            return "Only dead adventurers are scrapped."
-        if not area(game).tables:
-            return "You have no scrapper's table."
-        return None
-
-    def apply(game, cmd):
-        _give(game, cmd, "scrap")
+def _check_capture(game, cmd, b):
+    if b.kind != E.ADVENTURER:
+        return "Only adventurers can be taken prisoner."
+    return _need_knocked_out(b)
 
 
-@C.command("burn")
-class Burn:
-    def check(game, cmd):
-        r = _check_common(game, cmd)
-        if r:
-            return r
-        b = game.entities[int(cmd["body"])]
-        if not pyre_accepts(b):
-            return REASON_PYRE
-        if b.state != E.DEAD:
-            return "Only the dead are burnt."
-        if not area(game).pyres:
-            return "You have no pyre."
-        return None
+def _check_kill(game, cmd, b):
+    return _need_knocked_out(b)
 
-    def apply(game, cmd):
-        _give(game, cmd, "burn")
+
+def _check_scrap(game, cmd, b):
+    if b.kind != E.ADVENTURER or b.state != E.DEAD:
+        return "Only dead adventurers are scrapped."
+    if not area(game).tables:
+        return "You have no scrapper's table."
+    return None
+
+
+def _check_burn(game, cmd, b):
+    if not pyre_accepts(b):
+        return REASON_PYRE
+    if b.state != E.DEAD:
+        return "Only the dead are burnt."
+    if not area(game).pyres:
+        return "You have no pyre."
+    return None
+
+
+_order("carry", _check_carry, dest=True)
+_order("heal", _check_heal)
+_order("capture", _check_capture)
+_order("kill", _check_kill)
+_order("scrap", _check_scrap)
+_order("burn", _check_burn)
 
 
 # --- doing the tasks ------------------------------------------------------------------------

@@ -85,6 +85,11 @@ def learn(fighter, enemy, tick):
     fighter.known[enemy.id] = (int(enemy.x), int(enemy.y), int(tick))
 
 
+def learn_at(fighter, enemy_id, x, y, tick):
+    """Knowledge of an enemy at a given tile (a fighter following its target's step)."""
+    fighter.known[int(enemy_id)] = (int(x), int(y), int(tick))
+
+
 def look(game, watcher, enemies, blocked):
     """Watcher notices every enemy (list of entities that are up) it can see."""
     f = watcher.fighter

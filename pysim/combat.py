@@ -30,10 +30,12 @@ from pysim import waking
 from pysim import wounds as W
 from pysim.entities import Entity
 from pysim.game import register_area
+from pysim.sight import line_of_sight
 
 STRAY_PCT = 25
 NEAR_TILES = 5          # "near" for the stance's counts of allies and enemies
 SHOT_MEMORY_TICKS = 5   # shots kept for the snapshot
+TRACK_TILES = 2         # a target this close (Chebyshev) is followed even out of sight
 
 
 class CombatState(object):
@@ -100,6 +102,23 @@ def _hold(e):
         e.idle = 2
 
 
+def _place(t: Entity):
+    """The tile a body holds in a fight: the one it stands on, or is stepping into."""
+    if t.step_len:
+        return t.nx, t.ny
+    return t.x, t.y
+
+
+def _track(e: Entity, t: Entity, tx: cython.int, ty: cython.int, blocked) -> cython.bint:
+    """Does e keep its target in view (AWARE-01 range and sight) or within TRACK_TILES?"""
+    if _cheb(e.x, e.y, tx, ty) <= TRACK_TILES:
+        return True
+    r: cython.int = A.notice_range(e)
+    if _d2(e.x, e.y, tx, ty) > r * r:
+        return False
+    return line_of_sight(blocked, e.x, e.y, tx, ty)
+
+
 def _walk_to(game, e, x, y):
     if e.fighter.rooted:
         movement.stop(e)
@@ -127,17 +146,23 @@ def _drop_carried(game, e):
     f.task = None
 
 
-def knock_out(game, e, by=-1):
+def _fall(e, state):
+    """e goes down where it stands (knocked out or dead): no step, no fight, no knowledge."""
     f = e.fighter
-    e.state = E.KNOCKED_OUT
+    e.state = state
     movement.stop(e)
     e.step_len = 0
     e.step_t = 0
     f.action = ST.IDLE
     f.target = -1
+    f.known.clear()
+    return f
+
+
+def knock_out(game, e, by=-1):
+    f = _fall(e, E.KNOCKED_OUT)
     f.ordered_target = -1
     f.down_tick = game.tick
-    f.known.clear()
     _drop_carried(game, e)
     waking.schedule(game.rng.stream("combat"), f, game.tick)
     game.emit("knockout", entity=e.id, x=e.x, y=e.y, by=int(by),
@@ -145,14 +170,7 @@ def knock_out(game, e, by=-1):
 
 
 def kill(game, e, by=-1, cause="wound"):
-    f = e.fighter
-    e.state = E.DEAD
-    movement.stop(e)
-    e.step_len = 0
-    e.step_t = 0
-    f.action = ST.IDLE
-    f.target = -1
-    f.known.clear()
+    f = _fall(e, E.DEAD)
     f.wake_tick = waking.NO_WAKE
     _drop_carried(game, e)
     if f.carried_by >= 0:
@@ -243,12 +261,56 @@ def can_shoot(blocked, a: Entity, t: Entity) -> cython.bint:
 
 
 def face(a: Entity, t: Entity):
-    dx: cython.int = t.x - a.x
-    dy: cython.int = t.y - a.y
+    face_tile(a, t.x, t.y)
+
+
+def face_tile(a: Entity, x: cython.int, y: cython.int):
+    dx: cython.int = x - a.x
+    dy: cython.int = y - a.y
     dx = (dx > 0) - (dx < 0)
     dy = (dy > 0) - (dy < 0)
     if dx or dy:
         a.facing = movement.facing_of(dx, dy)
+
+
+def _no_walking_through(game, e, nx, ny):
+    """Step check (CROWD-01): a fighter after a target never steps onto the tile that
+    target stands on or is stepping into (walking has no bodies, so without this two
+    enemies meeting in a doorway could pass through each other). The walker drops its
+    path; the next combat tick decides again (it holds next to the target, REACH-01)."""
+    f = getattr(e, "fighter", None)
+    if f is None or f.target < 0 or f.action == ST.IDLE:
+        return True
+    t = game.entities.get(f.target)
+    if t is None or t.state != E.UP:
+        return True
+    tx, ty = _place(t)
+    if (tx == nx and ty == ny) or (t.x == nx and t.y == ny):
+        movement.stop(e)
+        return False
+    return True
+
+
+def _around_target(game, e, cost):
+    """Cost view (CROWD-01): a melee fighter plans its way round its target's body, never
+    through it (the tiles it stands on and is stepping into count as blocked)."""
+    f = getattr(e, "fighter", None)
+    if f is None or f.target < 0 or f.action != ST.FIGHT or f.stats.weapon.ranged:
+        return cost
+    t = game.entities.get(f.target)
+    if t is None or t.state != E.UP:
+        return cost
+    tx, ty = _place(t)
+    if cost[ty, tx] == 0 and cost[t.y, t.x] == 0:
+        return cost
+    cost = cost.copy()
+    cost[ty, tx] = 0
+    cost[t.y, t.x] = 0
+    return cost
+
+
+movement.add(movement.STEP_CHECKS, "combat_bodies", _no_walking_through, 400)
+movement.add(movement.COST_VIEWS, "combat_bodies", _around_target, 400)
 
 
 # --- the tick ---------------------------------------------------------------------------------
@@ -431,10 +493,22 @@ def _fight(game, e: Entity, f, t: Entity, blocked, occ, walkable):
         return
     if e.step_len > 0:
         return   # finish the step first
+    tx, ty = _place(t)
+    if _track(e, t, tx, ty, blocked):
+        # in view or close: chase where the target is now, not where it was last looked at
+        A.learn_at(f, t.id, tx, ty, game.tick)
     kx, ky, _ = f.known[t.id]
     if ranged:
         f.waiting = False
         _walk_to(game, e, kx, ky)
+        return
+    if _cheb(e.x, e.y, kx, ky) == 1 and occ.may_stay(e.x, e.y, e.id):
+        # REACH-01 / CROWD-01: the target is stepping next to us (or away from next to
+        # us): hold this tile and strike when it stands still; never walk through it
+        f.waiting = False
+        if e.path is not None:
+            movement.stop(e)
+        face_tile(e, kx, ky)
         return
     # CROWD-01: a free tile next to the target (two small bodies may share: CROWD-02)
     tile = crowding.attack_tile(occ, walkable, kx, ky, e.x, e.y, e.id, small)
@@ -451,7 +525,11 @@ def _fight(game, e: Entity, f, t: Entity, blocked, occ, walkable):
         elif d <= 2:
             movement.stop(e)
         else:
-            _walk_to(game, e, kx, ky)
+            # head for a waiting spot (the target's own tile is no way through: CROWD-01)
+            spot = _waiting_spot(occ, walkable, kx, ky, e, small)
+            if spot is None:
+                spot = (kx, ky)
+            _walk_to(game, e, spot[0], spot[1])
         return
     f.waiting = False
     if (e.goal_x, e.goal_y) != tile or e.path is None:

@@ -253,6 +253,58 @@ def test_two_kobolds_share_a_tile():
     assert occ.room_for(0, 0, True) and not occ.room_for(0, 0, False)
 
 
+DOORWAY = ["#########",
+           "#.......#",
+           "####.####",
+           "#.......#",
+           "#########"]
+CORRIDOR = ["#############",
+            "#...........#",
+            "#####.#######",
+            "#####.#######",
+            "#...........#",
+            "#############"]
+
+
+def _holds(e):
+    """The tiles a body stands on or is stepping into."""
+    return {(e.x, e.y), (e.nx, e.ny) if e.step_len else (e.x, e.y)}
+
+
+@pytest.mark.rule("CROWD-01")
+@pytest.mark.rule("REACH-01")
+@pytest.mark.parametrize("rows, mxy, axy", [
+    (DOORWAY, (1, 3), (7, 1)),
+    (DOORWAY, (4, 3), (4, 1)),
+    (DOORWAY, (2, 3), (6, 1)),
+    (CORRIDOR, (5, 4), (5, 1)),
+    (CORRIDOR, (1, 4), (11, 1)),
+])
+def test_enemies_meeting_in_a_doorway_fight_and_never_pass_through(rows, mxy, axy):
+    """Each walks to where it last saw the other (walking has no bodies): they must stop
+    next to each other and fight, not swap sides through the doorway for ever."""
+    g = level(rows)
+    m = spawn(g, E.MINION, *mxy)
+    a = spawn(g, E.ADVENTURER, *axy)
+    freeze(m)
+    freeze(a)
+    A.learn(m.fighter, a, 0)
+    A.learn(a.fighter, m, 0)
+    g.take_events()
+    first = None
+    attackers = set()
+    for _ in range(120):
+        g.step()
+        assert not (_holds(m) & _holds(a)), "two bodies on one tile at tick %d" % g.tick
+        for ev in g.take_events():
+            if ev["type"] == "attack":
+                attackers.add(ev["attacker"])
+                if first is None:
+                    first = ev["tick"]
+    assert first is not None and first <= 60
+    assert attackers == {m.id, a.id}
+
+
 # --- DICE -------------------------------------------------------------------------------------
 @pytest.mark.rule("DICE-03")
 def test_same_seed_same_fight_tick_for_tick():

@@ -14,83 +14,38 @@ def _find(rows, ch):
     raise AssertionError(ch)
 
 
-CORNER = [
-    "......",
-    ".A....",
-    "..#...",
-    "...B..",
-    "......",
-]
-
-AROUND = [
-    "#######",
-    "#A....#",
-    "####..#",
-    "###B..#",
-    "#######",
-]
-
-
 @pytest.mark.rule("REACH-02")
-def test_corner_blocks_fire_not_sight():
-    rows = [
-        "A..",
-        ".#B",
-    ]
-    b = sight.blocked_from_ascii(rows)
+@pytest.mark.parametrize("rows, fire, wall", [
     # the view slips along the top row past the wall's corner; the shot's line crosses it
-    assert sight.line_of_sight(b, 0, 0, 2, 1)
-    assert not sight.line_of_fire(b, 0, 0, 2, 1)
-    b[1, 1] = 0
-    assert sight.line_of_fire(b, 0, 0, 2, 1)
-
-
-@pytest.mark.rule("REACH-02")
-def test_around_the_corner_ascii_case():
-    rows = [
-        "#####",
-        "#A..#",
-        "#...#",
-        "#..B#",
-        "#####",
-    ]
+    (["A..",
+      ".#B"], False, (1, 1)),
+    # the line passes exactly through a corner: a shot needs both side tiles open
+    (["A#",
+      ".B"], False, (1, 0)),
+    # A at (1,1), B at (3,3): the straight diagonal (2,2) is open: both see and shoot
+    (["#####",
+      "#A..#",
+      "#...#",
+      "#..B#",
+      "#####"], True, None),
+    # A (1,1) to B (3,2) in the alcove round the wall corner (2,2): seen, not shootable
+    (["######",
+      "#A...#",
+      "###B.#",
+      "###..#",
+      "######"], False, None),
+], ids=["past_a_corner", "exact_corner", "diagonal_open", "alcove"])
+def test_wall_corners_block_fire_not_sight(rows, fire, wall):
     b = sight.blocked_from_ascii(rows)
     ax, ay = _find(rows, "A")
     bx, by = _find(rows, "B")
-    # A at (1,1), B at (3,3): the straight diagonal (2,2) is open: both see and shoot
     assert sight.line_of_sight(b, ax, ay, bx, by)
-    assert sight.line_of_fire(b, ax, ay, bx, by)
-    rows2 = [
-        "######",
-        "#A...#",
-        "###B.#",
-        "###..#",
-        "######",
-    ]
-    b2 = sight.blocked_from_ascii(rows2)
-    ax, ay = _find(rows2, "A")
-    bx, by = _find(rows2, "B")
-    # A (1,1) to B (3,2) in the alcove round the wall corner (2,2): seen, not shootable
-    assert sight.line_of_sight(b2, ax, ay, bx, by)
-    assert sight.line_of_sight(b2, bx, by, ax, ay)
-    assert not sight.line_of_fire(b2, ax, ay, bx, by)
-    assert not sight.line_of_fire(b2, bx, by, ax, ay)
-
-
-@pytest.mark.rule("REACH-02")
-def test_exact_corner_needs_both_sides_open():
-    rows = [
-        "A#",
-        ".B",
-    ]
-    b = sight.blocked_from_ascii(rows)
-    assert sight.line_of_sight(b, 0, 0, 1, 1)
-    assert not sight.line_of_fire(b, 0, 0, 1, 1)
-    rows = [
-        "A.",
-        ".B",
-    ]
-    assert sight.line_of_fire(sight.blocked_from_ascii(rows), 0, 0, 1, 1)
+    assert sight.line_of_sight(b, bx, by, ax, ay)
+    assert sight.line_of_fire(b, ax, ay, bx, by) is fire
+    assert sight.line_of_fire(b, bx, by, ax, ay) is fire
+    if wall is not None:
+        b[wall[1], wall[0]] = 0          # without that wall the shot is clear
+        assert sight.line_of_fire(b, ax, ay, bx, by)
 
 
 @pytest.mark.rule("AWARE-01")
