@@ -99,14 +99,10 @@ def attach(game, entity):
 
 
 def fighter_of(entity):
-    """The entity's Fighter. Stats follow the entity's subtype: a placer that sets the
-    subtype after spawning (level things like 'creature:troll') gets the right block."""
-    f = getattr(entity, "fighter", None)
-    if f is not None and f.subtype != (entity.subtype or ""):
-        f.subtype = entity.subtype or ""
-        if not f.wounds:
-            f.stats = stats_for(entity)
-    return f
+    """The entity's Fighter, or None. A read: it never changes the game (snapshots and
+    panels call it, and a save replays without them). Its stats were built from the
+    subtype the entity was spawned with: spawn with `game.spawn(kind, x, y, subtype=...)`."""
+    return getattr(entity, "fighter", None)
 
 
 def stat(entity, name):

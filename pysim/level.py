@@ -310,9 +310,8 @@ def _entity_placer(kind, subtype=""):
     def place(game, x, y, arg):
         if game.grid.walk_cost()[y, x] <= 0:
             raise ValueError("it needs a tile it can stand on")
-        ent = game.spawn(kind, x, y)
-        ent.subtype = arg or subtype
-        return ent
+        # The subtype before the spawn hooks run: combat builds the stat block from it.
+        return game.spawn(kind, x, y, subtype=arg or subtype)
     return place
 
 

@@ -20,9 +20,9 @@ class Spawn:
         return None
 
     def apply(game, cmd):
-        ent = game.spawn(KINDS[cmd["kind"]], cmd["x"], cmd["y"])
-        if isinstance(cmd.get("subtype"), str):
-            ent.subtype = cmd["subtype"]
+        # The subtype before the spawn hooks run: combat builds the stat block from it.
+        subtype = cmd["subtype"] if isinstance(cmd.get("subtype"), str) else ""
+        game.spawn(KINDS[cmd["kind"]], cmd["x"], cmd["y"], subtype=subtype)
 
 
 @command("spawn_party")
@@ -47,10 +47,9 @@ class SpawnParty:
         # party/faction/subtypes: the doors engineer's additions (route choice, breaching)
         subtypes = cmd.get("subtypes") if isinstance(cmd.get("subtypes"), list) else []
         for i in range(int(cmd["members"])):
-            ent = game.spawn(entities.ADVENTURER, px, py)
+            subtype = subtypes[i] if i < len(subtypes) and isinstance(subtypes[i], str) else ""
+            ent = game.spawn(entities.ADVENTURER, px, py, subtype=subtype)
             ent.party = ids[0] if ids else ent.id
             ent.faction = cmd["faction"] if isinstance(cmd.get("faction"), str) else ""
-            if i < len(subtypes) and isinstance(subtypes[i], str):
-                ent.subtype = subtypes[i]
             ids.append(ent.id)
         game.emit("party_arrived", members=ids, x=px, y=py)

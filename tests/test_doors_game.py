@@ -318,9 +318,7 @@ def test_dungeon_side_walks_through_adventurers_are_stopped():
         assert e.x > 4, kind                        # through the door (creatures wander on)
         assert d.armed and of(evs, "door_unlocked")
         del g.entities[e.id]
-    trader = g.spawn(E.CREATURE, 2, 1)
-    trader.side = E.WILD
-    trader.subtype = "trader"
+    trader = g.spawn(E.CREATURE, 2, 1, side=E.WILD, subtype="trader")
     walk(g, trader, 7, 1, 200)
     assert (trader.x, trader.y) == (7, 1)
     del g.entities[trader.id]
@@ -597,8 +595,7 @@ def test_detouring_party_walks_around():
 @pytest.mark.rule("DOOR-03")
 def test_mapmaker_escape_makes_the_next_party_go_straight():
     g = game(TWO_WAYS, 1)
-    mm = g.spawn(E.ADVENTURER, 5, 1)
-    mm.subtype = "scout:3"                      # a level-3 scout is a Mapmaker
+    mm = g.spawn(E.ADVENTURER, 5, 1, subtype="scout:3")   # a level-3 scout is a Mapmaker
     mm.faction = "north"
     D.escaped(g, mm)
     assert g.areas["doors"].factions == {"north": g.tick}

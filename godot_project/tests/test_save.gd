@@ -69,7 +69,7 @@ func test_save_then_load_brings_back_the_saved_game():
 	assert_true(reached or int(snap_get("tick", 0)) > int(saved.get("tick", 0)), "the game did not go on after saving")
 	yield(click_control(button("LoadButton")), "completed")
 	assert_eq(loaded.get("tick"), saved.get("tick"), "the loaded game is at another tick")
-	assert_eq(loaded.get("hash"), saved.get("hash"), "the loaded game is not the saved game")
+	assert_eq(loaded.get("hash"), saved.get("hash"), "the loaded game is not the saved game (%s)" % PoolStringArray(notices).join(" / "))
 
 
 func test_f5_and_f9_save_and_load():
@@ -79,7 +79,7 @@ func test_f5_and_f9_save_and_load():
 	assert_true(saved.has("hash"), "F5 did not save")
 	yield(frames(20), "completed")
 	yield(press_key(KEY_F9), "completed")
-	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game")
+	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game (%s)" % PoolStringArray(notices).join(" / "))
 
 
 func test_a_bad_save_is_refused_with_file_and_line_and_the_game_goes_on():
