@@ -5,7 +5,6 @@ BRAINS[kind] = fn(game, ent) is called for an entity that is up, not walking, an
 to rest for a while. Rule areas replace an entry to take a kind over (or wrap it).
 After a walk the goal is still set; brains use that to rest once before the next choice.
 """
-import cython
 
 from pysim import entities, movement, systems, terrain
 from pysim.entities import Entity

@@ -30,7 +30,6 @@ Extension registries (rule areas fill them at import time):
 import json
 import re
 
-import numpy as np
 
 from pysim import clock, commands, terrain
 from pysim.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION

@@ -5,8 +5,6 @@ integer microsecond accumulator, so frame-time rounding never drifts the clock.
 """
 import traceback
 
-import numpy as np
-
 from pysim import clock, entities, level, movement
 from pysim.snapshot import DESCRIBE_PARTS, SNAPSHOT_PARTS
 

@@ -3,7 +3,7 @@
 `spawn` places one entity (scripts, tests, the debug console). `spawn_party` walks a few
 adventurers in through a portal; the invasion rules will replace it with real parties.
 """
-from pysim import commands, entities, terrain
+from pysim import entities, terrain
 from pysim.commands import command, need_int, need_str, need_tile
 
 KINDS = {name: kind for kind, name in enumerate(entities.KIND_NAMES)}

@@ -15,7 +15,6 @@ Other areas hook in here (lists of functions, called in registration order):
 - ALARM_HOOKS: fn(game, mechanism_part, enemy_ids) when an alarm trap goes off (ARRIVE-02).
 - HIT_HOOKS: fn(game, target, outcome) after a trap's wound (combat: knockout/death).
 """
-import cython
 
 from pysim import commands, dice, entities, fighter, movement, systems, terrain
 from pysim import wiring, wounds
@@ -669,7 +668,6 @@ def placement_reason(game, kind, x, y, orient=tp.ORIENT_H, ignore_id=-1):
     if kind not in tp.ALL_KINDS:
         return "There is no trap part called '%s'." % kind
     probe = tp.Part(0, kind, x, y, orient)
-    cost = game.grid.walk_cost()
     g = game.grid
     for (tx, ty) in probe.footprint():
         if not g.in_bounds(tx, ty):

@@ -35,7 +35,6 @@ Endpoint lookup is a list of finder functions `fn(game, x, y) -> list of (role, 
 role one of ROLE_*; trap parts register theirs in pysim/traps.py and the doors module adds
 its own (`register_endpoint_finder`).
 """
-import cython
 
 ROLE_TRIGGER = "trigger"
 ROLE_MECHANISM = "mechanism"

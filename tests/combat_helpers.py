@@ -1,5 +1,4 @@
 """Small builders for combat tests."""
-from pysim import entities as E
 from pysim import level as L
 from pysim import terrain as T
 from pysim.game import Game

@@ -1,6 +1,7 @@
 """Which pysim the tests import: PYSIM_BUILD=compiled -> build/compiled (and it must be
 the Cython build); otherwise the source tree. The runner tests start subprocesses with the
 same choice (see pysim_env)."""
+import math
 import os
 import sys
 
@@ -46,3 +47,9 @@ def pysim_env():
 @pytest.fixture
 def sim_env():
     return pysim_env()
+
+
+def binomial_ok(count, n, p, sigmas=4.0):
+    """Is `count` successes in `n` tries at chance `p` within `sigmas` standard deviations
+    of the mean? The tolerance every rate test uses (a 4-sigma miss is about 6 in 100,000)."""
+    return abs(count - n * p) <= sigmas * math.sqrt(n * p * (1 - p)) + 1e-9

@@ -1,9 +1,10 @@
 """BREACH-01..06: breaching a locked door (pure logic here; the in-game runs are in
 tests/test_doors_game.py)."""
-import math
 
 import numpy as np
 import pytest
+
+from conftest import binomial_ok
 
 from pysim import breach as B
 from pysim import dice
@@ -19,9 +20,6 @@ class M:
                                  traits=traits)
 
 
-def within(count, n, p, sigmas=4.0):
-    sd = math.sqrt(n * p * (1 - p))
-    return abs(count - n * p) <= sigmas * sd
 
 
 @pytest.mark.rule("BREACH-01")
@@ -67,7 +65,7 @@ def test_party_picks_70_percent():
     n = 4000
     rng = np.random.default_rng(12345)
     picks = sum(B.choose_method(party, rng) == B.PICK for _ in range(n))
-    assert within(picks, n, 0.7), picks
+    assert binomial_ok(picks, n, 0.7), picks
 
 
 @pytest.mark.rule("BREACH-03")

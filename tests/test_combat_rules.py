@@ -1,13 +1,13 @@
 """AWARE, REACH, STANCE, CROWD, DICE-03, KO in play, WAKE, AFTER: the combat rules in a Game."""
-import math
 
 import numpy as np
 import pytest
 
+from conftest import binomial_ok
+
 from pysim import awareness as A
 from pysim import combat as CB
 from pysim import crowding
-from pysim import dice
 from pysim import entities as E
 from pysim import fighter as F
 from pysim import stance as ST
@@ -154,7 +154,7 @@ def test_bodies_in_the_way_take_shots_not_block():
             hits_target += 1
     assert hits_body + hits_target == n
     p = CB.STRAY_PCT / 100
-    assert abs(hits_body - n * p) <= 4 * math.sqrt(n * p * (1 - p))
+    assert binomial_ok(hits_body, n, p)
     assert hits_target > 0       # the body does not block the shot
 
 
@@ -383,7 +383,7 @@ def test_wake_within_four_hours_uniform():
     ticks = [waking.schedule(rng, Fk(), 100) - 100 for _ in range(n)]
     assert min(ticks) >= 1 and max(ticks) <= 4 * 600
     below = sum(1 for t in ticks if t <= 1200)
-    assert abs(below - n / 2) <= 4 * math.sqrt(n / 4)
+    assert binomial_ok(below, n, 0.5)
     g = open_game()
     b = _knocked(g, 5, 5)
     assert 0 < b.fighter.wake_tick - g.tick <= 2400
@@ -395,7 +395,6 @@ def test_wake_within_four_hours_uniform():
 @pytest.mark.rule("WAKE-02")
 def test_bleeding_does_not_wake_and_bed_wakes_within_an_hour():
     g = level(["#######", "#m...B#", "#######"], legend="B = floor bed")
-    g2 = g
     bleeder = _knocked(g, 2, 1, bleeding=True)
     assert bleeder.fighter.wake_tick == waking.NO_WAKE
     g.run(2500)

@@ -2,18 +2,18 @@
 BREACH-01..06 end to end (the pure decision logic is in test_breach/test_routes/test_locks).
 """
 import json
-import math
 import os
 import subprocess
 import sys
 
 import pytest
 
+from conftest import binomial_ok
+
 from pysim import breach as BR
 from pysim import doors as D
 from pysim import entities as E
 from pysim import movement, resets, traps
-from pysim import trap_parts as tp
 
 from doorkit import adventurers, cmd, door, game, of, refused, run
 
@@ -452,7 +452,6 @@ def test_roll_timing_in_game_bash_twice_as_long(monkeypatch):
              and rolls[rolls.index(r) - 1]["method"] == BR.PICK]
     bashes = [t for t, r in zip(ticks[1:], rolls[1:]) if r["method"] == BR.BASH
               and rolls[rolls.index(r) - 1]["method"] == BR.BASH]
-    a = g.entities.get(rolls[0]["entity"])
     # a peasant: craft 1, battle 1 -> pick 48 ticks, bash 96
     assert set(picks) == {BR.attempt_ticks(BR.PICK, 1)}
     assert set(bashes) == {BR.attempt_ticks(BR.BASH, 1)} == {2 * BR.attempt_ticks(BR.PICK, 1)}
@@ -477,7 +476,7 @@ def test_best_member_goes_and_the_party_picks_about_70_percent():
         else:
             assert w.subtype == "warrior"
     assert n == 120
-    assert abs(picks - 0.7 * n) <= 4 * math.sqrt(n * 0.21), picks
+    assert binomial_ok(picks, n, 0.7), picks
 
 
 @pytest.mark.rule("BREACH-03")
@@ -557,7 +556,7 @@ def test_way_around_rate_in_game(subtypes, p):
         assert ch[0]["chance"] == p
         det += bool(ch[0]["detour"])
     assert n >= 150
-    assert abs(det - n * p) <= 4 * math.sqrt(n * p * (1 - p)), (det, n)
+    assert binomial_ok(det, n, p), (det, n)
 
 
 @pytest.mark.rule("DOOR-02")

@@ -1,8 +1,9 @@
 """DOOR-02/03 route choice (pure part; the in-game runs are in tests/test_doors_game.py)."""
-import math
 
 import numpy as np
 import pytest
+
+from conftest import binomial_ok
 
 from pysim import routes as R
 from pysim import stats as S
@@ -14,8 +15,6 @@ class M:
         self.stats = S.StatBlock("x", 1, 1, 1, 1, traits=traits)
 
 
-def within(count, n, p, sigmas=4.0):
-    return abs(count - n * p) <= sigmas * math.sqrt(n * p * (1 - p))
 
 
 @pytest.mark.rule("DOOR-02")
@@ -32,7 +31,7 @@ def test_detour_rate(scout, p):
     n = 4000
     rng = np.random.default_rng(99)
     hits = sum(R.decide_detour(rng, party) for _ in range(n))
-    assert within(hits, n, p), hits
+    assert binomial_ok(hits, n, p), hits
 
 
 @pytest.mark.rule("DOOR-02")

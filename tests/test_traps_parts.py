@@ -4,7 +4,7 @@ import pytest
 from pysim import entities as E
 from pysim import trap_parts as tp
 from pysim import traps
-from trapkit import drag, find, make, of_type, part_at, refused, run, st
+from trapkit import drag, make, of_type, part_at, refused, run, st
 
 ROW = ["#########",
        "#p.....B#",
@@ -142,7 +142,7 @@ def test_area_mechanisms_attack_everyone_in_their_area(kind, near, far):
 @pytest.mark.rule("TRAP-05")
 def test_mechanism_attack_uses_combat_rolls_and_wounds():
     # rate of wounds over many seeds equals the exact dice chance of attack vs Block
-    from pysim import dice, fighter
+    from pysim import dice
     n = 300
     hits = 0
     for seed in range(n):
@@ -183,7 +183,6 @@ def test_gas_web_terror_spider_alarm_dart():
     v = put(g, E.ADVENTURER, 8, 2)
     run(g, 2)
     assert (8, 2) in st(g).webs
-    from pysim import movement
     assert not traps.web_holds(g, v, 7, 2)
     # terror: an enemy who loses the roll runs away
     losses = 0

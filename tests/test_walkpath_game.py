@@ -7,7 +7,7 @@ from hypothesis import given, settings, strategies as st
 from pysim import digging, walkpath
 from pysim import terrain as T
 
-from doorkit import cmd, door, game, of, refused, run
+from doorkit import cmd, door, game, of, refused
 
 ONE_WAY = """
 [legend]

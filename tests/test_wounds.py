@@ -1,9 +1,12 @@
 """KO-01..04, HEAD-01..02: the knockout/death decision, exhaustively and by rates."""
 import itertools
 import math
+import zlib
 
 import numpy as np
 import pytest
+
+from conftest import binomial_ok
 
 from pysim import stats as S
 from pysim import wounds as W
@@ -158,12 +161,12 @@ CELLS = [
 @pytest.mark.parametrize("case", CELLS)
 def test_ko_rates_within_binomial_tolerance(case):
     n = 4000
-    counts = _rate(case, n, seed=hash(case) & 0xFFFF)
+    # A stable seed per cell: hash() of a tuple holding strings changes with every run.
+    counts = _rate(case, n, seed=zlib.crc32(repr(case).encode()) & 0xFFFF)
     exact = W.outcome_chances(*case)
     for outcome in (W.FIGHTS_ON, W.KNOCKED_OUT, W.KILLED):
         p = exact[outcome]
-        sigma = math.sqrt(n * p * (1 - p))
-        assert abs(counts[outcome] - n * p) <= 4 * sigma + 1e-9, (case, outcome, counts)
+        assert binomial_ok(counts[outcome], n, p), (case, outcome, counts)
 
 
 @pytest.mark.rule("KO-02")

@@ -36,8 +36,8 @@ def build_game(Game, E, T, traps, tp, wiring, duties):
         for col in range(20):
             x = 2 + col * 4
             y = 3 + row * 5
-            plate = traps.new_part(g, tp.PRESSURE_PLATE, x, y, built=True)
-            blades = traps.new_part(g, tp.SPINNING_BLADES, x + 2, y + 1, built=True)
+            traps.new_part(g, tp.PRESSURE_PLATE, x, y, built=True)
+            traps.new_part(g, tp.SPINNING_BLADES, x + 2, y + 1, built=True)
             if n % 3 == 0:
                 timer = traps.new_part(g, tp.TIMER, x + 1, y + 2, built=True)
                 timer.delay = 10
