@@ -8,6 +8,7 @@ extends "res://core/ConceptExtension.gd"
 # commands (a wall that would cut the walking path...) show as the HUD's toasts with the
 # sim's reason.
 
+const ET = preload("res://hud/EventText.gd")
 const STATE_NAMES := ["closed", "open", "held open", "locked", "breached"]
 const METHODS := ["picking the lock", "bashing the door"]
 
@@ -34,9 +35,23 @@ func setup(m) -> void:
 		"door_breached": ["_text_breached", Color(1, 0.5, 0.3)],
 		"breach_started": ["_text_breach_started", Color(1, 0.8, 0.4)],
 		"breach_given_up": ["_text_given_up", Color(0.6, 1, 0.6)],
+		"breach_switched": ["_text_breach_switched", Color(1, 0.8, 0.4)],
+		# Each pick or bash attempt: the door panel shows the progress; autoplay prints them.
+		"breach_roll": ["_text_breach_roll", null, true],
 		"door_rearmed": "_text_rearmed",
 		"door_route": "_text_route",
 		"door_route_only_way": "_text_only_way",
+		"party_direct": ["_text_party_direct", Color(1, 0.7, 0.4)],
+		"adventurer_escaped": ["_text_escaped", Color(1, 0.7, 0.4)],
+		"door_built": "_text_door_built",
+		"padlock_placed": "_text_padlock_placed",
+		"padlock_built": "_text_padlock_built",
+		"lock_armed": "_text_lock",
+		"lock_disarmed": "_text_lock",
+		"door_held": "_text_held",
+		"door_released": "_text_held",
+		"door_unlocked": "_text_unlocked",
+		"door_triggered": "_text_door_triggered",
 	})
 
 
@@ -175,8 +190,7 @@ func _text_breached(ev: Dictionary) -> String:
 
 
 func _text_breach_started(ev: Dictionary) -> String:
-	return "Adventurers start %s at door #%d" % [
-		"picking the lock" if ev.method == "pick" else "bashing", int(ev.door)]
+	return "Adventurers start %s door #%d" % [_method(ev.method), int(ev.door)]
 
 
 func _text_given_up(ev: Dictionary) -> String:
@@ -198,3 +212,81 @@ func _text_route(ev: Dictionary) -> String:
 
 func _text_only_way(ev: Dictionary) -> String:
 	return "Party #%d has no way around the doors ahead" % int(ev.party)
+
+
+func _text_breach_switched(ev: Dictionary) -> String:
+	return "Adventurers switch to %s door #%d%s" % [_method(ev.method), int(ev.door),
+			" (#%d takes over)" % int(ev.entity) if int(ev.get("entity", -1)) >= 0 else ""]
+
+
+func _method(m) -> String:
+	return "picking the lock of" if str(m) == "pick" else "bashing"
+
+
+func _text_breach_roll(ev: Dictionary) -> String:
+	var out := str(ev.get("outcome", ""))
+	var s := "#%d tries %s door #%d" % [int(ev.entity), _method(ev.method), int(ev.door)]
+	if out == "success":
+		return s + " and gets through"
+	s += " and fails (%s, %d in all)" % [ET.plural(int(ev.failures), "failure"), int(ev.total_failures)]
+	if out == "switch":
+		s += "; they will try another way"
+	elif out == "give_up":
+		s += "; they give up"
+	return s
+
+
+func _text_party_direct(ev: Dictionary) -> String:
+	var f := str(ev.get("faction", ""))
+	return "Party #%d%s comes straight for the doors: an earlier mapmaker told them the way" % [
+			int(ev.party), " (%s)" % f if f != "" else ""]
+
+
+func _text_escaped(ev: Dictionary) -> String:
+	var s := "Adventurer #%d escaped the dungeon" % int(ev.entity)
+	if ev.get("mapmaker", false):
+		var f := str(ev.get("faction", ""))
+		s += " with a map of it" + (" for the %s" % f if f != "" else "")
+	return s
+
+
+func _text_door_built(ev: Dictionary) -> String:
+	return "Door #%d built at (%d, %d)" % [int(ev.door), int(ev.x), int(ev.y)]
+
+
+func _text_padlock_placed(ev: Dictionary) -> String:
+	return "A padlock is planned for door #%d at (%d, %d) (needs metal and a minion)" % [int(ev.door), int(ev.x), int(ev.y)]
+
+
+func _text_padlock_built(ev: Dictionary) -> String:
+	return "%s fitted the padlock on door #%d at (%d, %d)" % [ET.who(ev.get("entity", -1), "A minion"),
+			int(ev.door), int(ev.x), int(ev.y)]
+
+
+func _text_lock(ev: Dictionary) -> String:
+	var armed := str(ev.type) == "lock_armed"
+	var by := ""
+	if str(ev.get("cause", "")) == "trigger":
+		by = " by its trigger"
+	elif str(ev.get("cause", "")) == "hand":
+		by = " by hand"
+	return "The padlock of door #%d at (%d, %d) was %s%s" % [int(ev.door), int(ev.x), int(ev.y),
+			"armed" if armed else "disarmed", by]
+
+
+func _text_held(ev: Dictionary) -> String:
+	if str(ev.type) == "door_held":
+		return "Door #%d at (%d, %d) is held open" % [int(ev.door), int(ev.x), int(ev.y)]
+	return "Door #%d at (%d, %d) is no longer held open" % [int(ev.door), int(ev.x), int(ev.y)]
+
+
+func _text_unlocked(ev: Dictionary) -> String:
+	return "#%d unlocked door #%d" % [int(ev.entity), int(ev.door)]
+
+
+func _text_door_triggered(ev: Dictionary) -> String:
+	var rest := "open" if ev.get("rest_open", false) else "shut"
+	if ev.get("locked", false):
+		rest = "shut and locked"
+	return "Door #%d's trigger switched %s: the door now stays %s" % [int(ev.door),
+			"on" if ev.get("on", false) else "off", rest]

@@ -57,10 +57,86 @@ func text_of(ev: Dictionary) -> String:
 		"noticed":
 			return "#%s noticed the enemy #%s at %s" % [str(ev.get("entity", "?")), str(ev.get("enemy", "?")), _at(ev)]
 		"door_opened":
+			if int(ev.get("entity", -1)) < 0:
+				return "The door at %s opened" % _at(ev)
 			return "#%s opened the door at %s" % [str(ev.get("entity", "?")), _at(ev)]
 		"door_closed":
 			return "The door at %s closed" % _at(ev)
+		"party_arrived":
+			var n := size_of(ev.get("members", []))
+			return "A party of %s arrived at %s" % [plural(n, "adventurer"), _at(ev)]
+		"dug":
+			return "Rock dug out at %s" % _at(ev)
+		"wall_built":
+			return "A wall was built at %s" % _at(ev)
+		"cave_in":
+			var fallen := size_of(ev.get("fallen", []))
+			var held := size_of(ev.get("held", []))
+			var s := "Cave-in: %s fell in" % plural(fallen, "tile")
+			if held > 0:
+				s += ", %s held (something stands there)" % plural(held, "tile")
+			return s
+		"metal_delivered":
+			# Both the door padlocks and the trap parts are built from delivered metal.
+			var what := "trap part #%d" % int(ev.get("part", -1))
+			if ev.has("door"):
+				what = "the padlock of door #%d" % int(ev.door)
+			return "#%d brought metal for %s (%d of %d)" % [int(ev.get("entity", -1)), what,
+					int(ev.get("metal", 0)), int(ev.get("needed", 0))]
 	return default_text(ev)
+
+
+# "1 tile", "3 tiles".
+static func plural(n: int, word: String, words: String = "") -> String:
+	if n == 1:
+		return "1 " + word
+	return "%d %s" % [n, words if words != "" else word + "s"]
+
+
+# A span of ticks in game time (10 ticks a minute, pysim/clock.py): "45 min", "2 h 10 min".
+static func duration(ticks: int) -> String:
+	if ticks < 10:
+		return plural(max(ticks, 0), "tick")
+	var minutes := int(ticks / 10)
+	if minutes < 60:
+		return "%d min" % minutes
+	if minutes % 60 == 0:
+		return "%d h" % int(minutes / 60)
+	return "%d h %d min" % [int(minutes / 60), minutes % 60]
+
+
+# A tick as the game clock: "day 2 07:30" (day 1 hour 0 at tick 0, 600 ticks an hour).
+static func clock(tick: int) -> String:
+	var hours := int(tick / 600)
+	return "day %d %02d:%02d" % [int(hours / 24) + 1, hours % 24, int((tick % 600) / 10)]
+
+
+# "#7", or `nobody` for a missing id (-1).
+static func who(id, nobody: String = "someone") -> String:
+	return nobody if int(id) < 0 else "#%d" % int(id)
+
+
+# "a" or "an" before a word: a_an("electric coil") == "an electric coil".
+static func a_an(word: String) -> String:
+	return ("an " if "aeiou".find(word.substr(0, 1).to_lower()) >= 0 else "a ") + word
+
+
+# A part or mechanism kind in words: "pressure_plate" -> "pressure plate".
+static func kind_words(kind) -> String:
+	return _words(str(kind))
+
+
+# The same with a capital: "Pressure plate".
+static func kind_title(kind) -> String:
+	var s := _words(str(kind))
+	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
+
+
+static func size_of(v) -> int:
+	match typeof(v):
+		TYPE_ARRAY, TYPE_INT_ARRAY, TYPE_REAL_ARRAY, TYPE_VECTOR2_ARRAY, TYPE_STRING_ARRAY:
+			return v.size()
+	return 0
 
 
 # "some_type: key value, key value" for events nobody taught us to word.

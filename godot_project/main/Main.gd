@@ -9,6 +9,9 @@ extends Node
 #   --screenshot=/tmp/x.png        save a viewport capture after --screenshot-frames=N
 #                                  frames (default 90) and quit (needs a real renderer)
 #   --select=ID                    select entity ID once the game runs (for screenshots)
+#   --zoom=Z                       set the camera's zoom once the game runs (for screenshots;
+#                                  1 = 16 screen px a tile, 0.25 = 64 px; not clamped)
+#   --focus=X,Y                    centre the camera on tile (X, Y) once the game runs
 #   --quit-after=N                 quit after N frames
 # Extensions: every res://<folder>/*Extension.tscn is instanced under Extensions at start
 # (sorted by path); when its root has setup(main), it is called before the sim starts.
@@ -36,6 +39,8 @@ var _finished := false
 var _frames := 0
 var _screenshot_path := ""
 var _screenshot_frames := 90
+var _zoom := -1.0
+var _focus := Vector2(-1, -1)
 var _quit_after := -1
 var _select_id := -1
 
@@ -52,6 +57,10 @@ func _ready() -> void:
 	_screenshot_frames = int(args.get("screenshot-frames", 90))
 	_quit_after = int(args.get("quit-after", -1))
 	_select_id = int(args.get("select", -1))
+	_zoom = float(args.get("zoom", -1))
+	var focus := str(args.get("focus", "")).split(",")
+	if focus.size() == 2:
+		_focus = Vector2(float(focus[0]), float(focus[1]))
 	load_extensions()
 	if autoplay_hours >= 0:
 		_setup_autoplay()
@@ -109,10 +118,22 @@ func _process(_delta: float) -> void:
 	_frames += 1
 	if _frames == 3 and _select_id >= 0:
 		EventBus.emit_signal("entity_selected", _select_id)
+	if _frames == 5 and (_zoom > 0 or _focus.x >= 0):
+		_place_camera()
 	if _screenshot_path != "" and _frames == _screenshot_frames:
 		_take_screenshot()
 	if _quit_after > 0 and _frames >= _quit_after:
 		get_tree().quit(0)
+
+
+# --zoom / --focus: the camera after the world framed the map on the first snapshot.
+func _place_camera() -> void:
+	var cam = world.camera
+	if _zoom > 0:
+		cam.zoom = Vector2(_zoom, _zoom)
+	if _focus.x >= 0:
+		cam.position = (_focus + Vector2(0.5, 0.5)) * world.TILE
+	cam.set_map_rect(cam.map_rect)       # re-clamps the position to the map
 
 
 func _take_screenshot() -> void:

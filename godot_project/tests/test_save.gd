@@ -107,7 +107,7 @@ func test_quiet_events_stay_off_the_log_but_have_words():
 	var lines_before: int = main.hud._log_lines.size()
 	EventBus.emit_signal("sim_event", ev)
 	assert_eq(main.hud._log_lines.size(), lines_before, "an attack event went to the on-screen log")
-	assert_eq(main.hud.event_words(ev), "#3 attacks #4: hit")
+	assert_eq(main.hud.event_words(ev), "#3 attacks #4 and hits")
 	var wound := {"type": "wound", "tick": 1, "entity": 4, "level": "Minor", "location": "arm", "total": 1,
 			"points": 1, "by": 3, "x": 6, "y": 5, "bleeding": false}
 	EventBus.emit_signal("sim_event", wound)

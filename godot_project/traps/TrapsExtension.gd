@@ -14,6 +14,7 @@ extends "res://core/ConceptExtension.gd"
 # (DECAY-04) sit in the top bar beside the clock at all times. Every rule is pysim's; this
 # only draws and sends commands.
 
+const ET = preload("res://hud/EventText.gd")
 const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
 		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
 		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
@@ -76,8 +77,36 @@ func setup(m) -> void:
 		"mechanism_fired": ["_text_fired", Color(1, 0.45, 0.3)],
 		"part_expired": ["_text_expired", Color(0.8, 0.8, 0.5)],
 		"reset_botched": ["_text_botched", Color(1, 0.3, 0.3)],
+		"reset_failed": ["_text_reset_failed", Color(1, 0.75, 0.45)],
 		"part_built": "_text_built",
 		"part_reset": "_text_reset",
+		"part_placed": "_text_placed",
+		"part_removed": "_text_removed",
+		"part_moved": "_text_moved",
+		"wired": "_text_wired",
+		"unwired": "_text_unwired",
+		"timer_delay": "_text_timer_delay",
+		"lever_switched": "_text_lever",
+		"timer_started": "_text_timer_started",
+		"timer_fired": "_text_timer_fired",
+		"timer_dud": ["_text_timer_dud", Color(0.8, 0.8, 0.5)],
+		"trap_dud": ["_text_trap_dud", Color(0.8, 0.8, 0.5)],
+		"trap_hit": ["_text_trap_hit", Color(1, 0.6, 0.5)],
+		"trap_missed": "_text_trap_missed",
+		"scorch": ["_text_scorch", Color(1, 0.55, 0.25)],
+		"gas_cloud": ["_text_gas", Color(0.6, 0.95, 0.4)],
+		"blast": ["_text_blast", Color(1, 0.55, 0.25)],
+		"spider_released": "_text_spider",
+		"webs": "_text_webs",
+		"web_broken": "_text_web_broken",
+		"terrified": "_text_terrified",
+		"terror_resisted": "_text_terror_resisted",
+		"alarm": ["_text_alarm", Color(1, 0.85, 0.3)],
+		"duty_set": "_text_duty",
+		# A trigger switching on and off, and each dart: the trap_triggered / trap_hit /
+		# trap_missed lines already tell the story on screen; the autoplay prints them all.
+		"trigger_on": ["_text_trigger", null, true], "trigger_off": ["_text_trigger", null, true],
+		"dart": ["_text_dart", null, true],
 	})
 
 
@@ -367,29 +396,178 @@ func _on_remove() -> void:
 
 # -- event words ---------------------------------------------------------------------------
 
+const DUTY_WORDS := {"traps": "Traps duty", "drudgery": "Drudgery duty"}
+
+
+# "the pressure plate #4" from the snapshot's part_kind (the part may be gone: "trap part #4").
+func part_name(part_id) -> String:
+	var i := row_index(snap, "part_id", int(part_id))
+	if i >= 0 and int(snap["part_kind"][i]) < KINDS.size():
+		return "%s #%d" % [ET.kind_words(KINDS[int(snap["part_kind"][i])]), int(part_id)]
+	return "trap part #%d" % int(part_id)
+
+
 func _text_triggered(ev: Dictionary) -> String:
-	return "%s set off at (%d, %d)%s" % [str(ev.kind).replace("_", " ").capitalize(), ev.x, ev.y,
-			" (rigged)" if ev.get("rigged", false) else ""]
+	var rig := " (it was rigged)" if ev.get("rigged", false) else ""
+	if int(ev.get("who", -1)) < 0:
+		return "The %s at (%d, %d) triggered%s" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y), rig]
+	return "#%d set off the %s at (%d, %d)%s" % [int(ev.who), ET.kind_words(ev.kind), int(ev.x), int(ev.y), rig]
 
 
 func _text_fired(ev: Dictionary) -> String:
-	return "%s fired at (%d, %d)%s" % [str(ev.kind).replace("_", " ").capitalize(), ev.x, ev.y,
-			" by a botched reset" if ev.get("botch", false) else ""]
+	return "The %s at (%d, %d) fired%s" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y),
+			", set off by a botched reset" if ev.get("botch", false) else ""]
 
 
 func _text_expired(ev: Dictionary) -> String:
-	return "%s at (%d, %d) needs its 2-day reset" % [str(ev.kind).replace("_", " ").capitalize(), ev.x, ev.y]
+	return "The %s at (%d, %d) has worn out: it needs its 2-day reset" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
 
 
 func _text_botched(ev: Dictionary) -> String:
-	if ev.get("outcome", "") == "rig":
-		return "A botched reset rigged a trigger!"
-	return "A botched reset set the trap off!"
+	var who := ET.who(ev.get("entity", -1))
+	if str(ev.get("outcome", "")) == "rig":
+		return "%s botched the reset of %s and rigged trigger #%d!" % [who, part_name(ev.part), int(ev.trigger)]
+	return "%s botched the reset of %s and set the trap off!" % [who, part_name(ev.part)]
+
+
+func _text_reset_failed(ev: Dictionary) -> String:
+	return "%s failed to reset %s (it stays unready)" % [ET.who(ev.entity), part_name(ev.part)]
 
 
 func _text_built(ev: Dictionary) -> String:
-	return "%s built at (%d, %d)" % [str(ev.kind).replace("_", " ").capitalize(), ev.x, ev.y]
+	return "%s built the %s at (%d, %d)" % [ET.who(ev.get("entity", -1), "A minion"), ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
 
 
 func _text_reset(ev: Dictionary) -> String:
-	return "%s reset" % str(ev.kind).replace("_", " ").capitalize()
+	return "Reset done: the %s at (%d, %d), ready again" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
+
+
+func _text_placed(ev: Dictionary) -> String:
+	if str(ev.get("state", "")) == "blueprint":
+		return "%s is planned at (%d, %d) (a blueprint until built)" % [ET.kind_title(ET.a_an(ET.kind_words(ev.kind))), int(ev.x), int(ev.y)]
+	return "%s is placed at (%d, %d)" % [ET.kind_title(ET.a_an(ET.kind_words(ev.kind))), int(ev.x), int(ev.y)]
+
+
+func _text_removed(ev: Dictionary) -> String:
+	return "The %s at (%d, %d) was removed" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
+
+
+func _text_moved(ev: Dictionary) -> String:
+	return "%s moved from (%d, %d) to (%d, %d)" % [ET.kind_title(part_name(ev.part)), int(ev.from_x),
+			int(ev.from_y), int(ev.x), int(ev.y)]
+
+
+func _text_wired(ev: Dictionary) -> String:
+	var s := "Wire #%d laid over %s" % [int(ev.wire), ET.plural(ET.size_of(ev.get("tiles", [])), "tile")]
+	var joins := ET.size_of(ev.get("joins", []))
+	var bumps := ET.size_of(ev.get("bumps", []))
+	if joins > 0:
+		s += ", %s" % ET.plural(joins, "join")
+	if bumps > 0:
+		s += ", jumping %s" % ET.plural(bumps, "wire")
+	return s
+
+
+func _text_unwired(ev: Dictionary) -> String:
+	return "Wire #%d was taken out" % int(ev.wire)
+
+
+func _text_timer_delay(ev: Dictionary) -> String:
+	return "%s now waits %s (%s)" % [ET.kind_title(part_name(ev.part)), ET.plural(int(ev.delay), "tick"),
+			ET.duration(int(ev.delay))]
+
+
+func _text_lever(ev: Dictionary) -> String:
+	return "%s switched %s" % [ET.kind_title(part_name(ev.part)), "on" if ev.get("on", false) else "off"]
+
+
+func _text_timer_started(ev: Dictionary) -> String:
+	return "%s is counting down: it fires in %s" % [ET.kind_title(part_name(ev.part)),
+			ET.duration(int(ev.fires_at) - int(ev.get("tick", 0)))]
+
+
+func _text_timer_fired(ev: Dictionary) -> String:
+	return "%s ran out and fired" % ET.kind_title(part_name(ev.part))
+
+
+func _text_timer_dud(ev: Dictionary) -> String:
+	return "%s did not start: it needs a reset" % ET.kind_title(part_name(ev.part))
+
+
+func _text_trap_dud(ev: Dictionary) -> String:
+	return "The %s #%d did nothing: it needs a reset" % [ET.kind_words(ev.kind), int(ev.part)]
+
+
+func _text_trap_hit(ev: Dictionary) -> String:
+	var result := str(ev.get("result", ""))
+	var after := "#%d fights on" % int(ev.entity)
+	if result == "knocked out" or result == "killed":
+		after = "#%d is %s" % [int(ev.entity), result]
+	elif result != "fights on":
+		after = "#%d: %s" % [int(ev.entity), result]
+	var wound := str(ev.get("wound", "")).replace("_", " ")
+	return "The %s gave #%d %s to the %s; %s" % [ET.kind_words(ev.mechanism), int(ev.entity),
+			ET.a_an(str(ev.level) + " " + (wound if wound != "" else "wound")), str(ev.location), after]
+
+
+func _text_trap_missed(ev: Dictionary) -> String:
+	return "The %s missed #%d" % [ET.kind_words(ev.mechanism), int(ev.entity)]
+
+
+func _text_scorch(ev: Dictionary) -> String:
+	return "Flames scorch everything within %s of (%d, %d)" % [ET.plural(int(ev.radius), "tile"), int(ev.x), int(ev.y)]
+
+
+func _text_gas(ev: Dictionary) -> String:
+	return "Poison gas fills %s around (%d, %d) for %s" % [ET.plural(int(ev.radius), "tile"), int(ev.x), int(ev.y),
+			ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
+
+
+func _text_blast(ev: Dictionary) -> String:
+	return "A blast at (%d, %d) hits everything within %s" % [int(ev.x), int(ev.y), ET.plural(int(ev.radius), "tile")]
+
+
+func _text_spider(ev: Dictionary) -> String:
+	return "A spider (#%d) crawls out of %s" % [int(ev.entity), part_name(ev.part)]
+
+
+func _text_webs(ev: Dictionary) -> String:
+	return "Sticky webs cover %s for %s" % [ET.plural(ET.size_of(ev.get("tiles", [])), "tile"),
+			ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
+
+
+func _text_web_broken(ev: Dictionary) -> String:
+	return "#%d tore free of the web at (%d, %d)" % [int(ev.entity), int(ev.x), int(ev.y)]
+
+
+func _text_terrified(ev: Dictionary) -> String:
+	return "#%d is terrified and flees for %s" % [int(ev.entity), ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
+
+
+func _text_terror_resisted(ev: Dictionary) -> String:
+	return "#%d shrugs off the terror" % int(ev.entity)
+
+
+func _text_alarm(ev: Dictionary) -> String:
+	var n := ET.size_of(ev.get("enemies", []))
+	return "The alarm at (%d, %d) rings: %s" % [int(ev.x), int(ev.y),
+			"no enemy near" if n == 0 else ET.plural(n, "enemy", "enemies") + " spotted"]
+
+
+func _text_duty(ev: Dictionary) -> String:
+	var d := str(ev.get("duty", ""))
+	if d == "none" or d == "":
+		return "#%d has no duty now" % int(ev.entity)
+	return "#%d is now on %s" % [int(ev.entity), DUTY_WORDS.get(d, d.replace("_", " ").capitalize() + " duty")]
+
+
+func _text_trigger(ev: Dictionary) -> String:
+	var label := ET.kind_title(part_name(ev.part))
+	if str(ev.type) == "trigger_off":
+		return "%s switched off" % label
+	var who := int(ev.get("who", -1))
+	return "%s switched on%s" % [label, " by #%d" % who if who >= 0 else ""]
+
+
+func _text_dart(ev: Dictionary) -> String:
+	return "A dart flies from (%d, %d) at #%d" % [int(ev.x), int(ev.y), int(ev.target)]

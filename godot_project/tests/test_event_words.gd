@@ -1,0 +1,114 @@
+extends "res://tests/TestCase.gd"
+# Every sim event in words. res://tests/data/event_samples.json holds one sample of every
+# event type pysim emits, shaped exactly as pysim emits it (tests/test_event_samples.py keeps
+# it in step with pysim/*.py). Against the main scene (res://levels/trap_demo.level, so the
+# combat, traps and doors extensions have registered their words):
+# - HUD.event_words gives every sample a sentence that is not the generic fallback
+#   (EventText.default_text) and shows no "Null" or "[" (a raw value or array);
+# - emitting every sample through EventBus.sim_event (the log, the layers that read event
+#   fields) raises no SCRIPT ERROR (the runner counts those as failures of this test).
+
+const EventText = preload("res://hud/EventText.gd")
+const SAMPLES := "res://tests/data/event_samples.json"
+const LEVEL := "res://levels/trap_demo.level"
+
+
+func before_each() -> void:
+	yield(start_main(LEVEL), "completed")
+
+
+func after_each() -> void:
+	free_main()
+
+
+# The fixture's events, with JSON's whole floats turned back into ints as the bridge gives them.
+static func load_samples() -> Array:
+	var f := File.new()
+	if f.open(SAMPLES, File.READ) != OK:
+		return []
+	var parsed := JSON.parse(f.get_as_text())
+	f.close()
+	if parsed.error != OK or typeof(parsed.result) != TYPE_ARRAY:
+		return []
+	return _ints(parsed.result)
+
+
+static func _ints(v):
+	match typeof(v):
+		TYPE_REAL:
+			if v == floor(v):
+				return int(v)
+		TYPE_ARRAY:
+			var out := []
+			for x in v:
+				out.append(_ints(x))
+			return out
+		TYPE_DICTIONARY:
+			var out := {}
+			for k in v:
+				out[k] = _ints(v[k])
+			return out
+	return v
+
+
+func test_every_sample_has_words() -> void:
+	yield(_t_words(), "completed")
+
+
+func _t_words():
+	yield(get_tree(), "idle_frame")
+	if not running():
+		return
+	var samples := load_samples()
+	if not assert_true(samples.size() > 50, "the fixture %s loads (%d samples)" % [SAMPLES, samples.size()]):
+		return
+	var seen := {}
+	for ev in samples:
+		var type := str(ev.get("type", ""))
+		seen[type] = true
+		var text: String = main.hud.event_words(ev)
+		assert_true(text.strip_edges() != "", "%s: empty words" % type)
+		assert_ne(text, EventText.default_text(ev), "%s: only the generic fallback" % type)
+		for bad in ["Null", "[", "]", "{"]:
+			assert_true(text.find(bad) < 0, "%s: %s in %s" % [type, bad, text])
+	for t in ["trigger_on", "trigger_off", "door_held", "door_released", "lock_armed",
+			"lock_disarmed", "scrapped", "burnt"]:
+		assert_true(seen.has(t), "a sample of %s" % t)
+
+
+func test_words_read_well() -> void:
+	yield(_t_read_well(), "completed")
+
+
+func _t_read_well():
+	yield(get_tree(), "idle_frame")
+	if not running():
+		return
+	var w = funcref(main.hud, "event_words")
+	assert_eq(w.call_func({"type": "wound", "tick": 49, "entity": 6, "by": 5, "level": "minor",
+			"location": "arms", "points": 1, "total": 1, "bleeding": false, "x": 11, "y": 4}),
+			"#6 takes a minor wound to the arms (1 wound point, 1 in all)")
+	assert_eq(w.call_func({"type": "trap_missed", "tick": 72, "entity": 1, "mechanism": "dart_thrower"}),
+			"The dart thrower missed #1")
+	assert_eq(w.call_func({"type": "timer_started", "tick": 30, "fires_at": 50, "part": 99}),
+			"Trap part #99 is counting down: it fires in 2 min")
+	assert_eq(w.call_func({"type": "dart", "tick": 72, "target": 1, "x": 13, "y": 2}),
+			"A dart flies from (13, 2) at #1")
+
+
+func test_emitting_every_sample_is_safe() -> void:
+	yield(_t_emit(), "completed")
+
+
+func _t_emit():
+	yield(get_tree(), "idle_frame")
+	if not running():
+		return
+	var samples := load_samples()
+	assert_true(samples.size() > 50, "the fixture loads")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	for ev in samples:
+		EventBus.emit_signal("sim_event", ev)
+	# the layers draw what the events left (pops, lines) for a while
+	yield(frames(20), "completed")
+	assert_true(running(), "the game still runs")
