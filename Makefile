@@ -10,7 +10,8 @@
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay)
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
-#   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour
+#   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
+#                  then export-selfcheck (its Python comes from the export folder only)
 #   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
 #   make clean     generated files (keeps the venv and the downloaded engine source)
 #   make distclean clean + venv + downloaded engine source
@@ -46,7 +47,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench export export-check screenshot clean distclean
+.PHONY: setup headers bridge pysim build test test-py test-godot play bench export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -108,12 +109,16 @@ $(GDN)/include/gdnative_api_struct.gen.h: $(ROOT)/build/gen_headers.py | $(B)/ap
 
 bridge: $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt
 
-$(GP)/bridge/libpybridge.so: $(ROOT)/build/bridge/pybridge.c $(GDN)/include/gdnative_api_struct.gen.h | $(B)/apt.stamp
-	echo "bridge: compiling $@"
-	gcc -O2 -g -fPIC -shared -std=gnu11 -Wall -Wextra -Wno-unused-parameter -fvisibility=hidden \
+# $(call compile_bridge,OUTPUT,EXTRA_FLAGS,EXTRA_LINK_FLAGS): the one bridge compile command,
+# for the source tree's bridge and the export's (which adds an rpath)
+compile_bridge = gcc -O2 -fPIC -shared -std=gnu11 -Wall -Wextra -Wno-unused-parameter -fvisibility=hidden $(2) \
 	  -DPYBRIDGE_PYTHON_EXE="\"$$(readlink -f $(SYS_PY))\"" \
 	  -I$(GDN)/include $$(/usr/bin/python3-config --includes) \
-	  $< -o $@.tmp $$(/usr/bin/python3-config --ldflags --embed) -ldl
+	  $(ROOT)/build/bridge/pybridge.c -o $(1) $$(/usr/bin/python3-config --ldflags --embed) -ldl $(3)
+
+$(GP)/bridge/libpybridge.so: $(ROOT)/build/bridge/pybridge.c $(GDN)/include/gdnative_api_struct.gen.h | $(B)/apt.stamp
+	echo "bridge: compiling $@"
+	$(call compile_bridge,$@.tmp,-g)
 	mv $@.tmp $@
 
 $(GP)/bridge/pythonpath.txt: $(B)/venv.stamp $(ROOT)/Makefile
@@ -182,8 +187,26 @@ bench: build
 
 # ---------------------------------------------------------------------------------------------
 # export: Debian's godot3-runner as the template; Python parts copied beside the executable:
-#   build/out/linux/malignus.x86_64, malignus.pck, libpybridge.so,
-#   python/compiled/pysim/..., python/site-packages/<runtime deps>, python/pythonpath.txt
+#   build/out/linux/malignus.x86_64, malignus.pck, libpybridge.so (linked with the rpath
+#   $ORIGIN/python/lib, so it loads the bundled libpython), python/pythonpath.txt,
+#   python/compiled/pysim/..., python/site-packages/<runtime deps>,
+#   python/lib/libpython3.11.so.1.0 (+ the libraries a Debian desktop may lack),
+#   python/lib/python3.11/ (the standard library and lib-dynload, see build/export_python.py),
+#   __pycache__/*.pyc beside the Python sources (EXPORT_PYC=0: none)
+
+# the exported bridge: the bridge rule's command plus an RPATH (not RUNPATH: it wins over
+# LD_LIBRARY_PATH and also serves what libpython loads) to python/lib beside the library
+EXPORT_BRIDGE_RPATH := -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/python/lib'
+# byte-compile the exported Python (checked-hash .pyc, test folders left out): the bridge
+# never writes __pycache__ into an export, so without them every start compiles numpy and the
+# standard library again (about 1 s a start; the .pyc files cost about 18 MB)
+EXPORT_PYC := 1
+EXPORT_SELFCHECK := $(ROOT)/build/export_selfcheck.gd
+EXPORT_SELFCHECK_LOG := $(OUT)/export-selfcheck.log
+# the sealed run of export-selfcheck: a mount namespace (when `unshare -m` works here) that
+# hides these behind empty tmpfs mounts, and the machine's libpython behind an empty file
+EXPORT_HIDE_DIRS := /usr/lib/python3.11 /usr/local/lib/python3.11 $(VENV) $(COMPILED)
+EXPORT_HIDE_FILES := /usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0
 
 export: build $(GP)/export_presets.cfg
 	cd $(ROOT)
@@ -191,21 +214,74 @@ export: build $(GP)/export_presets.cfg
 	mkdir -p $(EXPORT_DIR)/python
 	$(GODOT_ENV) timeout 600 godot3-server --path $(GP) --export "Linux/X11" $(EXPORT_EXE) 2>&1 | tail -n 20
 	test -x $(EXPORT_EXE) && test -f $(EXPORT_DIR)/malignus.pck
-	test -f $(EXPORT_DIR)/libpybridge.so || cp $(GP)/bridge/libpybridge.so $(EXPORT_DIR)/
+	rm -f $(EXPORT_DIR)/libpybridge.so
+	$(call compile_bridge,$(EXPORT_DIR)/libpybridge.so,-g0,$(EXPORT_BRIDGE_RPATH))
+	strip --strip-unneeded $(EXPORT_DIR)/libpybridge.so
 	cp -a $(COMPILED) $(EXPORT_DIR)/python/compiled
 	find $(EXPORT_DIR)/python/compiled -name '__pycache__' -prune -exec rm -rf {} +
 	find $(EXPORT_DIR)/python/compiled -name '*.so' -exec strip --strip-unneeded {} +
 	$(PY) build/export_python.py $(EXPORT_DIR)/python
 	printf '%s\n' python/compiled python/site-packages > $(EXPORT_DIR)/python/pythonpath.txt
-	echo "export: $(EXPORT_DIR) ($$(du -sh $(EXPORT_DIR) | cut -f1))"
+	if [ "$(EXPORT_PYC)" = 1 ]; then
+	  $(PY) -m compileall -q -j0 --invalidation-mode checked-hash -x '/(tests?|idle_test)/' \
+	    $(EXPORT_DIR)/python/lib/python3.11 $(EXPORT_DIR)/python/site-packages $(EXPORT_DIR)/python/compiled >/dev/null
+	fi
+	echo "export: $(EXPORT_DIR) ($$(du -sh $(EXPORT_DIR) | cut -f1); python/lib $$(du -sh $(EXPORT_DIR)/python/lib | cut -f1))"
 
-# the exported game, started from another directory under Xvfb, plays one game hour headless-ish
+# the exported game, started from another directory under Xvfb, plays one game hour headless-ish;
+# then export-selfcheck
 export-check:
 	test -x $(EXPORT_EXE) || { echo "export-check: run make export first" >&2; exit 1; }
 	cd /tmp
 	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' \
 	  $(EXPORT_EXE) -- --autoplay-hours=1 2>&1 | tail -n 25
+	$(MAKE) --no-print-directory -C $(ROOT) export-selfcheck
 	echo "export-check: ok"
+
+# The export uses its own Python only. (1) The bridge's libpython resolves into the export.
+# (2) The exported game runs build/export_selfcheck.gd (SimClient's python_paths(), the bundled
+# bridge), which prints sys.prefix, sys.path, module files and the mapped libraries; every
+# one must be inside the export folder. (3) The game plays half a game hour. (2) and (3) run
+# with PATH emptied, PYTHONHOME/PYTHONPATH/LD_LIBRARY_PATH pointing at the machine's Python
+# (to show they are ignored) and, when `unshare -m` works, with EXPORT_HIDE_* hidden.
+export-selfcheck:
+	test -x $(EXPORT_EXE) || { echo "export-selfcheck: run make export first" >&2; exit 1; }
+	dir=$$(readlink -f $(EXPORT_DIR))
+	lib=$$(ldd $$dir/libpybridge.so | awk '$$1 ~ /^libpython/ {print $$3}')
+	case "$$(readlink -f "$$lib")" in "$$dir"/*) ;; *)
+	  echo "export-selfcheck: the bridge's libpython is $$lib, not in $$dir" >&2; exit 1;; esac
+	echo "export-selfcheck: the bridge loads $$lib"
+	mkdir -p $(OUT)
+	cd /tmp
+	scrub=(env -u MALIGNUS_PYTHONPATH PATH=/nonexistent PYTHONHOME=/usr PYTHONPATH=/usr/lib/python3.11 \
+	  LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu $(GODOT_ENV))
+	seal=()
+	if [ "$$(id -u)" = 0 ] && unshare -m --propagation private true 2>/dev/null; then
+	  hide='set -e; for d in $(EXPORT_HIDE_DIRS); do [ ! -d "$$d" ] || mount -t tmpfs -o size=1m,ro none "$$d"; done;'
+	  hide+=' : > $(OUT)/empty-file; for f in $(EXPORT_HIDE_FILES); do [ ! -e "$$f" ] || mount --bind $(OUT)/empty-file "$$f"; done;'
+	  hide+=' test ! -e /usr/lib/python3.11/os.py; exec "$$@"'
+	  seal=(unshare -m --propagation private bash -c "$$hide" seal)
+	  echo "export-selfcheck: sealed run: hidden $(EXPORT_HIDE_DIRS) $(EXPORT_HIDE_FILES)"
+	else
+	  echo "export-selfcheck: no mount namespace here (needs root and unshare -m): environment scrubbed only"
+	fi
+	set +e
+	"$${seal[@]}" timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' "$${scrub[@]}" \
+	  $(EXPORT_EXE) -s $(EXPORT_SELFCHECK) > $(EXPORT_SELFCHECK_LOG) 2>&1
+	rc=$$?
+	set -e
+	grep -E '^PYCHECK' $(EXPORT_SELFCHECK_LOG) | grep -v '^PYCHECK map' || true
+	echo "export-selfcheck: (mapped files in $(EXPORT_SELFCHECK_LOG))"
+	if [ "$$rc" != 0 ] || ! grep -q '^PYCHECK done' $(EXPORT_SELFCHECK_LOG); then
+	  tail -n 30 $(EXPORT_SELFCHECK_LOG) >&2; echo "export-selfcheck: the probe failed (exit $$rc)" >&2; exit 1
+	fi
+	bad=$$(awk -v d="$$dir/" '/^PYCHECK (prefix|exec_prefix|base_prefix|executable|_stdlib_dir|path|module) / && index($$3, d) != 1 {print}
+	  /^PYCHECK map / && tolower($$3) ~ /python|numpy|pysim|site-packages|venv/ && index($$3, d) != 1 {print}' $(EXPORT_SELFCHECK_LOG))
+	if [ -n "$$bad" ]; then echo "$$bad" >&2; echo "export-selfcheck: Python parts from outside $$dir" >&2; exit 1; fi
+	grep -q "^PYCHECK map $$dir/python/lib/libpython" $(EXPORT_SELFCHECK_LOG) || { echo "export-selfcheck: the bundled libpython is not mapped" >&2; exit 1; }
+	"$${seal[@]}" timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' "$${scrub[@]}" \
+	  $(EXPORT_EXE) -- --autoplay-hours=0.5 2>&1 | tail -n 4
+	echo "export-selfcheck: ok (Python from $$dir/python only)"
 
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)

@@ -21,7 +21,9 @@
  *   PoolRealArray -> float32, PoolVector2Array -> float32 (N, 2), PoolVector3Array -> (N, 3),
  *   PoolColorArray -> (N, 4), PoolStringArray -> list of str. Without numpy: lists.
  *
- * Python is started once per process (isolated config, no `site`), never finalised.
+ * Python is started once per process (isolated config, no `site`), never finalised. In an
+ * exported game (a folder "python" with lib/pythonX.Y/os.py beside this library) it is the
+ * bundled Python: PyConfig.home and the module search path point there (find_python_bundle).
  * Python's sys.stdout is routed to godot_print (so it reaches Godot's log).
  */
 #define PY_SSIZE_T_CLEAN
@@ -780,6 +782,73 @@ static void promote_libpython(void) {
 	(void)h;
 }
 
+/* malloc'd "a" + "b" */
+static char *path_join(const char *a, const char *b) {
+	size_t n = strlen(a) + strlen(b) + 1;
+	char *p = malloc(n);
+	if (p != NULL) snprintf(p, n, "%s%s", a, b);
+	return p;
+}
+
+/* The exported game's own Python (build/export_python.py): the folder "python" beside this
+   library, when it holds lib/pythonX.Y/os.py. Returns its malloc'd real path, or NULL (the
+   source tree: Python comes from the machine, as the bridge was linked). */
+static char *find_python_bundle(void) {
+	Dl_info info;
+	if (dladdr((void *)&find_python_bundle, &info) == 0 || info.dli_fname == NULL) return NULL;
+	char *self = realpath(info.dli_fname, NULL);
+	if (self == NULL) return NULL;
+	char *slash = strrchr(self, '/');
+	if (slash != NULL) *slash = '\0';
+	char *home = slash != NULL ? path_join(self, "/python") : NULL;
+	free(self);
+	if (home == NULL) return NULL;
+	char rel[64];
+	snprintf(rel, sizeof rel, "/lib/python%d.%d/os.py", PY_MAJOR_VERSION, PY_MINOR_VERSION);
+	char *probe = path_join(home, rel);
+	int found = probe != NULL && access(probe, R_OK) == 0;
+	free(probe);
+	if (!found) {
+		free(home);
+		return NULL;
+	}
+	return home;
+}
+
+/* PyConfig for the bundle at home: sys.prefix = home, sys.path = its standard library and
+   lib-dynload only (start() puts the caller's paths in front), nothing from the machine (the
+   config is isolated: PYTHONHOME, PYTHONPATH and the user site are ignored). */
+static PyStatus config_for_bundle(PyConfig *config, const char *home) {
+	char rel[64];
+	PyStatus st = PyConfig_SetBytesString(config, &config->home, home);
+	if (PyStatus_Exception(st)) return st;
+	/* sys.executable: there is no interpreter binary in the bundle; a path inside it (that does
+	   not exist) rather than a search of $PATH for some other Python */
+	snprintf(rel, sizeof rel, "/bin/python%d.%d", PY_MAJOR_VERSION, PY_MINOR_VERSION);
+	char *exe = path_join(home, rel);
+	st = exe ? PyConfig_SetBytesString(config, &config->program_name, exe) : PyStatus_NoMemory();
+	if (!PyStatus_Exception(st)) st = PyConfig_SetBytesString(config, &config->executable, exe);
+	free(exe);
+	if (PyStatus_Exception(st)) return st;
+	/* the module search path follows from home (getpath): home/lib/pythonXY.zip (absent),
+	   home/lib/pythonX.Y and its lib-dynload; setting it here instead would leave
+	   sys._stdlib_dir unset, and the frozen modules (os ...) without __file__ */
+	/* the export folder stays as shipped (it may be read-only): no __pycache__ written */
+	config->write_bytecode = 0;
+	/* say so when libpython itself came from elsewhere (a bridge linked without the rpath) */
+	Dl_info info;
+	if (dladdr((void *)&Py_InitializeFromConfig, &info) != 0 && info.dli_fname != NULL) {
+		char *lib = realpath(info.dli_fname, NULL);
+		if (lib != NULL && (strncmp(lib, home, strlen(home)) != 0 || lib[strlen(home)] != '/')) {
+			char text[1024];
+			snprintf(text, sizeof text, "pybridge: libpython was loaded from %s, not from the bundle %s", lib, home);
+			print_error(text, "python_start");
+		}
+		free(lib);
+	}
+	return PyStatus_Ok();
+}
+
 static int python_start(const godot_array *paths) {
 	if (py_state != 0) return py_state == 1 ? 0 : -1;
 	promote_libpython();
@@ -793,16 +862,24 @@ static int python_start(const godot_array *paths) {
 	config.site_import = 0;
 	config.install_signal_handlers = 0;
 	config.parse_argv = 0;
-	/* sys.executable: the venv's python when a venv site-packages is on the path, else the
-	   interpreter the bridge was built against (never a search of $PATH, which could find a
-	   different Python whose standard library does not match this libpython) */
-	char *exe = venv_python_from_paths(paths);
-	if (exe == NULL && access(PYBRIDGE_PYTHON_EXE, X_OK) == 0) exe = strdup(PYBRIDGE_PYTHON_EXE);
-	PyStatus st = PyConfig_SetBytesString(&config, &config.program_name, exe ? exe : PYBRIDGE_PYTHON_EXE);
-	if (!PyStatus_Exception(st) && exe != NULL) {
-		st = PyConfig_SetBytesString(&config, &config.executable, exe);
+	PyStatus st;
+	char *bundle = find_python_bundle();
+	if (bundle != NULL) {
+		/* an exported game: its own interpreter, standard library and modules only */
+		st = config_for_bundle(&config, bundle);
+		free(bundle);
+	} else {
+		/* sys.executable: the venv's python when a venv site-packages is on the path, else the
+		   interpreter the bridge was built against (never a search of $PATH, which could find a
+		   different Python whose standard library does not match this libpython) */
+		char *exe = venv_python_from_paths(paths);
+		if (exe == NULL && access(PYBRIDGE_PYTHON_EXE, X_OK) == 0) exe = strdup(PYBRIDGE_PYTHON_EXE);
+		st = PyConfig_SetBytesString(&config, &config.program_name, exe ? exe : PYBRIDGE_PYTHON_EXE);
+		if (!PyStatus_Exception(st) && exe != NULL) {
+			st = PyConfig_SetBytesString(&config, &config.executable, exe);
+		}
+		free(exe);
 	}
-	free(exe);
 	if (!PyStatus_Exception(st)) {
 		st = Py_InitializeFromConfig(&config);
 	}
