@@ -441,11 +441,15 @@ def _fx_dart(game, mech, who):
 
 
 def _free_tiles_around(game, x, y, r):
+    """Walkable tiles within r of (x, y), not (x, y) itself ("next to it"), with no body
+    up on them; nearest first, then row by row."""
     cost = game.grid.walk_cost()
     out = []
     taken = set((e.x, e.y) for e in game.entities.values() if e.state == entities.UP)
     for dy in range(-r, r + 1):
         for dx in range(-r, r + 1):
+            if dx == 0 and dy == 0:
+                continue
             tx, ty = x + dx, y + dy
             if not game.grid.in_bounds(tx, ty) or cost[ty, tx] <= 0:
                 continue

@@ -88,3 +88,23 @@ def step_until(game, pred, limit):
             return True
         game.step()
     return pred()
+
+
+# -- helpers for the mechanism-effect tests (tests/test_trap_effects.py) -------------------
+
+def positions(rows, chars):
+    """(x, y) of every map character in `chars`, row by row."""
+    return [(x, y) for y, row in enumerate(rows) for x, ch in enumerate(row) if ch in chars]
+
+
+def attacks_on(ev, eid):
+    """A trap's attack rolls against entity `eid`: its trap_hit and trap_missed events."""
+    return [e for e in ev if e["type"] in ("trap_hit", "trap_missed") and e["entity"] == eid]
+
+
+def pull_lever(game):
+    """Switch the (only) lever on; run the tick it is applied in; return its events."""
+    lever = find(game, tp.LEVER)[0]
+    game.command({"type": "switch_lever", "part": lever.id, "on": True})
+    game.step()
+    return game.take_events()
