@@ -119,6 +119,19 @@ class Session:
         self._acc = 0
         return {"ok": True, "tick": game.tick}
 
+    def load_level(self, text, source="level", seed=None):
+        """Start another level in place of the current game. Returns {"ok": True} or, for
+        a level that does not parse, {"error": "FILE:LINE: reason"} with the current game
+        kept as it was."""
+        try:
+            game = level.load_text(text, str(source),
+                                   None if seed is None or seed < 0 else int(seed))
+        except level.LevelError as exc:
+            return {"error": str(exc)}
+        self.game = game
+        self._acc = 0
+        return {"ok": True}
+
     def debug_fail_next_step(self):
         self._fail_next = True
 

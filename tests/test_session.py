@@ -97,3 +97,15 @@ t = floor trap:timer
     timer = s.describe_part(2)
     assert timer["kind"] == "timer" and timer["delay"] == 30 and timer["expires_in"] > 0
     assert s.describe_part(99) == {}
+
+
+def test_load_level_starts_another_level_or_refuses_with_file_and_line():
+    s = Session(LEVEL, "s.level", 3)
+    s.step(0.5)
+    other = "name: o\n[map]\nxxxxxx\nP....S\nxxxxxx\n"
+    assert s.load_level(other, "o.level", 1) == {"ok": True}
+    assert s.snapshot()["width"] == 6 and s.game.tick == 0
+    before = s.game.state_hash()
+    result = s.load_level("name: bad\n[map]\nP..S\nP.\n", "bad.level")
+    assert result["error"].startswith("bad.level:4:")
+    assert s.game.state_hash() == before

@@ -42,6 +42,8 @@ signal notify(text, kind)
 
 # Save / load (the HUD's Save and Load buttons, F5 / F9); SimClient does the work.
 signal save_requested()
+# The player picked another level (a res:// path); SimClient starts it in place of the game.
+signal level_requested(path)
 signal load_requested()
 # A save was written / a game was loaded from a save (path). A load replaces the whole
 # game, so views that cache by version (the terrain image) start over.

@@ -41,6 +41,7 @@ func _ready() -> void:
 	EventBus.connect("describe_requested", self, "_on_describe_requested")
 	EventBus.connect("save_requested", self, "save_game")
 	EventBus.connect("load_requested", self, "load_game")
+	EventBus.connect("level_requested", self, "load_level")
 
 
 # Starts the session on a level file (res:// or absolute path). Returns true on success;
@@ -228,6 +229,34 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 	if _refresh_snapshot():
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
 	EventBus.emit_signal("notify", "Game loaded.", "info")
+	return true
+
+
+# Starts another level in place of the running game (Session.load_level). A level that
+# does not parse leaves the game as it is and tells the player why (FILE:LINE).
+func load_level(path: String, seed_number: int = -1) -> bool:
+	if not running:
+		return start(path, seed_number)
+	var text = _read_text(path)
+	if text == null:
+		EventBus.emit_signal("notify", "Cannot read the level %s." % path, "warn")
+		return false
+	var result = bridge.invoke("load_level", [text, path, seed_number])
+	if not _check(result) or typeof(result) != TYPE_DICTIONARY:
+		return false
+	if result.has("error"):
+		EventBus.emit_signal("notify", "The level was not loaded: %s" % str(result["error"]), "warn")
+		return false
+	level_path = path
+	seed_value = seed_number
+	EventBus.emit_signal("entity_selected", -1)
+	EventBus.emit_signal("game_loaded", path)
+	if _refresh_snapshot():
+		EventBus.emit_signal("sim_started", {
+			"level": path, "seed": seed_number,
+			"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
+		})
+		EventBus.emit_signal("snapshot_updated", last_snapshot)
 	return true
 
 

@@ -17,6 +17,8 @@ extends CanvasLayer
 # log above the tool bar; the error banner and the toasts stay left of the dock.
 
 const EventText = preload("res://hud/EventText.gd")
+const Files = preload("res://core/Files.gd")
+const LEVELS_DIR := "res://levels"
 const LOG_LINES := 80
 const TOAST_SECONDS := 4.0
 const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
@@ -42,6 +44,7 @@ var tool_id := "select"
 var _log_lines := []
 var _log_dirty := false
 var _tool_group: ButtonGroup
+var level_picker: OptionButton
 
 
 func _ready() -> void:
@@ -51,6 +54,7 @@ func _ready() -> void:
 		b.connect("pressed", self, "_on_speed_pressed", [SPEEDS[button_name]])
 	$Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
 	_add_save_buttons()
+	_add_level_picker()
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
@@ -254,6 +258,33 @@ func _unhandled_input(event: InputEvent) -> void:
 
 
 # --- helpers ---------------------------------------------------------------------------
+
+# The levels in res://levels (those made for tests left out), after the title; picking one
+# asks the SimClient to start it. It shows the level that is running.
+func _add_level_picker() -> void:
+	level_picker = OptionButton.new()
+	level_picker.name = "LevelPicker"
+	level_picker.hint_tooltip = "Play another level"
+	level_picker.focus_mode = Control.FOCUS_NONE
+	for path in Files.find(LEVELS_DIR, "", ".level"):
+		if path.get_file().find("test") < 0:
+			level_picker.add_item(path.get_file().get_basename().capitalize())
+			level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
+	level_picker.connect("item_selected", self, "_on_level_picked")
+	var row: Node = $Root/TopBar/Row
+	row.add_child_below_node(row.get_node("Title"), level_picker)
+	EventBus.connect("sim_started", self, "_on_sim_started")
+
+
+func _on_level_picked(index: int) -> void:
+	EventBus.emit_signal("level_requested", str(level_picker.get_item_metadata(index)))
+
+
+func _on_sim_started(info: Dictionary) -> void:
+	for i in range(level_picker.get_item_count()):
+		if str(level_picker.get_item_metadata(i)) == str(info.get("level", "")):
+			level_picker.select(i)
+
 
 # Save and Load at the end of the top bar; the SimClient does the work.
 func _add_save_buttons() -> void:
