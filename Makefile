@@ -298,12 +298,16 @@ $(GP)/export_presets.cfg:
 	  'texture_format/s3tc=true' 'texture_format/etc=false' 'texture_format/etc2=false' \
 	  'texture_format/no_bptc_fallbacks=true' > $@
 
+# The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep);
+# SCREENSHOT_ARGS adds main scene arguments, e.g. --level=res://levels/trap_demo.level --select=1
+SCREENSHOT_FRAMES := 300
 screenshot: build
 	cd $(ROOT)
 	mkdir -p $(OUT)
-	$(GODOT_ENV) timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' bash -c '\
-	  godot3 --path $(GP) & pid=$$!; sleep $${SCREENSHOT_WAIT:-8}; \
-	  import -window root $(OUT)/screenshot.png; kill $$pid; wait $$pid || true'
+	rm -f $(OUT)/screenshot.png
+	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' godot3 --path $(GP) -- \
+	  --screenshot=$(OUT)/screenshot.png --screenshot-frames=$(SCREENSHOT_FRAMES) $(SCREENSHOT_ARGS) > $(OUT)/screenshot.log 2>&1
+	test -s $(OUT)/screenshot.png || { tail -n 20 $(OUT)/screenshot.log >&2; echo "screenshot: no picture" >&2; exit 1; }
 	echo "screenshot: $(OUT)/screenshot.png"
 
 # ---------------------------------------------------------------------------------------------
