@@ -4,23 +4,7 @@ import pytest
 import tcod.path
 
 from pysim.pathing import find_path, path_cost
-
-
-def tcod_graph(cost, cut_corners=False):
-    """tcod graph with our rules; without corner cutting a diagonal edge exists only where
-    both orthogonal neighbours it passes are open (tcod's `condition` is on the source)."""
-    if cut_corners:
-        return tcod.path.SimpleGraph(cost=cost, cardinal=2, diagonal=3)
-    graph = tcod.path.CustomGraph(cost.shape)
-    graph.add_edges(edge_map=[[0, 2, 0], [2, 0, 2], [0, 2, 0]], cost=cost)
-    open_ = np.pad(cost > 0, 1)
-    h, w = cost.shape
-    for dy in (-1, 1):
-        for dx in (-1, 1):
-            side_y = open_[1 + dy:1 + dy + h, 1:1 + w]
-            side_x = open_[1:1 + h, 1 + dx:1 + dx + w]
-            graph.add_edge((dy, dx), 3, cost=cost, condition=(side_y & side_x).astype(np.int8))
-    return graph
+from tcod_reference import tcod_graph
 
 
 def tcod_path(graph, start, goal):

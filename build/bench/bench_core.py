@@ -111,26 +111,13 @@ def walk_only(build):
     return {"walk_step_ms": took * 1000, "walk_walking_end": walking}
 
 
-def tcod_graph(cost):
-    """Our rules in tcod: cardinal 2, diagonal 3 only where both orthogonal sides are open."""
-    import numpy as np
-    import tcod.path
-    graph = tcod.path.CustomGraph(cost.shape)
-    graph.add_edges(edge_map=[[0, 2, 0], [2, 0, 2], [0, 2, 0]], cost=cost)
-    open_ = np.pad(cost > 0, 1)
-    h, w = cost.shape
-    for dy in (-1, 1):
-        for dx in (-1, 1):
-            cond = open_[1 + dy:1 + dy + h, 1:1 + w] & open_[1:1 + h, 1 + dx:1 + dx + w]
-            graph.add_edge((dy, dx), 3, cost=cost, condition=cond.astype(np.int8))
-    return graph
-
-
 def tcod_figures(cost, pairs, pathing):
     import tcod.path
+    sys.path.insert(0, os.path.join(benchkit.ROOT, "tests"))
+    from tcod_reference import tcod_graph
     out = {}
     for name, graph, cut in (("tcod", tcod_graph(cost), False),
-                             ("tcod_simple", tcod.path.SimpleGraph(cost=cost, cardinal=2, diagonal=3), True)):
+                             ("tcod_simple", tcod_graph(cost, cut_corners=True), True)):
         t0 = time.perf_counter()
         for s, g in pairs:
             pf = tcod.path.Pathfinder(graph)

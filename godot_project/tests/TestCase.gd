@@ -186,6 +186,22 @@ func mouse_motion(pos: Vector2, button_mask: int = 0, relative: Vector2 = Vector
 	Input.parse_input_event(m)
 
 
+# One key event (a press or a release), as the keyboard sends it.
+func key_event(scancode: int, pressed: bool, unicode: int = 0) -> void:
+	var ev := InputEventKey.new()
+	ev.scancode = scancode
+	ev.unicode = unicode
+	ev.pressed = pressed
+	Input.parse_input_event(ev)
+
+
+# Presses and releases a key, a frame after each. A coroutine.
+func press_key(scancode: int, unicode: int = 0):
+	for pressed in [true, false]:
+		key_event(scancode, pressed, unicode)
+		yield(get_tree(), "idle_frame")
+
+
 # Moves the mouse to pos and clicks there (press, a frame, release, a frame). A coroutine.
 func click_at(pos: Vector2, button: int = BUTTON_LEFT):
 	mouse_motion(pos)

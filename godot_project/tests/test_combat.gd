@@ -343,20 +343,32 @@ func _t_attack_on_a_friend_is_refused_with_its_reason() -> void:
 	assert_eq(events_of("attack_ordered"), [], "no attack_ordered")
 
 
-func _t_capture_button_captures_a_knocked_out_adventurer() -> void:
+# The start of a body order: an adventurer knocked out in the fight, a lone standing minion
+# clicked, its Behavior tab's `label` button clicked (the order `pending` waits), then the
+# body clicked. [minion, body], or [] when a step failed (already reported). A coroutine.
+func order_on_a_body(label: String, pending: String):
 	if not running() or not assert_true(ext != null, "CombatExtension not loaded"):
-		return
+		return []
 	var body = yield(knock_out_an_adventurer(), "completed")
 	if body < 0:
-		return
+		return []
 	var minion := lone_minion()
 	if not assert_true(minion >= 0, "a standing minion to click"):
-		return
+		return []
 	events = []
-	if not (yield(start_order(minion, "Capture"), "completed")):
-		return
-	assert_eq(ext.pending, "capture")
+	if not (yield(start_order(minion, label), "completed")):
+		return []
+	assert_eq(ext.pending, pending)
 	yield(click_at(ent_screen(body)), "completed")
+	return [minion, body]
+
+
+func _t_capture_button_captures_a_knocked_out_adventurer() -> void:
+	var picked = yield(order_on_a_body("Capture", "capture"), "completed")
+	if picked.empty():
+		return
+	var minion: int = picked[0]
+	var body: int = picked[1]
 	var ok = yield(wait_until(self, "has_event", ["task_given", {"entity": minion, "task": "capture", "body": body}], true, 60), "completed")
 	assert_true(ok, "the sim gave #%d the task of capturing #%d: %s" % [minion, body, str(events)])
 	assert_eq(events_of("refused"), [], "nothing refused")
@@ -373,19 +385,11 @@ func _t_capture_button_captures_a_knocked_out_adventurer() -> void:
 
 
 func _t_carry_button_sends_the_body_to_the_clicked_tile() -> void:
-	if not running() or not assert_true(ext != null, "CombatExtension not loaded"):
+	var picked = yield(order_on_a_body("Carry", "carry"), "completed")
+	if picked.empty():
 		return
-	var body = yield(knock_out_an_adventurer(), "completed")
-	if body < 0:
-		return
-	var minion := lone_minion()
-	if not assert_true(minion >= 0, "a standing minion to click"):
-		return
-	events = []
-	if not (yield(start_order(minion, "Carry"), "completed")):
-		return
-	assert_eq(ext.pending, "carry")
-	yield(click_at(ent_screen(body)), "completed")
+	var minion: int = picked[0]
+	var body: int = picked[1]
 	assert_eq(ext.carry_body, body, "the first click picked the body")
 	assert_eq(main.world.tool_id, "combat_order", "still waiting for the destination")
 	assert_true("Now click where to carry it." in toast_texts(), "a toast asks for the destination: %s" % str(toast_texts()))

@@ -243,11 +243,8 @@ func _t_camera_zoom_and_pan() -> void:
 
 
 func key(scancode: int) -> void:
-	for pressed in [true, false]:
-		var ev := InputEventKey.new()
-		ev.scancode = scancode
-		ev.pressed = pressed
-		Input.parse_input_event(ev)
+	key_event(scancode, true)
+	key_event(scancode, false)
 
 
 func _t_speed_keys() -> void:

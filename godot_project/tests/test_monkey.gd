@@ -51,15 +51,6 @@ func random_tile() -> Vector2:
 	return Vector2(rng.randi_range(0, w - 1), rng.randi_range(0, h - 1))
 
 
-func key(scancode: int) -> void:
-	for pressed in [true, false]:
-		var ev := InputEventKey.new()
-		ev.scancode = scancode
-		ev.pressed = pressed
-		Input.parse_input_event(ev)
-		yield(get_tree(), "idle_frame")
-
-
 func one_action():
 	var roll := rng.randi_range(0, 9)
 	if roll <= 1:
@@ -87,7 +78,7 @@ func one_action():
 		yield(drag(path, 1), "completed")
 		return
 	elif roll == 8:
-		yield(key(KEYS[rng.randi_range(0, KEYS.size() - 1)]), "completed")
+		yield(press_key(KEYS[rng.randi_range(0, KEYS.size() - 1)]), "completed")
 		return
 	yield(frames(rng.randi_range(1, 10)), "completed")
 

@@ -48,15 +48,6 @@ func button(button_name: String) -> Button:
 	return main.hud.get_node("Root/TopBar/Row/" + button_name) as Button
 
 
-func press_key(scancode: int) -> void:
-	for pressed in [true, false]:
-		var ev := InputEventKey.new()
-		ev.scancode = scancode
-		ev.pressed = pressed
-		Input.parse_input_event(ev)
-		yield(get_tree(), "idle_frame")
-
-
 func test_save_then_load_brings_back_the_saved_game():
 	if not running():
 		return

@@ -180,14 +180,8 @@ func test_set_delay_through_the_panel_changes_the_timer() -> void:
 	yield(click_control(edit), "completed")
 	edit.select_all()
 	for ch in ["1", "2", "5"]:
-		var k := InputEventKey.new()
-		k.pressed = true
-		k.scancode = OS.find_scancode_from_string(ch)
-		k.unicode = ord(ch)
-		Input.parse_input_event(k)
-		var up := k.duplicate()
-		up.pressed = false
-		Input.parse_input_event(up)
+		key_event(OS.find_scancode_from_string(ch), true, ord(ch))
+		key_event(OS.find_scancode_from_string(ch), false, ord(ch))
 		yield(get_tree(), "idle_frame")
 	assert_string_contains(edit.text, "125", "typed into the spinbox")
 	yield(click_control(ext.delay_button), "completed")
