@@ -3,9 +3,10 @@
     build/venv/bin/python setup.py -q build_ext --build-lib build/compiled \
         --build-temp build/temp --parallel 2
 
-Every pysim/*.py except __init__.py and __main__.py becomes an extension module (its .pxd,
-if any, beside it gives the C types). __init__.py, __main__.py and data files are copied as
-they are, so `PYTHONPATH=build/compiled` imports the compiled package. Generated C goes to
+Every .py of pysim and its subpackages (pysim/core, pysim/combat, ...) except __init__.py and
+__main__.py becomes an extension module (its .pxd, if any, beside it gives the C types).
+Every __init__.py, __main__.py and data file is copied as it is, so
+`PYTHONPATH=build/compiled` imports the compiled package. Generated C goes to
 <build-temp>/cython; cythonize regenerates only what changed (it follows .pxd cimports) and
 build_ext recompiles only extensions older than their C file.
 """
@@ -25,8 +26,18 @@ UNCOMPILED = ("__init__.py", "__main__.py")
 DATA_PATTERNS = ("*.txt", "*.json", "*.pxd")
 
 
+def _package_dirs():
+    """pysim and every subpackage (a folder with an __init__.py), relative, sorted."""
+    dirs = []
+    for here, subdirs, files in os.walk("pysim"):
+        subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
+        if "__init__.py" in files:
+            dirs.append(here)
+    return sorted(dirs)
+
+
 def _sources():
-    return sorted(p for p in glob.glob(os.path.join("pysim", "*.py"))
+    return sorted(p for d in _package_dirs() for p in glob.glob(os.path.join(d, "*.py"))
                   if os.path.basename(p) not in UNCOMPILED)
 
 
@@ -35,21 +46,32 @@ class BuildExtAndCopy(build_ext):
 
     def run(self):
         super().run()
-        dest = os.path.join(self.build_lib, "pysim")
-        os.makedirs(dest, exist_ok=True)
-        names = list(UNCOMPILED)
-        for pattern in DATA_PATTERNS:
-            names += [os.path.basename(p) for p in glob.glob(os.path.join(PKG, pattern))]
-        for name in sorted(set(names)):
-            src = os.path.join(PKG, name)
-            dst = os.path.join(dest, name)
-            if not os.path.exists(dst) or os.path.getmtime(src) > os.path.getmtime(dst):
-                shutil.copy2(src, dst)
-        # A module deleted from the source tree must not linger in the compiled package.
-        keep = {os.path.splitext(os.path.basename(p))[0] for p in _sources()}
-        for path in glob.glob(os.path.join(dest, "*.so")):
-            if os.path.basename(path).split(".")[0] not in keep:
-                os.remove(path)
+        keep = {os.path.splitext(p)[0] for p in _sources()}
+        for pkg in _package_dirs():
+            dest = os.path.join(self.build_lib, pkg)
+            os.makedirs(dest, exist_ok=True)
+            names = [n for n in UNCOMPILED if os.path.exists(os.path.join(pkg, n))]
+            for pattern in DATA_PATTERNS:
+                names += [os.path.basename(p) for p in glob.glob(os.path.join(pkg, pattern))]
+            for name in sorted(set(names)):
+                src = os.path.join(pkg, name)
+                dst = os.path.join(dest, name)
+                if not os.path.exists(dst) or os.path.getmtime(src) > os.path.getmtime(dst):
+                    shutil.copy2(src, dst)
+        # A module deleted or moved in the source tree must not linger in the compiled
+        # package, nor a whole package that is gone (the old flat layout, say).
+        root = os.path.join(self.build_lib, "pysim")
+        live = {os.path.join(self.build_lib, d) for d in _package_dirs()}
+        for here, subdirs, files in os.walk(root, topdown=False):
+            if here not in live:
+                shutil.rmtree(here, ignore_errors=True)
+                continue
+            rel = os.path.relpath(here, self.build_lib)
+            for name in files:
+                if name.endswith(".so") and os.path.join(rel, name.split(".")[0]) not in keep:
+                    os.remove(os.path.join(here, name))
+                elif name.endswith((".py", ".pxd")) and not os.path.exists(os.path.join(rel, name)):
+                    os.remove(os.path.join(here, name))
 
 
 def _build_temp():

@@ -3,6 +3,6 @@
 COMPILED tells whether this copy of the package is the Cython build (build/compiled) or
 the plain-Python source tree.
 """
-from pysim import game as _game
+from pysim.core import game as _game
 
 COMPILED = bool(_game.__file__.endswith((".so", ".pyd")))

@@ -1,13 +1,12 @@
 """Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH].
 
-FILE is a level or a save (pysim/save.py) to go on from."""
+FILE is a level or a save (pysim/core/save.py) to go on from."""
 import argparse
 import json
 import sys
 
-from pysim import clock
-from pysim import save
-from pysim.level import LevelError, load_file
+from pysim.core import clock, save
+from pysim.core.level import LevelError, load_file
 
 
 def _load(path, seed):
@@ -47,7 +46,7 @@ def _run(args):
 
 
 def _genbench(args):
-    from pysim.levelgen import bench_level
+    from pysim.core.levelgen import bench_level
     sys.stdout.write(bench_level(args.width, args.height, args.agents, args.seed))
     return 0
 

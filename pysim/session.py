@@ -5,8 +5,8 @@ integer microsecond accumulator, so frame-time rounding never drifts the clock.
 """
 import traceback
 
-from pysim import clock, entities, level, movement
-from pysim.snapshot import DESCRIBE_PARTS, SNAPSHOT_PARTS
+from pysim.core import clock, entities, level, movement
+from pysim.core.snapshot import DESCRIBE_PARTS, SNAPSHOT_PARTS
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
 MAX_FRAME_MICROS = 250_000
@@ -96,21 +96,21 @@ class Session:
         return info
 
     def describe_part(self, part_id):
-        """Details of one trap part for the traps panel (pysim/traps.py describe_part):
+        """Details of one trap part for the traps panel (pysim/traps/traps.py describe_part):
         kind, name, role, state (blueprint / ready / needs_reset / expired), rigged,
         lever_on, delay, expires_in, metal ... {} when there is no such part."""
-        from pysim import traps
+        from pysim.traps import traps
         return traps.describe_part(self.game, int(part_id))
 
     def save_text(self):
-        """The whole game as save text (pysim/save.py); the front end writes it to a file."""
-        from pysim import save
+        """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
+        from pysim.core import save
         return save.dumps(self.game)
 
     def load_save(self, text, source="save"):
         """Replace the game with the one a save holds. Returns {"ok": True} or, for a bad
         save, {"error": "FILE:LINE: reason"} with the current game kept as it was."""
-        from pysim import save
+        from pysim.core import save
         try:
             game = save.loads(text, str(source))
         except save.SaveError as exc:

@@ -1,7 +1,6 @@
 """Small builders for combat tests."""
-from pysim import level as L
-from pysim import terrain as T
-from pysim.game import Game
+from pysim.core import level as L, terrain as T
+from pysim.core.game import Game
 
 
 def open_game(w=20, h=12, seed=1):

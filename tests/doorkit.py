@@ -1,6 +1,5 @@
 """Helpers for the doors tests: ASCII maps into games, stepping, event filters."""
-from pysim import level
-from pysim import entities as E
+from pysim.core import entities as E, level
 
 
 def game(text, seed=1):

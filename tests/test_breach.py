@@ -6,9 +6,9 @@ import pytest
 
 from conftest import binomial_ok
 
-from pysim import breach as B
-from pysim import dice
-from pysim import stats as S
+from pysim.combat import stats as S
+from pysim.core import dice
+from pysim.doors import breach as B
 
 
 class M:

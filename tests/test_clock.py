@@ -1,7 +1,7 @@
 """The clock derives from the tick count; speed is a command; real time -> ticks."""
 import pytest
 
-from pysim import clock
+from pysim.core import clock
 from pysim.session import Session
 
 LEVEL = "[map]\n#####\n#m..#\n#####\n"

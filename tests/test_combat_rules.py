@@ -5,15 +5,9 @@ import pytest
 
 from conftest import binomial_ok
 
-from pysim import awareness as A
-from pysim import combat as CB
-from pysim import crowding
-from pysim import entities as E
-from pysim import fighter as F
-from pysim import stance as ST
-from pysim import stats as S
-from pysim import waking
-from pysim import wounds as W
+from pysim.combat import (awareness as A, combat as CB, crowding, fighter as F, stance as ST,
+                          stats as S, waking, wounds as W)
+from pysim.core import entities as E
 
 from combat_helpers import events, freeze, level, open_game, spawn
 
@@ -403,7 +397,7 @@ def test_bleeding_does_not_wake_and_bed_wakes_within_an_hour():
     carrier = [e for e in g.entities.values() if e.kind == E.MINION and e is not bleeder][0]
     other = _knocked(g, 3, 1)
     other.fighter.wake_tick = g.tick + 2400   # late natural waking
-    from pysim import afterwards as AF
+    from pysim.combat import afterwards as AF
     AF.area(g).beds[0][2] = other.id
     other.fighter.bed = (5, 1)
     g.command({"type": "carry", "entity": carrier.id, "body": other.id, "x": 5, "y": 1})

@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pysim import sight
+from pysim.combat import sight
 
 
 def _find(rows, ch):

@@ -10,8 +10,8 @@ import re
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pysim import commands, level
-from pysim.game import load_rule_modules
+from pysim.core import commands, level
+from pysim.core.game import load_rule_modules
 
 load_rule_modules()     # every rule area registers its commands when first imported
 

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from pysim import commands, level
+from pysim.core import commands, level
 from pysim.session import Session
 
 LEVEL = "[map]\nP....#\n#m...#\n######\n"

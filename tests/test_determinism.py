@@ -1,8 +1,8 @@
 """DICE-03: same seed + same commands => same game, tick for tick; the hash sees it."""
 import pytest
 
-from pysim import level
-from pysim.levelgen import bench_level
+from pysim.core import level
+from pysim.core.levelgen import bench_level
 
 SMALL = """name: det
 seed: 5

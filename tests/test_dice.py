@@ -6,7 +6,7 @@ import pytest
 
 from conftest import binomial_ok
 
-from pysim import dice
+from pysim.core import dice
 
 
 @pytest.mark.rule("DICE-01")

@@ -10,10 +10,9 @@ import pytest
 
 from conftest import binomial_ok
 
-from pysim import breach as BR
-from pysim import doors as D
-from pysim import entities as E
-from pysim import movement, resets, traps
+from pysim.core import entities as E, movement
+from pysim.doors import breach as BR, doors as D
+from pysim.traps import resets, traps
 
 from doorkit import adventurers, cmd, door, game, of, refused, run
 
@@ -415,7 +414,7 @@ def test_five_failures_switch_five_more_give_up_exactly(monkeypatch):
     monkeypatch.setattr(BR, "LOCK_STRENGTH", 100)
     monkeypatch.setattr(BR, "DOOR_STRENGTH", 100)
     noises = []
-    from pysim import awareness
+    from pysim.combat import awareness
     real = awareness.make_noise
     monkeypatch.setattr(awareness, "make_noise",
                         lambda g, x, y, cause="noise": noises.append((x, y)) or real(g, x, y, cause))

@@ -31,7 +31,7 @@ def _types_of(arg, where):
 def emit_sites():
     """[(type, frozenset(fields), "file:line")] for every game.emit(...) call in pysim."""
     sites = []
-    for path in sorted(PYSIM.glob("*.py")):
+    for path in sorted(PYSIM.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"), str(path))
         for node in ast.walk(tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
@@ -55,7 +55,7 @@ def load_samples():
 def test_scan_sees_every_emitted_type():
     # A plain-text cross-check of the AST scan: every emit("name" and every
     # `"name" if ... else "other"` first argument is found by emit_sites().
-    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(PYSIM.glob("*.py")))
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(PYSIM.rglob("*.py")))
     by_text = set(re.findall(r'\bemit\(\s*"([a-z_]+)"', text))
     for a, b in re.findall(r'\bemit\(\s*"([a-z_]+)"\s+if\b[^"]*else\s+"([a-z_]+)"', text):
         by_text.update((a, b))

@@ -1,8 +1,9 @@
 """The level format: what parses, and that every mistake names FILE:LINE."""
 import pytest
 
-from pysim import doors, entities, level, terrain
-from pysim.level import LevelError
+from pysim.core import entities, level, terrain
+from pysim.core.level import LevelError
+from pysim.doors import doors
 
 GOOD = """; a comment
 name: Two rooms

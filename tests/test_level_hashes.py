@@ -28,7 +28,7 @@ def _key(path, seed):
 
 
 def play(path, seed):
-    from pysim.level import load_file
+    from pysim.core.level import load_file
     game = load_file(path, seed)
     for _ in range(HOURS * 600):
         game.step()

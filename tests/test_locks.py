@@ -1,8 +1,8 @@
 """LOCK-03/04: who unlocks a locked door (pure part)."""
 import pytest
 
-from pysim import entities as E
-from pysim import locks as L
+from pysim.core import entities as E
+from pysim.doors import locks as L
 
 
 def ent(kind, side):

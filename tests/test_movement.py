@@ -1,5 +1,5 @@
 """Walking: paths followed at pace, re-planned only when the grid changes."""
-from pysim import entities, level, movement, pathing, terrain
+from pysim.core import entities, level, movement, pathing, terrain
 
 CORRIDOR = """[map]
 xxxxxxxxxxxxx

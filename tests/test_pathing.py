@@ -3,7 +3,7 @@ import numpy as np
 import pytest
 import tcod.path
 
-from pysim.pathing import find_path, path_cost
+from pysim.core.pathing import find_path, path_cost
 from tcod_reference import tcod_graph
 
 

@@ -5,8 +5,8 @@ import pytest
 
 from conftest import binomial_ok
 
-from pysim import routes as R
-from pysim import stats as S
+from pysim.combat import stats as S
+from pysim.doors import routes as R
 
 
 class M:

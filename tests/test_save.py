@@ -1,4 +1,4 @@
-"""Saves (pysim/save.py): the whole game, replayed tick for tick; bad saves name FILE:LINE."""
+"""Saves (pysim/core/save.py): the whole game, replayed tick for tick; bad saves name FILE:LINE."""
 import os
 import subprocess
 import sys
@@ -6,7 +6,7 @@ import sys
 import pytest
 
 from conftest import pysim_env
-from pysim import save
+from pysim.core import save
 from pysim.session import Session
 
 HERE = os.path.dirname(os.path.abspath(__file__))

@@ -2,7 +2,7 @@
 import numpy as np
 import pytest
 
-from pysim import clock, systems
+from pysim.core import clock, systems
 from pysim.session import Session
 
 LEVEL = """name: s

@@ -1,7 +1,7 @@
 """What each trap mechanism does: the TRAP-05 table of docs/rules/traps.md, one mechanism
 at a time. Its area (who is inside is affected, who is just outside is not: ASCII maps),
 its attack through the combat rules (the trap's total against the victim's Block, the exact
-chance from pysim.dice over many seeded runs), the wound it lands, and the special effects:
+chance from pysim.core.dice over many seeded runs), the wound it lands, and the special effects:
 gas cloud, webs, terror, spiders, blast, alarm.
 
 The expected numbers are written out here from the table (not read from trap_parts.MECH),
@@ -11,12 +11,9 @@ the radius but hidden behind a wall, `m` a minion of yours (see the maps)."""
 import pytest
 
 from conftest import binomial_ok
-from pysim import dice, movement
-from pysim import entities as E
-from pysim import stats as S
-from pysim import trap_parts as tp
-from pysim import traps
-from pysim import wounds as W
+from pysim.combat import stats as S, wounds as W
+from pysim.core import dice, entities as E, movement
+from pysim.traps import trap_parts as tp, traps
 from trapkit import attacks_on, find, make, of_type, positions, pull_lever, run, st
 
 FLOORS = {c: "floor" for c in "iohm"}
@@ -99,7 +96,7 @@ def cheb(a, b):
 
 
 class Rolls(object):
-    """A spy on pysim.dice.opposed_roll (the one opposed roll every rule uses): records
+    """A spy on pysim.core.dice.opposed_roll (the one opposed roll every rule uses): records
     (actor total, opponent total) of each roll; `force` = (outcome, margin) replaces the
     dice."""
 

@@ -1,9 +1,8 @@
 """Trap parts (TRAP-01..05) and who sets them off (FRIEND-01..04)."""
 import pytest
 
-from pysim import entities as E
-from pysim import trap_parts as tp
-from pysim import traps
+from pysim.core import entities as E
+from pysim.traps import trap_parts as tp, traps
 from trapkit import drag, make, of_type, part_at, refused, run, st
 
 ROW = ["#########",
@@ -142,7 +141,7 @@ def test_area_mechanisms_attack_everyone_in_their_area(kind, near, far):
 @pytest.mark.rule("TRAP-05")
 def test_mechanism_attack_uses_combat_rolls_and_wounds():
     # rate of wounds over many seeds equals the exact dice chance of attack vs Block
-    from pysim import dice
+    from pysim.core import dice
     n = 300
     hits = 0
     for seed in range(n):

@@ -2,10 +2,8 @@
 and moving (BUILD-01..02)."""
 import pytest
 
-from pysim import dice, duties
-from pysim import entities as E
-from pysim import resets, traps
-from pysim import trap_parts as tp
+from pysim.core import dice, duties, entities as E
+from pysim.traps import resets, trap_parts as tp, traps
 from trapkit import find, make, of_type, part_at, refused, run, st
 
 DAY2 = traps.DECAY_TICKS

@@ -1,6 +1,6 @@
 """PATH-01: the last walking path from a map-edge portal to the sanctum can't be cut.
 
-The guard itself (pysim.walkpath) against an independent flood fill; the commands that use
+The guard itself (pysim.doors.walkpath) against an independent flood fill; the commands that use
 it (build_wall, dig, build_door, build_padlock, cave-ins) are in tests/test_doors_game.py
 and the property test at the bottom of this file."""
 from collections import deque
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pysim import walkpath as WP
+from pysim.doors import walkpath as WP
 
 PORTAL, SANCTUM = 4, 5
 

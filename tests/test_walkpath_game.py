@@ -4,8 +4,8 @@ import numpy as np
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from pysim import digging, walkpath
-from pysim import terrain as T
+from pysim.core import terrain as T
+from pysim.doors import digging, walkpath
 
 from doorkit import cmd, door, game, of, refused
 

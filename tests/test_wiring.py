@@ -1,8 +1,7 @@
 """Wiring rules WIRE-01..09 on ASCII maps. Coordinates are (column, row), 0-based."""
 import pytest
 
-from pysim import trap_parts as tp
-from pysim import wiring
+from pysim.traps import trap_parts as tp, wiring
 from trapkit import drag, find, make, of_type, part_at, refused, st
 
 # A plate (p) and blades (B) on one row, a second plate and blades below.

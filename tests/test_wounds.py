@@ -8,8 +8,7 @@ import pytest
 
 from conftest import binomial_ok
 
-from pysim import stats as S
-from pysim import wounds as W
+from pysim.combat import stats as S, wounds as W
 
 LEVELS = (W.MINOR, W.MAJOR, W.EXTREME)
 ARMOURS = (S.ARMOUR_NONE, S.ARMOUR_LEATHER, S.ARMOUR_CLOTH, S.ARMOUR_CHAIN, S.ARMOUR_PLATE)
@@ -17,7 +16,7 @@ RULES = (S.KO_NORMAL, S.KO_KILLED, S.KO_TROLL, S.KO_BOSS)
 
 
 def expected(level, location, blunt, armour, helmet, rule, before, starving):
-    """The tables written out independently of pysim.wounds."""
+    """The tables written out independently of pysim.combat.wounds."""
     pts = {W.MINOR: 1, W.MAJOR: 2, W.EXTREME: 4}[level]
     base = ({W.MINOR: 100, W.MAJOR: 75, W.EXTREME: 50} if blunt
             else {W.MINOR: 75, W.MAJOR: 50, W.EXTREME: 25})[level]

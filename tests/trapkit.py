@@ -1,8 +1,7 @@
 """Helpers for the trap tests: ASCII maps with trap parts, drags by corners."""
-from pysim import level
-from pysim import trap_parts as tp
-from pysim import traps
-from pysim.trap_level import corners_to_path
+from pysim.core import level
+from pysim.traps import trap_parts as tp, traps
+from pysim.traps.trap_level import corners_to_path
 
 from doorkit import of as of_type  # noqa: F401  (event filters and stepping, shared)
 from doorkit import refused, run  # noqa: F401

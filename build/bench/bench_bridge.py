@@ -19,9 +19,9 @@ GP = os.path.join(ROOT, "godot_project")
 
 
 def bench_level_text():
-    """The core's benchmark map (pysim.levelgen.bench_level): 128x128, 200 agents."""
+    """The core's benchmark map (pysim.core.levelgen.bench_level): 128x128, 200 agents."""
     sys.path.insert(0, ROOT)
-    from pysim.levelgen import bench_level
+    from pysim.core.levelgen import bench_level
     return bench_level(width=128, height=128, agents=200, seed=1)
 
 

@@ -19,10 +19,10 @@ TICKS = 600
 
 def child(build):
     pysim = benchkit.use_build(build)
-    from pysim import entities as E
-    from pysim import stance as ST
-    from pysim import terrain as T
-    from pysim.game import Game
+    from pysim.core import entities as E
+    from pysim.combat import stance as ST
+    from pysim.core import terrain as T
+    from pysim.core.game import Game
     g = Game(64, 64, seed=7)
     t = g.grid.terrain
     t[:, :] = T.FLOOR

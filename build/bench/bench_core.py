@@ -22,15 +22,15 @@ QUERIES = {"compiled": 400, "pure": 20}
 def child(build):
     benchkit.use_build(build)
     import numpy as np
-    from pysim import level, pathing
-    from pysim.levelgen import bench_level
+    from pysim.core import level, pathing
+    from pysim.core.levelgen import bench_level
     game = level.load_text(bench_level(128, 128, 200, seed=1), "bench.level")
     agents = len(game.entities)
     game.run(WARMUP)
     n = TICKS[build]
     walking = 0
     worst = 0.0
-    from pysim import systems
+    from pysim.core import systems
     per_system = {}
     saved = list(systems.SYSTEMS)
 
@@ -80,8 +80,8 @@ def walk_only(build):
     """The core alone: every agent walks all the time (a new far goal on arrival), only the
     movement system runs. Measures walking + re-planning without the rule areas' systems."""
     import numpy as np
-    from pysim import level, movement, systems
-    from pysim.levelgen import bench_level
+    from pysim.core import level, movement, systems
+    from pysim.core.levelgen import bench_level
     game = level.load_text(bench_level(128, 128, 200, seed=1), "bench.level")
     cost = game.grid.walk_cost()
     ys, xs = np.nonzero(cost > 0)

@@ -24,8 +24,8 @@ N = 128
 
 def make_game():
     import numpy as np
-    from pysim import terrain as T
-    from pysim.game import Game
+    from pysim.core import terrain as T
+    from pysim.core.game import Game
     g = Game(N, N, seed=5)
     t = g.grid.terrain
     t[:, :] = T.ROCK
@@ -50,8 +50,9 @@ def make_game():
 def child(build):
     benchkit.use_build(build)
     import numpy as np
-    from pysim import commands, digging
-    from pysim import terrain as T
+    from pysim.core import commands
+    from pysim.doors import digging
+    from pysim.core import terrain as T
     g = make_game()
     assert digging.path_exists(g)
     ys, xs = np.nonzero(g.grid.terrain == T.FLOOR)

@@ -62,12 +62,12 @@ def build_game(Game, E, T, traps, tp, wiring, duties):
 
 def child(build, days):
     pysim = benchkit.use_build(build)
-    from pysim import duties, traps, wiring
-    from pysim import entities as E
-    from pysim import terrain as T
-    from pysim import trap_parts as tp
-    from pysim.clock import TICKS_PER_HOUR
-    from pysim.game import Game
+    from pysim.core import duties
+    from pysim.traps import traps, wiring
+    from pysim.core import entities as E, terrain as T
+    from pysim.traps import trap_parts as tp
+    from pysim.core.clock import TICKS_PER_HOUR
+    from pysim.core.game import Game
     g = build_game(Game, E, T, traps, tp, wiring, duties)
     st = traps.state_of(g)
     plates = [p for p in (st.parts[k] for k in sorted(st.parts)) if p.kind == tp.PRESSURE_PLATE]

@@ -42,7 +42,7 @@ func setup(m) -> void:
 		"woke": "_text_woke",
 		"stance_changed": "_text_stance",
 		"attack_ordered": "_text_attack_ordered",
-		# Orders for the fallen (pysim/afterwards.py, given from the Behavior tab).
+		# Orders for the fallen (pysim/combat/afterwards.py, given from the Behavior tab).
 		"task_given": "_text_task_given",
 		"task_done": "_text_task_done",
 		"task_failed": ["_text_task_failed", Color(1, 0.7, 0.45)],

@@ -19,7 +19,7 @@ signal sim_error(text)
 signal entity_described(entity_id, info)
 
 # --- to the simulation (handled by SimClient) ----------------------------------------
-# A command Dictionary with a "type" (see pysim/commands.py); sent with Session.send.
+# A command Dictionary with a "type" (see pysim/core/commands.py); sent with Session.send.
 signal command_requested(cmd)
 # Ask SimClient for describe(id); the answer comes back as entity_described.
 signal describe_requested(entity_id)

@@ -93,7 +93,7 @@ static func plural(n: int, word: String, words: String = "") -> String:
 	return "%d %s" % [n, words if words != "" else word + "s"]
 
 
-# A span of ticks in game time (10 ticks a minute, pysim/clock.py): "45 min", "2 h 10 min".
+# A span of ticks in game time (10 ticks a minute, pysim/core/clock.py): "45 min", "2 h 10 min".
 static func duration(ticks: int) -> String:
 	if ticks < 10:
 		return plural(max(ticks, 0), "tick")

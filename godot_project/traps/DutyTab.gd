@@ -1,6 +1,6 @@
 extends VBoxContainer
 # Selection-panel tab "Duty" for a minion: shows its duty and current job (Session.describe:
-# "duty", "job") and sets it with the set_duty command (pysim/duties.py).
+# "duty", "job") and sets it with the set_duty command (pysim/core/duties.py).
 
 const DUTIES := ["none", "traps", "drudgery"]
 const LABELS := ["No duty", "Traps", "Drudgery"]

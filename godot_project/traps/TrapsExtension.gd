@@ -28,7 +28,7 @@ const STATE_WORDS := {"blueprint": "Blueprint", "ready": "Ready",
 		"needs_reset": "Needs a reset", "expired": "Expired (needs its reset)"}
 const STATE_COLORS := {"blueprint": Color(0.6, 0.75, 1), "ready": Color(0.55, 1, 0.55),
 		"needs_reset": Color(1, 0.7, 0.3), "expired": Color(1, 0.45, 0.4)}
-const TICKS_PER_HOUR := 600      # pysim/clock.py, for "in 47 h" (display only)
+const TICKS_PER_HOUR := 600      # pysim/core/clock.py, for "in 47 h" (display only)
 const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
 var layer = null

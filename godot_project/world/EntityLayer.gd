@@ -1,7 +1,7 @@
 extends Node2D
 # Every entity, drawn in one _draw from the snapshot's pool arrays:
 # ent_id, ent_pos (tile coordinates, float), ent_kind, ent_state, ent_facing.
-# Kinds (pysim/entities.py): MINION 0, ADVENTURER 1, CREATURE 2, BOSS 3.
+# Kinds (pysim/core/entities.py): MINION 0, ADVENTURER 1, CREATURE 2, BOSS 3.
 # States: 0 up, 1 knocked out, 2 dead.
 
 const MINION := 0

@@ -1,2 +1,0 @@
-from pysim.entities cimport Entity
-from pysim.sight cimport line_of_sight

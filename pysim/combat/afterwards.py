@@ -1,0 +1,336 @@
+"""After a fight (WAKE-01, AFTER-01): the knocked out can be carried, healed, captured or
+killed; dead adventurers can be scrapped at a scrapper's table or left; a pyre never burns
+an adventurer.
+
+Orders (commands) given to one of your minions; the minion walks there and does it. While
+it has such a task it does not pick fights (combat leaves it alone) until the task is done
+or fails (the body is gone, wakes, or cannot be reached):
+
+  {"type": "carry",   "entity": minion, "body": id, "x": X, "y": Y}  knocked-out body to a
+        tile; a minion carried onto its own bed wakes within 1 game hour (WAKE-02).
+  {"type": "heal",    "entity": minion, "body": id}  stops bleeding and clears Minor
+        wounds; a knocked-out body that no longer bleeds then wakes within 4 hours.
+  {"type": "capture", "entity": minion, "body": id}  a knocked-out adventurer becomes a
+        prisoner (kept where they lie, never fights again; `fighter.captured`).
+  {"type": "kill",    "entity": minion, "body": id}  kills a knocked-out body.
+  {"type": "scrap",   "entity": minion, "body": id}  carries a dead adventurer to the
+        nearest scrapper's table, where it is scrapped (removed).
+  {"type": "burn",    "entity": minion, "body": id}  carries a dead minion or creature to
+        the nearest pyre (removed). Refused for adventurers: a pyre never burns them.
+
+Level things: `bed` (beds go to minions in id order), `scrapper_table`, `pyre`.
+"""
+from pysim.combat import combat as CB, fighter as F, waking, wounds as W
+from pysim.core import commands as C, entities as E, level as L, movement, systems
+from pysim.core.game import register_area
+
+REASON_PYRE = "A pyre never burns an adventurer."
+
+
+class AfterState(object):
+    def __init__(self, game):
+        self.beds = []      # [x, y, owner id or -1]
+        self.tables = []    # (x, y) scrapper's tables
+        self.pyres = []     # (x, y)
+
+    def hash_state(self):
+        return (self.beds, self.tables, self.pyres)
+
+
+register_area("afterwards", AfterState)
+
+
+def area(game):
+    return game.areas["afterwards"]
+
+
+def _place(kind):
+    def place(game, x, y, arg):
+        a = area(game)
+        if kind == "bed":
+            a.beds.append([int(x), int(y), -1])
+        elif kind == "table":
+            a.tables.append((int(x), int(y)))
+        else:
+            a.pyres.append((int(x), int(y)))
+    return place
+
+
+L.THINGS["bed"] = _place("bed")
+L.THINGS["scrapper_table"] = _place("table")
+L.THINGS["pyre"] = _place("pyre")
+
+
+def bed_of(game, minion):
+    """The minion's own bed (x, y) or None; free beds go to minions in id order."""
+    f = minion.fighter
+    if f.bed is not None:
+        return f.bed
+    if minion.kind != E.MINION:
+        return None
+    beds = area(game).beds
+    free = [b for b in beds if b[2] < 0]
+    if not free:
+        return None
+    # minions without a bed, lowest ids first, take free beds in placement order
+    waiting = [eid for eid in sorted(game.entities)
+               if game.entities[eid].kind == E.MINION
+               and F.fighter_of(game.entities[eid]) is not None
+               and game.entities[eid].fighter.bed is None]
+    for eid, b in zip(waiting, free):
+        b[2] = eid
+        game.entities[eid].fighter.bed = (b[0], b[1])
+    return f.bed
+
+
+def pyre_accepts(body) -> bool:
+    """AFTER-01: a pyre never burns an adventurer."""
+    return body.kind != E.ADVENTURER
+
+
+def _nearest(points, x, y):
+    best = None
+    bd = 0
+    for (px, py) in points:
+        d = (px - x) * (px - x) + (py - y) * (py - y)
+        if best is None or d < bd:
+            best, bd = (px, py), d
+    return best
+
+
+# --- commands -----------------------------------------------------------------------------
+def _check_common(game, cmd):
+    r = CB._need_own_minion(game, cmd)
+    if r:
+        return r
+    r = C.need_entity(game, cmd, "body")
+    if r:
+        return r
+    m = game.entities[int(cmd["entity"])]
+    if not F.conscious(m):
+        return "That minion is in no state to do it."
+    b = game.entities[int(cmd["body"])]
+    if F.fighter_of(b) is None:
+        return "That cannot be handled so."
+    if b.fighter.carried_by >= 0 and b.fighter.carried_by != m.id:
+        return "Someone is already carrying that body."
+    return None
+
+
+def _need_knocked_out(b):
+    if b.state != E.KNOCKED_OUT or b.fighter.captured:
+        return "Only someone knocked out can be handled so."
+    return None
+
+
+def _give(game, cmd, kind, x=-1, y=-1):
+    m = game.entities[int(cmd["entity"])]
+    f = m.fighter
+    if f.carrying >= 0 and f.carrying != int(cmd["body"]):
+        CB._drop_carried(game, m)
+    f.task = (kind, int(cmd["body"]), int(x), int(y), 0)
+    f.ordered_target = -1
+    movement.stop(m)
+    game.emit("task_given", entity=m.id, task=kind, body=int(cmd["body"]))
+
+
+def _order(kind, check_body, dest=False):
+    """Register the order `kind`: _check_common, then check_body(game, cmd, body) -> reason
+    or None; applying it gives the minion the task (with the tile (x, y) when `dest`)."""
+    def check(game, cmd):
+        r = _check_common(game, cmd)
+        if r:
+            return r
+        return check_body(game, cmd, game.entities[int(cmd["body"])])
+
+    def apply(game, cmd):
+        if dest:
+            _give(game, cmd, kind, cmd["x"], cmd["y"])
+        else:
+            _give(game, cmd, kind)
+    C.command(kind, check=check, apply=apply)
+
+
+def _check_carry(game, cmd, b):
+    r = C.need_tile(game, cmd) or _need_knocked_out(b)
+    if r:
+        return r
+    if game.grid.walk_cost()[int(cmd["y"]), int(cmd["x"])] <= 0:
+        return "Nobody can stand there."
+    return None
+
+
+def _check_heal(game, cmd, b):
+    if b.state == E.DEAD:
+        return "It is too late to heal the dead."
+    if b.side != E.DUNGEON and b.state != E.KNOCKED_OUT:
+        return "An enemy must be knocked out before it can be healed."
+    if not b.fighter.wounds:
+        return "That one has no wounds."
+    return None
+
+
+def _check_capture(game, cmd, b):
+    if b.kind != E.ADVENTURER:
+        return "Only adventurers can be taken prisoner."
+    return _need_knocked_out(b)
+
+
+def _check_kill(game, cmd, b):
+    return _need_knocked_out(b)
+
+
+def _check_scrap(game, cmd, b):
+    if b.kind != E.ADVENTURER or b.state != E.DEAD:
+        return "Only dead adventurers are scrapped."
+    if not area(game).tables:
+        return "You have no scrapper's table."
+    return None
+
+
+def _check_burn(game, cmd, b):
+    if not pyre_accepts(b):
+        return REASON_PYRE
+    if b.state != E.DEAD:
+        return "Only the dead are burnt."
+    if not area(game).pyres:
+        return "You have no pyre."
+    return None
+
+
+_order("carry", _check_carry, dest=True)
+_order("heal", _check_heal)
+_order("capture", _check_capture)
+_order("kill", _check_kill)
+_order("scrap", _check_scrap)
+_order("burn", _check_burn)
+
+
+# --- doing the tasks ------------------------------------------------------------------------
+def _fail(game, m, why):
+    f = m.fighter
+    kind = f.task[0] if f.task else ""
+    CB._drop_carried(game, m)
+    f.task = None
+    game.emit("task_failed", entity=m.id, task=kind, reason=why)
+
+
+def _done(game, m, kind, body):
+    m.fighter.task = None
+    game.emit("task_done", entity=m.id, task=kind, body=body)
+
+
+def _reach(game, m, x, y):
+    """Walk next to / onto (x, y); True once there (not mid-step)."""
+    if m.step_len > 0:
+        return False
+    if max(abs(m.x - x), abs(m.y - y)) <= 1 and (m.path is None):
+        return True
+    if m.x == x and m.y == y:
+        movement.stop(m)
+        return True
+    if m.path is None or (m.goal_x, m.goal_y) != (x, y):
+        if not movement.go_to(game, m, x, y):
+            return None
+    return False
+
+
+def _follow(carrier, body):
+    body.x, body.y = carrier.x, carrier.y
+    body.nx, body.ny = carrier.nx, carrier.ny
+    body.step_t, body.step_len = carrier.step_t, carrier.step_len
+
+
+@systems.system("afterwards", 460)
+def tick(game):
+    ents = game.entities
+    for eid in list(ents):
+        e = ents.get(eid)
+        if e is None:
+            continue
+        f = F.fighter_of(e)
+        if f is None:
+            continue
+        if f.captured and e.state != E.DEAD:
+            if e.path is not None:
+                movement.stop(e)
+            e.idle = 2
+            continue
+        if f.carrying >= 0:
+            b = ents.get(f.carrying)
+            if b is not None:
+                _follow(e, b)
+        if f.task is None:
+            continue
+        if e.state != E.UP:
+            f.task = None
+            continue
+        CB._hold(e)
+        _do_task(game, e, f)
+
+
+def _do_task(game, m, f):
+    kind, bid, tx, ty, stage = f.task
+    b = game.entities.get(bid)
+    if b is None:
+        _fail(game, m, "The body is gone.")
+        return
+    bf = b.fighter
+    if kind in ("carry", "capture", "kill") and (b.state != E.KNOCKED_OUT or bf.captured):
+        _fail(game, m, "The body is no longer knocked out.")
+        return
+    if kind == "heal" and b.state == E.DEAD:
+        _fail(game, m, "Too late: they are dead.")
+        return
+    if stage == 0:
+        r = _reach(game, m, b.x, b.y)
+        if r is None:
+            _fail(game, m, "The body cannot be reached.")
+            return
+        if not r:
+            return
+        if kind == "heal":
+            bf.bleeding_since = -1
+            bf.wounds = [w for w in bf.wounds if w.level != W.MINOR]
+            game.emit("healed", entity=b.id, by=m.id, wound_points=bf.wound_points())
+            _done(game, m, kind, b.id)
+        elif kind == "capture":
+            bf.captured = True
+            bf.wake_tick = waking.NO_WAKE
+            game.emit("captured", entity=b.id, by=m.id, x=b.x, y=b.y)
+            _done(game, m, kind, b.id)
+        elif kind == "kill":
+            CB.kill(game, b, m.id, "executed")
+            _done(game, m, kind, b.id)
+        else:
+            # pick the body up and head for the destination
+            if kind == "scrap":
+                dest = _nearest(area(game).tables, m.x, m.y)
+            elif kind == "burn":
+                dest = _nearest(area(game).pyres, m.x, m.y)
+            else:
+                dest = (tx, ty)
+            bf.carried_by = m.id
+            f.carrying = b.id
+            f.task = (kind, bid, dest[0], dest[1], 1)
+            movement.stop(m)
+            game.emit("picked_up", entity=b.id, by=m.id)
+        return
+    # stage 1: carrying to (tx, ty)
+    if m.step_len > 0 or not (m.x == tx and m.y == ty):
+        if m.step_len == 0 and (m.path is None or (m.goal_x, m.goal_y) != (tx, ty)):
+            if not movement.go_to(game, m, tx, ty):
+                _fail(game, m, "The way there is blocked.")
+        return
+    CB._drop_carried(game, m)
+    if kind == "carry":
+        game.emit("dropped", entity=b.id, by=m.id, x=tx, y=ty)
+        if b.kind == E.MINION and bed_of(game, b) == (tx, ty):
+            waking.put_in_bed(game.rng.stream("combat"), bf, game.tick)
+            game.emit("put_to_bed", entity=b.id, wake_tick=bf.wake_tick)
+        _done(game, m, kind, b.id)
+    else:
+        del game.entities[b.id]
+        game.emit("scrapped" if kind == "scrap" else "burnt", entity=b.id, by=m.id,
+                  x=tx, y=ty)
+        _done(game, m, kind, b.id)

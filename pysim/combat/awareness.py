@@ -1,0 +1,287 @@
+"""Awareness (AWARE-01..04): who knows where which enemy is.
+
+AWARE-01 A fighter notices an enemy that is up when nothing blocks its view (sight.py) and
+         the enemy is within 3 + 2 x Hunt tiles (Euclidean, tile centres). Darkness (the
+         grid's light layer) is never read here. Each fighter looks every LOOK_PERIOD ticks
+         (staggered by id), so noticing takes at most half a second of game time.
+AWARE-02 Whoever is hit learns where the attacker is, even out of sight (`reveal`).
+AWARE-03 A death makes a noise: the player's minions and creatures within 7 tiles learn
+         where every enemy within those 7 tiles is (`make_noise`).
+AWARE-04 The doors engineer calls `make_noise(game, x, y)` for a failed bash.
+
+Knowledge is `fighter.known[enemy_id] = (x, y, tick)`: the last known tile. It is dropped
+when the enemy is down, gone, or not seen for FORGET_TICKS.
+"""
+import array
+
+import cython
+import numpy as np
+
+from pysim.combat import fighter as F, sight, stats as S
+from pysim.combat.sight import line_of_sight
+from pysim.core import entities as E, terrain as T
+from pysim.core.entities import Entity
+
+LOOK_PERIOD = 5
+NOISE_RADIUS = 7
+FORGET_TICKS = 600  # a game hour without news
+
+# fn(game, blocked) may mark more tiles as blocking sight (e.g. closed doors): in place.
+SIGHT_HOOKS = []
+
+_OPAQUE = np.zeros(256, dtype=np.uint8)
+_OPAQUE[T.ROCK] = 1
+_OPAQUE[T.WALL] = 1
+
+
+def add_sight_hook(fn):
+    if fn not in SIGHT_HOOKS:
+        SIGHT_HOOKS.append(fn)
+
+
+class _Cache(object):
+    key = None
+    blocked = None
+
+
+_cache = _Cache()
+
+
+def sight_blocked(game):
+    """uint8 [y, x], 1 where a tile blocks the view. Cached per grid change."""
+    g = game.grid
+    key = (id(game), g.version, g.tiles_version)
+    if _cache.key != key:
+        b = np.ascontiguousarray(_OPAQUE[g.terrain])
+        for fn in SIGHT_HOOKS:
+            fn(game, b)
+        _cache.blocked = b
+        _cache.key = key
+    return _cache.blocked
+
+
+def notice_range(entity) -> cython.int:
+    return S.sight_range(F.stat(entity, "hunt"))
+
+
+def can_notice(blocked, watcher, target, rng_tiles) -> cython.bint:
+    """AWARE-01 for one pair."""
+    wx: cython.int = watcher.x
+    wy: cython.int = watcher.y
+    tx: cython.int = target.x
+    ty: cython.int = target.y
+    r: cython.int = rng_tiles
+    dx: cython.int = tx - wx
+    dy: cython.int = ty - wy
+    if dx * dx + dy * dy > r * r:
+        return False
+    return sight.line_of_sight(blocked, wx, wy, tx, ty)
+
+
+def learn(fighter, enemy, tick):
+    fighter.known[enemy.id] = (int(enemy.x), int(enemy.y), int(tick))
+
+
+def learn_at(fighter, enemy_id, x, y, tick):
+    """Knowledge of an enemy at a given tile (a fighter following its target's step)."""
+    fighter.known[int(enemy_id)] = (int(x), int(y), int(tick))
+
+
+def look(game, watcher, enemies, blocked):
+    """Watcher notices every enemy (list of entities that are up) it can see."""
+    f = watcher.fighter
+    r = notice_range(watcher)
+    seen = 0
+    for en in enemies:
+        if can_notice(blocked, watcher, en, r):
+            if en.id not in f.known:
+                game.emit("noticed", entity=watcher.id, enemy=en.id, x=en.x, y=en.y)
+            learn(f, en, game.tick)
+            seen += 1
+    return seen
+
+
+SPOT_CELL = 8   # tiles per side of a Spotter bucket
+
+
+@cython.cclass
+class Spotter(object):
+    """AWARE-01 for a whole combat tick: the tick's fighters (conscious at its start, in id
+    order) bucketed by map cell, so a watcher only tests the fighters of other sides in
+    the cells its notice range overlaps. Positions do not change during the combat tick;
+    states do (someone knocked out is no longer seen), so `state` is read at look time.
+    Gives exactly what `look(game, watcher, [up enemies in id order], blocked)` gives."""
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def __init__(self, fighters, width, height, blocked):
+        e: Entity
+        n: cython.int = len(fighters)
+        cw: cython.int = (int(width) + SPOT_CELL - 1) // SPOT_CELL
+        ch: cython.int = (int(height) + SPOT_CELL - 1) // SPOT_CELL
+        k: cython.int
+        c: cython.int
+        if cw < 1:
+            cw = 1
+        if ch < 1:
+            ch = 1
+        self.ents = list(fighters)
+        self.n = n
+        self.cw = cw
+        self.ch = ch
+        self.blocked = blocked
+        zeros = array.array("i", [0])
+        m = n if n > 0 else 1
+        xs_a = zeros * m
+        ys_a = zeros * m
+        sides_a = zeros * m
+        cells_a = zeros * m
+        start_a = zeros * (cw * ch + 1)
+        items_a = zeros * m
+        xs: cython.int[::1] = xs_a
+        ys: cython.int[::1] = ys_a
+        sides: cython.int[::1] = sides_a
+        cells: cython.int[::1] = cells_a
+        start: cython.int[::1] = start_a
+        items: cython.int[::1] = items_a
+        for k in range(n):
+            e = self.ents[k]
+            xs[k] = e.x
+            ys[k] = e.y
+            sides[k] = e.side
+            c = self._cell(e.x, e.y)
+            cells[k] = c
+            start[c + 1] += 1
+        for c in range(cw * ch):
+            start[c + 1] += start[c]
+        fill_a = array.array("i", start_a)
+        fill: cython.int[::1] = fill_a
+        for k in range(n):               # stable: ascending index (= id) within a cell
+            c = cells[k]
+            items[fill[c]] = k
+            fill[c] += 1
+        self.xs = xs_a
+        self.ys = ys_a
+        self.sides = sides_a
+        self.start = start_a
+        self.items = items_a
+
+    @cython.cfunc
+    def _cell(self, x: cython.int, y: cython.int) -> cython.int:
+        cx: cython.int = x // SPOT_CELL
+        cy: cython.int = y // SPOT_CELL
+        if cx < 0:
+            cx = 0
+        elif cx >= self.cw:
+            cx = self.cw - 1
+        if cy < 0:
+            cy = 0
+        elif cy >= self.ch:
+            cy = self.ch - 1
+        return cy * self.cw + cx
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def look(self, game, i: cython.int):
+        """Fighter number i looks (AWARE-01); returns how many enemies it sees."""
+        watcher = self.ents[i]
+        w: Entity = watcher
+        en: Entity
+        r: cython.int = notice_range(w)
+        r2: cython.int = r * r
+        wx: cython.int = w.x
+        wy: cython.int = w.y
+        side: cython.int = w.side
+        up: cython.int = E.UP
+        c0: cython.int = self._cell(wx - r, wy - r)
+        c1: cython.int = self._cell(wx + r, wy + r)
+        cx0: cython.int = c0 % self.cw
+        cy0: cython.int = c0 // self.cw
+        cx1: cython.int = c1 % self.cw
+        cy1: cython.int = c1 // self.cw
+        cx: cython.int
+        cy: cython.int
+        k: cython.int
+        j: cython.int
+        dx: cython.int
+        dy: cython.int
+        c: cython.int
+        found = []
+        for cy in range(cy0, cy1 + 1):
+            for cx in range(cx0, cx1 + 1):
+                c = cy * self.cw + cx
+                for k in range(self.start[c], self.start[c + 1]):
+                    j = self.items[k]
+                    if self.sides[j] == side:
+                        continue
+                    dx = self.xs[j] - wx
+                    dy = self.ys[j] - wy
+                    if dx * dx + dy * dy > r2:
+                        continue
+                    en = self.ents[j]
+                    if en.state != up:
+                        continue
+                    if line_of_sight(self.blocked, wx, wy, self.xs[j], self.ys[j]):
+                        found.append(j)
+        if not found:
+            return 0
+        found.sort()
+        f = watcher.fighter
+        known = f.known
+        tick = game.tick
+        for j in found:
+            en = self.ents[j]
+            if en.id not in known:
+                game.emit("noticed", entity=w.id, enemy=en.id, x=en.x, y=en.y)
+            learn(f, en, tick)
+        return len(found)
+
+
+def forget_stale(game, fighter):
+    """Drop knowledge of enemies that are down, gone or long unseen."""
+    if not fighter.known:
+        return
+    drop = []
+    for eid, (x, y, t) in fighter.known.items():
+        en = game.entities.get(eid)
+        if en is None or not F.conscious(en) or game.tick - t > FORGET_TICKS:
+            drop.append(eid)
+    for eid in drop:
+        del fighter.known[eid]
+
+
+def reveal(game, defender, attacker):
+    """AWARE-02: the one hit learns where the attacker is."""
+    f = F.fighter_of(defender)
+    if f is not None and hostile_pair(defender, attacker):
+        learn(f, attacker, game.tick)
+
+
+def hostile_pair(a, b):
+    return a.side != b.side
+
+
+def make_noise(game, x, y, cause="noise"):
+    """AWARE-03/04: the player's minions and creatures within 7 tiles of (x, y) learn where
+    every enemy within those 7 tiles is. Returns the number of listeners told."""
+    x = int(x)
+    y = int(y)
+    r2 = NOISE_RADIUS * NOISE_RADIUS
+    listeners = []
+    enemies = []
+    for eid in sorted(game.entities):
+        e = game.entities[eid]
+        d2 = (e.x - x) * (e.x - x) + (e.y - y) * (e.y - y)
+        if d2 > r2 or not F.conscious(e) or F.fighter_of(e) is None:
+            continue
+        if e.side == E.DUNGEON:
+            if e.kind == E.MINION or e.kind == E.CREATURE:
+                listeners.append(e)
+        else:
+            enemies.append(e)
+    for li in listeners:
+        for en in enemies:
+            learn(li.fighter, en, game.tick)
+    game.emit("noise", x=x, y=y, cause=cause, listeners=[e.id for e in listeners],
+              enemies=[e.id for e in enemies])
+    return len(listeners)

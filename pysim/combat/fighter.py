@@ -1,0 +1,138 @@
+"""The fighter component: every minion, adventurer, creature and the Boss gets
+`entity.fighter` (a Fighter) when spawned (entities.SPAWN_HOOKS). It holds the combat
+state the rule modules share: stats, wounds, stance, knowledge of enemies, target, timers.
+
+Other rule areas read it through the helpers here:
+  fighter_of(e)        the Fighter (None for things that never fight)
+  stat(e, "hunt")      a stat with the fighter's bonuses (trap learning, Cautious...)
+  has_trait(e, t)      traits (scout, mapmaker, locksmith, doorbreaker, ...)
+  engaged(e)           True while combat steers this body: AIs leave its path alone
+  conscious(e)         up (not knocked out or dead) and not carried or captured
+"""
+from pysim.combat import stance as _stance, stats as S, wounds as W
+from pysim.core import entities as E
+
+NO_WAKE = -1
+
+
+class Fighter(object):
+    def __init__(self, stats, stance=_stance.BALANCED, subtype=""):
+        self.stats = stats
+        self.subtype = subtype      # the entity subtype the stats were built for
+        self.wounds = []
+        self.bleeding_since = -1
+        self.stance = int(stance)
+        self.action = _stance.IDLE
+        self.known = {}            # enemy id -> (x, y, tick seen)
+        self.target = -1
+        self.ordered_target = -1
+        self.next_attack = 0
+        self.waiting = False
+        self.wake_tick = NO_WAKE
+        self.down_tick = -1
+        self.carried_by = -1
+        self.carrying = -1
+        self.captured = False
+        self.starving = False
+        self.bed = None             # (x, y) of this minion's own bed, if any
+        self.task = None            # afterwards.py order: (kind, body id, x, y)
+        self.bonus = {}             # stat name -> bonus added by other rule areas
+        self.kills = 0
+        self.near = 0               # known enemies within 5 tiles at the last target choice
+        self.rooted = False         # held in place (a web, a test): fights but never walks
+
+    def wound_points(self):
+        return W.total_points(self.wounds)
+
+    def bleeding(self):
+        return self.bleeding_since >= 0
+
+    def stat(self, name):
+        return int(getattr(self.stats, name)) + int(self.bonus.get(name, 0))
+
+    def hash_state(self):
+        return (self.subtype, self.stats.to_dict(), [w.state() for w in self.wounds], self.bleeding_since,
+                self.stance, self.action, sorted(self.known.items()), self.target,
+                self.ordered_target, self.next_attack, self.waiting, self.wake_tick,
+                self.down_tick, self.carried_by, self.carrying, self.captured, self.starving,
+                self.bed, self.task, sorted(self.bonus.items()), self.kills, self.rooted, self.near)
+
+    # canonical form for game.canon / state_hash
+    def __getstate__(self):
+        return self.hash_state()
+
+
+def stats_for(entity):
+    """The stat block an entity starts with, from its kind and subtype
+    (adventurer subtype 'warrior' or 'warrior:3' for a level; creature subtype 'troll')."""
+    k = entity.kind
+    sub = getattr(entity, "subtype", "") or ""
+    if k == E.MINION:
+        return S.minion()
+    if k == E.BOSS:
+        return S.boss()
+    if k == E.ADVENTURER:
+        cls, _, lv = sub.partition(":")
+        cls = cls if cls in S.CLASS_NAMES else "peasant"
+        level = int(lv) if lv.isdigit() else int(getattr(entity, "level", 1) or 1)
+        return S.adventurer(cls, level)
+    if k == E.CREATURE:
+        return S.creature(sub if sub in S.CREATURES else "kobold")
+    return S.minion()
+
+
+def default_stance(entity):
+    if entity.kind == E.MINION:
+        return _stance.BALANCED
+    if entity.kind == E.ADVENTURER:
+        return _stance.BALANCED
+    return _stance.AGGRESSIVE
+
+
+def attach(game, entity):
+    """Spawn hook: give every fighting body its Fighter (idempotent)."""
+    if getattr(entity, "fighter", None) is None:
+        st = stats_for(entity)
+        entity.fighter = Fighter(st, default_stance(entity), entity.subtype or "")
+
+
+def fighter_of(entity):
+    """The entity's Fighter, or None. A read: it never changes the game (snapshots and
+    panels call it, and a save replays without them). Its stats were built from the
+    subtype the entity was spawned with: spawn with `game.spawn(kind, x, y, subtype=...)`."""
+    return getattr(entity, "fighter", None)
+
+
+def stat(entity, name):
+    f = fighter_of(entity)
+    return f.stat(name) if f is not None else 0
+
+
+def has_trait(entity, trait):
+    f = fighter_of(entity)
+    return f is not None and f.stats.has(trait)
+
+
+def conscious(entity):
+    if entity.state != E.UP:
+        return False
+    f = getattr(entity, "fighter", None)
+    return f is None or (f.carried_by < 0 and not f.captured)
+
+
+def engaged(entity):
+    f = fighter_of(entity)
+    return f is not None and entity.state == E.UP and f.action != _stance.IDLE
+
+
+def hostile(a, b):
+    """Enemies are bodies on different sides."""
+    return a.side != b.side
+
+
+def register():
+    if attach not in E.SPAWN_HOOKS:
+        E.SPAWN_HOOKS.append(attach)
+
+
+register()

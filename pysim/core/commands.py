@@ -1,0 +1,152 @@
+"""Commands in: plain dicts with a "type", queued by game.command() and applied at the
+start of the next tick, in the order received.
+
+Each type registers check(game, cmd) -> reason or None (must not change anything: it is
+also the "can I?" test the UI may run) and apply(game, cmd). Register a class:
+
+    @command("set_speed")
+    class SetSpeed:
+        def check(game, cmd): ...
+        def apply(game, cmd): ...
+
+or call command("type", check=fn, apply=fn). A refused command emits
+{"type": "refused", "tick", "command", "reason"}; nothing raises out of process().
+The need_* helpers below return player-readable reasons for malformed fields.
+"""
+import traceback
+
+from pysim.core import clock
+
+COMMANDS = {}
+
+
+class CommandType:
+    def __init__(self, name, check, apply):
+        self.name = name
+        self.check = check
+        self.apply = apply
+
+
+def _no_check(game, cmd):
+    return None
+
+
+def command(name, check=None, apply=None):
+    if apply is not None:
+        COMMANDS[name] = CommandType(name, check or _no_check, apply)
+        return None
+
+    def wrap(obj):
+        if isinstance(obj, type):
+            chk = getattr(obj, "check", None) or _no_check
+            app = obj.apply
+        else:
+            chk, app = check or _no_check, obj
+        COMMANDS[name] = CommandType(name, chk, app)
+        return obj
+    return wrap
+
+
+def known(name):
+    return name in COMMANDS
+
+
+def check(game, cmd):
+    """Reason the command would be refused now, or None. Never raises."""
+    if not isinstance(cmd, dict):
+        return "A command must be a dictionary with a 'type'."
+    kind = cmd.get("type")
+    if not isinstance(kind, str):
+        return "A command needs a 'type' naming what to do."
+    ct = COMMANDS.get(kind)
+    if ct is None:
+        return "Unknown command '%s'." % kind
+    try:
+        return ct.check(game, cmd)
+    except Exception as exc:  # a malformed field the check did not foresee
+        return "Malformed '%s' command (%s)." % (kind, _short(exc))
+
+
+def process(game, cmd):
+    """Check then apply one command; a refusal or failure becomes an event."""
+    kind = cmd.get("type") if isinstance(cmd, dict) else None
+    name = kind if isinstance(kind, str) else ""
+    reason = check(game, cmd)
+    if reason:
+        game.emit("refused", command=name, reason=reason)
+        return False
+    try:
+        COMMANDS[kind].apply(game, cmd)
+    except Exception as exc:
+        # A bug in apply: report it as an event rather than kill the bridge's frame.
+        game.emit("refused", command=name, reason="The command failed (%s)." % _short(exc),
+                  error=traceback.format_exc())
+        return False
+    return True
+
+
+def _short(exc):
+    return "%s: %s" % (type(exc).__name__, exc)
+
+
+# -- helpers for check functions: each returns a reason or None ----------------------
+
+def _is_int(v):
+    return isinstance(v, int) and not isinstance(v, bool) or type(v).__name__.startswith(("int", "uint"))
+
+
+def need_int(cmd, key, lo=None, hi=None):
+    if key not in cmd:
+        return "'%s' needs '%s'." % (cmd.get("type"), key)
+    v = cmd[key]
+    if not _is_int(v):
+        return "'%s' of '%s' must be a whole number." % (key, cmd.get("type"))
+    if lo is not None and v < lo or hi is not None and v > hi:
+        return "'%s' of '%s' must be between %s and %s." % (key, cmd.get("type"), lo, hi)
+    return None
+
+
+def need_str(cmd, key, choices=None):
+    v = cmd.get(key)
+    if not isinstance(v, str):
+        return "'%s' needs '%s' (text)." % (cmd.get("type"), key)
+    if choices is not None and v not in choices:
+        return "'%s' of '%s' must be one of: %s." % (key, cmd.get("type"), ", ".join(choices))
+    return None
+
+
+def need_tile(game, cmd, xkey="x", ykey="y"):
+    for key in (xkey, ykey):
+        reason = need_int(cmd, key)
+        if reason:
+            return reason
+    if not game.grid.in_bounds(int(cmd[xkey]), int(cmd[ykey])):
+        return "That tile is outside the map."
+    return None
+
+
+def need_entity(game, cmd, key="entity"):
+    reason = need_int(cmd, key)
+    if reason:
+        return reason
+    if int(cmd[key]) not in game.entities:
+        return "There is no such creature (%s)." % cmd[key]
+    return None
+
+
+# -- core commands --------------------------------------------------------------------
+
+@command("set_speed")
+class SetSpeed:
+    def check(game, cmd):
+        if "speed" not in cmd:
+            return "'set_speed' needs 'speed'."
+        if not _is_int(cmd["speed"]) or int(cmd["speed"]) not in clock.SPEEDS:
+            return "Speed must be one of %s." % ", ".join(str(s) for s in clock.SPEEDS)
+        return None
+
+    def apply(game, cmd):
+        old = game.speed
+        game.speed = int(cmd["speed"])
+        if old != game.speed:
+            game.emit("speed_changed", speed=game.speed)

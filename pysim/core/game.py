@@ -1,0 +1,247 @@
+"""The one object that holds the whole simulation state.
+
+Everything that influences a tick lives on Game: tick, speed, grid, entities, rng streams,
+the rule areas' state (game.areas), the scripted and queued commands. state_hash() walks all
+of it in a fixed order.
+
+Extension points for rule areas (see docs/architecture.md, "Extending pysim"):
+- register_area(name, factory): factory(game) -> state object, created for every game,
+  stored in game.areas[name]; it must have hash_state() returning canonical data.
+- commands.command, systems.register, snapshot.snapshot_part, grid.add_cost_hook,
+  movement.COST_VIEWS / STEP_CHECKS / ENTER_HOOKS, level.THINGS / SECTIONS / HEADERS.
+Every pysim module is imported before the first Game is built (load_rule_modules), so a
+rule area registers itself just by existing in the package.
+"""
+import hashlib
+import importlib
+import os
+import pkgutil
+
+import numpy as np
+
+from pysim.core import clock, commands, entities, events, systems
+from pysim.core.grid import Grid
+from pysim.core.rng import Rng
+
+AREAS = []
+_loaded = []
+
+
+def register_area(name, factory):
+    for i, (n, _) in enumerate(AREAS):
+        if n == name:
+            AREAS[i] = (name, factory)
+            return
+    AREAS.append((name, factory))
+
+
+# The rule packages, in the order their modules are imported (and so register their
+# commands, systems, hooks and level things). Fixed, so registration never depends on what
+# the file system lists first; a new concept package is added here.
+RULE_PACKAGES = ("core", "combat", "traps", "doors", "adventurers")
+
+
+def rule_module_names():
+    """Every rule module, "pysim.<package>.<module>", packages in RULE_PACKAGES order and
+    modules sorted by name within each."""
+    import pysim
+    names = []
+    for pkg in RULE_PACKAGES:
+        path = [os.path.join(p, pkg) for p in pysim.__path__]
+        mods = sorted(m.name for m in pkgutil.iter_modules(path) if not m.ispkg)
+        names += ["pysim.%s.%s" % (pkg, m) for m in mods if not m.startswith("_")]
+    return names
+
+
+def load_rule_modules():
+    """Import every rule module so each registers its parts (see rule_module_names)."""
+    if _loaded:
+        return
+    _loaded.append(True)
+    for name in rule_module_names():
+        importlib.import_module(name)
+
+
+class Game:
+    def __init__(self, width, height, seed=0, name=""):
+        load_rule_modules()
+        self.name = name
+        self.seed = int(seed)
+        self.tick = 0
+        self.speed = 1
+        self.rng = Rng(self.seed)
+        self.grid = Grid(width, height)
+        self.grid.game = self
+        self.entities = {}
+        self.next_id = 1
+        self.queue = []
+        self.events = []
+        self.log = []
+        # Where this game came from, for saves: set by level.load_text.
+        self.level_source = ""
+        self.level_text = ""
+        # Scripted commands from the level: (tick, cmd) sorted by tick; script_i = next one.
+        self.script = []
+        self.script_i = 0
+        self.areas = {}
+        for area_name, factory in AREAS:
+            self.areas[area_name] = factory(self)
+
+    # -- input and output ------------------------------------------------------------
+    def command(self, cmd):
+        """Queue a command for the start of the next tick. Never raises."""
+        try:
+            cmd = _plain_copy(cmd)
+        except Exception:
+            cmd = {"type": cmd.get("type") if isinstance(cmd, dict) else None, "__bad__": True}
+        self.queue.append(cmd)
+
+    def emit(self, type_, **data):
+        ev = events.make(self.tick, type_, data)
+        self.events.append(ev)
+        return ev
+
+    def take_events(self):
+        out = self.events
+        self.events = []
+        return out
+
+    # -- time ------------------------------------------------------------------------
+    def apply_pending(self):
+        """Apply scripted commands due now and queued commands, without ticking.
+
+        step() does this first; a paused front end calls it alone so a paused game still
+        takes commands (set_speed among them) at the current tick."""
+        script = self.script
+        while self.script_i < len(script) and script[self.script_i][0] <= self.tick:
+            self._apply(script[self.script_i][1])
+            self.script_i += 1
+        while self.queue:
+            queued = self.queue
+            self.queue = []
+            for cmd in queued:
+                # Only the player's commands are logged: with the level and the seed they
+                # are the whole input, which is what a save holds (pysim/core/save.py).
+                self.log.append((self.tick, cmd))
+                self._apply(cmd)
+
+    def _apply(self, cmd):
+        if isinstance(cmd, dict) and cmd.get("__bad__"):
+            self.emit("refused", command=str(cmd.get("type")),
+                      reason="A command must hold only plain values.")
+            return
+        commands.process(self, cmd)
+
+    def step(self):
+        self.apply_pending()
+        for _, _, fn in systems.SYSTEMS:
+            fn(self)
+        self.tick += 1
+
+    def run(self, ticks):
+        for _ in range(int(ticks)):
+            self.step()
+
+    def clock(self):
+        return clock.day_hour_minute(self.tick)
+
+    # -- entities ----------------------------------------------------------------------
+    def add_entity(self, ent):
+        ent.id = self.next_id
+        self.next_id += 1
+        self.entities[ent.id] = ent
+        for hook in entities.SPAWN_HOOKS:
+            hook(self, ent)
+        self.emit("spawned", entity=ent.id, kind=entities.KIND_NAMES[ent.kind], x=ent.x, y=ent.y)
+        return ent
+
+    def spawn(self, kind, x, y, **fields):
+        ent = entities.CLASSES[kind](int(x), int(y))
+        for key, value in fields.items():
+            setattr(ent, key, value)
+        return self.add_entity(ent)
+
+    def living(self):
+        return [e for e in self.entities.values() if e.state != entities.DEAD]
+
+    # -- hashing -----------------------------------------------------------------------
+    def state_hash(self):
+        h = hashlib.blake2b(digest_size=16)
+        canon((self.tick, self.speed, self.seed, self.next_id, self.script_i, self.queue),
+              h)
+        canon(self.grid.hash_state(), h)
+        canon(self.rng.hash_state(), h)
+        h.update(b"E")
+        for eid, ent in self.entities.items():
+            canon(eid, h)
+            canon(ent.hash_state(), h)
+        h.update(b"A")
+        for name in sorted(self.areas):
+            canon(name, h)
+            canon(self.areas[name], h)
+        return h.hexdigest()
+
+
+def _plain_copy(value):
+    """Deep copy of a command into plain Python values (numpy scalars -> int/float)."""
+    if isinstance(value, dict):
+        return {str(k): _plain_copy(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain_copy(v) for v in value]
+    if isinstance(value, np.ndarray):
+        return value.tolist()
+    if isinstance(value, np.generic):
+        return value.item()
+    if value is None or isinstance(value, (bool, int, float, str)):
+        return value
+    raise TypeError("not a plain value: %r" % type(value).__name__)
+
+
+def canon(value, h):
+    """Feed a canonical encoding of value into hash h.
+
+    Accepts None, bool, int, float, str, bytes, list/tuple, dict (keys sorted by their
+    encoding), numpy arrays and scalars, and objects with hash_state(). Sets are refused:
+    their order is not part of their value, so they invite order-dependent rules."""
+    if value is None:
+        h.update(b"N")
+    elif isinstance(value, bool):
+        h.update(b"T" if value else b"F")
+    elif isinstance(value, int):
+        h.update(b"i%d;" % value)
+    elif isinstance(value, float):
+        h.update(b"f" + value.hex().encode() + b";")
+    elif isinstance(value, str):
+        b = value.encode("utf-8")
+        h.update(b"s%d:" % len(b) + b)
+    elif isinstance(value, bytes):
+        h.update(b"b%d:" % len(value) + value)
+    elif isinstance(value, (list, tuple)):
+        h.update(b"l%d[" % len(value))
+        for item in value:
+            canon(item, h)
+        h.update(b"]")
+    elif isinstance(value, dict):
+        items = []
+        for k, v in value.items():
+            kh = hashlib.blake2b(digest_size=16)
+            canon(k, kh)
+            items.append((kh.digest(), v))
+        items.sort(key=lambda kv: kv[0])
+        h.update(b"d%d{" % len(items))
+        for kd, v in items:
+            h.update(kd)
+            canon(v, h)
+        h.update(b"}")
+    elif isinstance(value, np.ndarray):
+        arr = np.ascontiguousarray(value)
+        h.update(b"a" + arr.dtype.str.encode() + repr(arr.shape).encode())
+        h.update(arr.tobytes())
+    elif isinstance(value, np.generic):
+        canon(value.item(), h)
+    elif hasattr(value, "hash_state"):
+        h.update(b"o" + type(value).__name__.encode() + b":")
+        canon(value.hash_state(), h)
+    else:
+        raise TypeError("state of type %s cannot be hashed; give it hash_state()"
+                        % type(value).__name__)

@@ -1,0 +1,331 @@
+"""The text level / scenario format (docs/level-format.md is the reference).
+
+    ; comment
+    name: First blood
+    seed: 7
+    domain: all            (all | none | map: use the [domain] section)
+
+    [legend]
+    T = floor trap:tripwire        (char = terrain [thing[:arg]] ...)
+
+    [map]
+    ####P####
+    #m..D..S#
+    #########
+
+    [commands]
+    @0 {"type": "set_speed", "speed": 2}
+    @1:30 {"type": "spawn_party", "members": 3}
+
+Every malformed thing raises LevelError("FILE:LINE: message").
+
+Extension registries (rule areas fill them at import time):
+- THINGS[name] = fn(game, x, y, arg): places a thing named in a legend entry (arg is the
+  text after ':' or None); raise ValueError("reason") to reject the spot.
+- SECTIONS[name] = fn(ctx, lines): handles a [name] section after the map is built;
+  lines are (lineno, text); report problems with ctx.error(lineno, message).
+- HEADERS[name] = fn(ctx, value, lineno): handles a `name: value` header line.
+- LEGEND: the default legend (char -> "terrain thing ..."); add a default character here.
+"""
+import json
+import re
+
+
+from pysim.core import clock, commands, terrain
+from pysim.core.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION
+from pysim.core.game import Game, load_rule_modules
+
+
+class LevelError(Exception):
+    pass
+
+
+THINGS = {}
+SECTIONS = {}
+HEADERS = {}
+
+LEGEND = {
+    "#": "wall",
+    " ": "rock",
+    "x": "rock",
+    ".": "floor",
+    "~": "water",
+    "P": "portal",
+    "S": "sanctum",
+    "D": "floor door",
+    "m": "floor minion",
+    "b": "sanctum boss",
+    "a": "floor adventurer",
+    "k": "floor kobold",
+    "K": "floor dungeon_creature:kobold",
+}
+
+_SECTION_RE = re.compile(r"^\[([a-z_][a-z0-9_]*)\]\s*$")
+_CORE_SECTIONS = ("legend", "map", "domain", "commands")
+
+
+class Context:
+    """What a section or header handler sees: the level so far and an error helper."""
+
+    def __init__(self, source):
+        self.source = source
+        self.game = None
+        self.level = None
+
+    def error(self, lineno, message):
+        raise LevelError("%s:%d: %s" % (self.source, lineno, message))
+
+
+class Level:
+    def __init__(self, source):
+        self.source = source
+        self.name = ""
+        self.seed = 0
+        self.domain = "all"
+        self.width = 0
+        self.height = 0
+        self.rows = []          # (lineno, text)
+        self.domain_rows = []   # (lineno, text)
+        self.legend = {}        # char -> (terrain code, [(thing, arg)], lineno)
+        self.commands = []      # (tick, cmd, lineno)
+        self.sections = []      # (name, lineno, [(lineno, text)]) for registered sections
+        self.headers = []       # (name, value, lineno) for registered headers
+
+
+def _parse_legend_entry(ctx, lineno, text):
+    if text.startswith("'"):
+        if len(text) < 3 or text[2] != "'":
+            ctx.error(lineno, "legend character in quotes must be one character, like ' '")
+        char, rest = text[1], text[3:]
+    else:
+        char, rest = text[0], text[1:]
+    rest = rest.strip()
+    if not rest.startswith("="):
+        ctx.error(lineno, "legend line must read: C = terrain [thing ...]")
+    return char, rest[1:].strip()
+
+
+def _parse_definition(ctx, lineno, char, definition):
+    words = definition.split()
+    if not words:
+        ctx.error(lineno, "legend entry for %r names no terrain" % char)
+    if words[0] not in terrain.BY_NAME:
+        ctx.error(lineno, "unknown terrain %r (known: %s)" % (words[0], ", ".join(terrain.NAMES)))
+    things = []
+    for word in words[1:]:
+        name, sep, arg = word.partition(":")
+        if name not in THINGS:
+            ctx.error(lineno, "unknown thing %r (known: %s)" % (name, ", ".join(sorted(THINGS))))
+        things.append((name, arg if sep else None))
+    return (terrain.BY_NAME[words[0]], things, lineno)
+
+
+def parse(text, source="level"):
+    """Parse level text into a Level; raises LevelError naming source and line."""
+    load_rule_modules()
+    ctx = Context(source)
+    lv = Level(source)
+    ctx.level = lv
+    seen = {}
+    domain_line = 1
+    last_line = max(1, len(text.rstrip("\n").split("\n")))
+    section = None
+    body = {}
+    for lineno, raw in enumerate(text.split("\n"), start=1):
+        line = raw.rstrip("\r")
+        m = _SECTION_RE.match(line.strip()) if section not in ("map", "domain") or line[:1] == "[" else None
+        if m:
+            name = m.group(1)
+            if name in seen:
+                ctx.error(lineno, "section [%s] appears twice (first at line %d)" % (name, seen[name]))
+            if name not in _CORE_SECTIONS and name not in SECTIONS:
+                ctx.error(lineno, "unknown section [%s]" % name)
+            seen[name] = lineno
+            section = name
+            body[name] = []
+            continue
+        if section in ("map", "domain"):
+            if line.startswith(";"):
+                continue
+            body[section].append((lineno, line))
+            continue
+        stripped = line.strip()
+        if not stripped or stripped.startswith(";"):
+            continue
+        if section is None:
+            key, sep, value = stripped.partition(":")
+            key, value = key.strip(), value.strip()
+            if not sep:
+                ctx.error(lineno, "expected 'key: value' before the first [section]")
+            if key == "name":
+                lv.name = value
+            elif key == "seed":
+                try:
+                    lv.seed = int(value)
+                except ValueError:
+                    ctx.error(lineno, "seed must be a whole number, not %r" % value)
+            elif key == "domain":
+                if value not in ("all", "none", "map"):
+                    ctx.error(lineno, "domain must be all, none or map, not %r" % value)
+                lv.domain = value
+                domain_line = lineno
+            elif key in HEADERS:
+                lv.headers.append((key, value, lineno))
+            else:
+                ctx.error(lineno, "unknown header %r" % key)
+        else:
+            body[section].append((lineno, stripped))
+
+    for char, definition in LEGEND.items():
+        lv.legend[char] = _parse_definition(ctx, 0, char, definition)
+    for lineno, entry in body.get("legend", []):
+        char, definition = _parse_legend_entry(ctx, lineno, entry)
+        if char in ";[":
+            ctx.error(lineno, "%r cannot be a map character" % char)
+        lv.legend[char] = _parse_definition(ctx, lineno, char, definition)
+
+    if "map" not in body:
+        ctx.error(last_line, "the level has no [map] section")
+    rows = body["map"]
+    while rows and not rows[-1][1].strip():
+        rows.pop()
+    if not rows:
+        ctx.error(seen["map"], "the [map] section is empty")
+    lv.rows = rows
+    lv.width = len(rows[0][1])
+    lv.height = len(rows)
+    for lineno, row in rows:
+        if len(row) != lv.width:
+            ctx.error(lineno, "map row is %d wide, the first row is %d (rows must be equally "
+                      "wide; write rock as 'x' so editors keep it)" % (len(row), lv.width))
+        for col, ch in enumerate(row):
+            if ch not in lv.legend:
+                ctx.error(lineno, "unknown map character %r at column %d" % (ch, col + 1))
+    for y, (lineno, row) in enumerate(rows):
+        for x, ch in enumerate(row):
+            if lv.legend[ch][0] == terrain.PORTAL and not (
+                    x == 0 or y == 0 or x == lv.width - 1 or y == lv.height - 1):
+                ctx.error(lineno, "portal at column %d is not on the map edge" % (x + 1))
+
+    if "domain" in body:
+        if lv.domain not in ("map", "all"):
+            ctx.error(seen["domain"], "a [domain] section needs 'domain: map' (or no domain header)")
+        lv.domain = "map"
+        drows = body["domain"]
+        while drows and not drows[-1][1].strip():
+            drows.pop()
+        if len(drows) != lv.height:
+            ctx.error(seen["domain"], "[domain] has %d rows, the map has %d" % (len(drows), lv.height))
+        for lineno, row in drows:
+            if len(row) != lv.width:
+                ctx.error(lineno, "domain row is %d wide, the map is %d" % (len(row), lv.width))
+            for col, ch in enumerate(row):
+                if ch not in "1#0.x ":
+                    ctx.error(lineno, "domain character %r at column %d: use 1 or # for yours, "
+                              "0 . x or space for not" % (ch, col + 1))
+        lv.domain_rows = drows
+    elif lv.domain == "map":
+        ctx.error(domain_line, "'domain: map' needs a [domain] section")
+
+    last = 0
+    for lineno, entry in body.get("commands", []):
+        if not entry.startswith("@"):
+            ctx.error(lineno, "command lines start with @TIME (ticks or h:mm)")
+        when, _, rest = entry[1:].partition(" ")
+        try:
+            tick = clock.parse_time(when)
+        except ValueError as exc:
+            ctx.error(lineno, str(exc))
+        if tick < last:
+            ctx.error(lineno, "command time %s is before the previous command's" % when)
+        last = tick
+        try:
+            cmd = json.loads(rest)
+        except ValueError as exc:
+            ctx.error(lineno, "bad JSON: %s" % exc)
+        if not isinstance(cmd, dict):
+            ctx.error(lineno, "a command must be a JSON object")
+        if not isinstance(cmd.get("type"), str) or not commands.known(cmd["type"]):
+            ctx.error(lineno, "unknown command type %r" % cmd.get("type"))
+        lv.commands.append((tick, cmd, lineno))
+
+    for name, lines in body.items():
+        if name not in _CORE_SECTIONS:
+            lv.sections.append((name, seen[name], lines))
+    return lv
+
+
+def build(lv, seed=None):
+    """A new Game from a parsed Level (seed overrides the level's)."""
+    ctx = Context(lv.source)
+    ctx.level = lv
+    game = Game(lv.width, lv.height, lv.seed if seed is None else seed, lv.name)
+    ctx.game = game
+    grid = game.grid
+    lut = {ch: entry[0] for ch, entry in lv.legend.items()}
+    for y, (_, row) in enumerate(lv.rows):
+        grid.terrain[y, :] = [lut[ch] for ch in row]
+    if lv.domain == "all":
+        grid.domain[:, :] = (grid.terrain != terrain.ROCK) & (grid.terrain != terrain.PORTAL)
+    elif lv.domain == "map":
+        for y, (_, row) in enumerate(lv.domain_rows):
+            grid.domain[y, :] = [1 if ch in "1#" else 0 for ch in row]
+    grid.changed()
+    for name, value, lineno in lv.headers:
+        HEADERS[name](ctx, value, lineno)
+    for y, (lineno, row) in enumerate(lv.rows):
+        for x, ch in enumerate(row):
+            for thing, arg in lv.legend[ch][1]:
+                try:
+                    THINGS[thing](game, x, y, arg)
+                except ValueError as exc:
+                    ctx.error(lineno, "%s at column %d: %s" % (thing, x + 1, exc))
+    for name, lineno, lines in lv.sections:
+        SECTIONS[name](ctx, lines)
+    game.script = [(tick, cmd) for tick, cmd, _ in lv.commands]
+    game.take_events()
+    return game
+
+
+def load_text(text, source="level", seed=None):
+    game = build(parse(text, source), seed)
+    game.level_source = str(source)
+    game.level_text = text
+    return game
+
+
+def load_file(path, seed=None):
+    try:
+        with open(path, encoding="utf-8") as f:
+            text = f.read()
+    except OSError as exc:
+        raise LevelError("%s:0: cannot read the level (%s)" % (path, exc.strerror))
+    return load_text(text, str(path), seed)
+
+
+# -- the core things ---------------------------------------------------------------------
+
+def _entity_placer(kind, subtype=""):
+    def place(game, x, y, arg):
+        if game.grid.walk_cost()[y, x] <= 0:
+            raise ValueError("it needs a tile it can stand on")
+        # The subtype before the spawn hooks run: combat builds the stat block from it.
+        return game.spawn(kind, x, y, subtype=arg or subtype)
+    return place
+
+
+THINGS["minion"] = _entity_placer(MINION)
+THINGS["adventurer"] = _entity_placer(ADVENTURER)
+THINGS["boss"] = _entity_placer(BOSS)
+THINGS["creature"] = _entity_placer(CREATURE)
+THINGS["kobold"] = _entity_placer(CREATURE, "kobold")
+
+
+def _place_dungeon_creature(game, x, y, arg):
+    """A creature that lives in the dungeon's lair: on the dungeon's side (FRIEND-04)."""
+    ent = _entity_placer(CREATURE, "kobold")(game, x, y, arg)
+    ent.side = DUNGEON
+    return ent
+
+
+THINGS["dungeon_creature"] = _place_dungeon_creature

@@ -1,0 +1,185 @@
+"""Walking: entities follow the paths their brains (or other rules) give them.
+
+A step from (x, y) to the next path tile takes `pace` ticks orthogonally, 3/2 of that
+diagonally. Paths are planned once (go_to) and checked again only when grid.version moved
+since planning: if every remaining tile is still passable the walker keeps its path,
+otherwise it re-plans. So a door or a build costs one cheap check per walker, not a storm
+of searches.
+
+Extension registries (ordered lists of (order, name, fn); use add()):
+- COST_VIEWS: fn(game, ent, cost) -> cost. The walker's own view of the cost grid (a
+  side's locked doors, an adventurer's known traps). Return a new array to change it;
+  never edit the one given.
+- STEP_CHECKS: fn(game, ent, nx, ny) -> bool. False holds the walker this tick (it tries
+  again next tick; the check may also replace or clear its path).
+- STEP_HOOKS: fn(game, ent, nx, ny) when a step into (nx, ny) begins (a door opens).
+- ENTER_HOOKS: fn(game, ent, x, y) when a walker arrives on a tile (a plate is stepped on).
+"""
+import cython
+import numpy as np
+
+from pysim.core import systems
+from pysim.core.entities import Entity
+from pysim.core.pathing import find_path
+
+COST_VIEWS = []
+STEP_CHECKS = []
+STEP_HOOKS = []
+ENTER_HOOKS = []
+
+# facing index (N, NE, E, SE, S, SW, W, NW = 0..7) by (dy + 1) * 3 + (dx + 1)
+_FACING = (7, 0, 1, 6, 4, 2, 5, 4, 3)
+
+
+def add(registry, name, fn, order=100):
+    for i, (_, n, _) in enumerate(registry):
+        if n == name:
+            del registry[i]
+            break
+    registry.append((order, name, fn))
+    registry.sort(key=lambda item: (item[0], item[1]))
+
+
+def facing_of(dx, dy):
+    return _FACING[(int(dy) + 1) * 3 + (int(dx) + 1)]
+
+
+def cost_for(game, ent):
+    cost = game.grid.walk_cost()
+    for _, _, fn in COST_VIEWS:
+        cost = fn(game, ent, cost)
+    return cost
+
+
+def go_to(game, ent, x, y):
+    """Plan a path for ent to (x, y); True if one exists. A walker mid-step plans from the
+    tile it is stepping into and keeps going."""
+    e: Entity = ent
+    if e.step_len > 0:
+        sx, sy = e.nx, e.ny
+    else:
+        sx, sy = e.x, e.y
+    path = find_path(cost_for(game, e), (sx, sy), (int(x), int(y)))
+    e.goal_x = int(x)
+    e.goal_y = int(y)
+    if len(path) == 0:
+        e.path = None
+        return False
+    e.path = path
+    e.path_i = 1
+    e.path_version = game.grid.version
+    return True
+
+
+def stop(ent):
+    """Drop the path; a step under way still finishes."""
+    e: Entity = ent
+    e.path = None
+    e.path_i = 0
+
+
+@systems.system("movement", 200)
+def tick(game):
+    version: cython.int = game.grid.version
+    e: Entity
+    for e in list(game.entities.values()):
+        if e.state != 0:
+            continue
+        if e.step_len > 0:
+            e.step_t += 1
+            if e.step_t < e.step_len:
+                continue
+            _arrive(game, e)
+        if e.path is not None:
+            _next_step(game, e, version)
+
+
+def _arrive(game, e: Entity):
+    e.x = e.nx
+    e.y = e.ny
+    e.step_t = 0
+    e.step_len = 0
+    if e.path is not None and e.path_i >= len(e.path):
+        e.path = None
+    for _, _, fn in ENTER_HOOKS:
+        fn(game, e, e.x, e.y)
+
+
+def _next_step(game, e: Entity, version: cython.int):
+    i: cython.int = e.path_i
+    path = e.path
+    if i >= len(path):
+        e.path = None
+        return
+    if e.path_version != version:
+        cost = cost_for(game, e)
+        rest = path[i:]
+        if not bool((cost[rest[:, 1], rest[:, 0]] > 0).all()):
+            if not go_to(game, e, e.goal_x, e.goal_y):
+                game.emit("path_lost", entity=e.id, x=e.goal_x, y=e.goal_y)
+                return
+            path = e.path
+            i = e.path_i
+            if i >= len(path):
+                e.path = None
+                return
+        e.path_version = version
+    nx: cython.int = int(path[i, 0])
+    ny: cython.int = int(path[i, 1])
+    for _, _, fn in STEP_CHECKS:
+        if not fn(game, e, nx, ny):
+            return
+    dx: cython.int = nx - e.x
+    dy: cython.int = ny - e.y
+    e.facing = _FACING[(dy + 1) * 3 + (dx + 1)]
+    e.nx = nx
+    e.ny = ny
+    e.step_t = 0
+    if dx != 0 and dy != 0:
+        e.step_len = (e.pace * 3 + 1) // 2
+    else:
+        e.step_len = e.pace
+    if e.step_len < 1:
+        e.step_len = 1
+    e.path_i = i + 1
+    for _, _, fn in STEP_HOOKS:
+        fn(game, e, nx, ny)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def fill_arrays(game):
+    """Snapshot arrays of every entity in id order: ids, interpolated positions, kind,
+    state, facing, side."""
+    ents = list(game.entities.values())
+    n: cython.Py_ssize_t = len(ents)
+    ids = np.empty(n, dtype=np.int32)
+    pos = np.empty((n, 2), dtype=np.float32)
+    kind = np.empty(n, dtype=np.int32)
+    state = np.empty(n, dtype=np.int32)
+    facing = np.empty(n, dtype=np.int32)
+    side = np.empty(n, dtype=np.int32)
+    v_ids: cython.int[::1] = ids
+    v_pos: cython.float[:, ::1] = pos
+    v_kind: cython.int[::1] = kind
+    v_state: cython.int[::1] = state
+    v_facing: cython.int[::1] = facing
+    v_side: cython.int[::1] = side
+    i: cython.Py_ssize_t
+    e: Entity
+    f: cython.float
+    for i in range(n):
+        e = ents[i]
+        v_ids[i] = e.id
+        if e.step_len > 0:
+            f = cython.cast(cython.float, e.step_t) / e.step_len
+            v_pos[i, 0] = e.x + (e.nx - e.x) * f
+            v_pos[i, 1] = e.y + (e.ny - e.y) * f
+        else:
+            v_pos[i, 0] = e.x
+            v_pos[i, 1] = e.y
+        v_kind[i] = e.kind
+        v_state[i] = e.state
+        v_facing[i] = e.facing
+        v_side[i] = e.side
+    return ids, pos, kind, state, facing, side

@@ -1,1 +1,0 @@
-from pysim.entities cimport Entity

@@ -1,0 +1,109 @@
+"""Trap parts, wires, metal stock and duties in level / scenario files.
+
+Legend things (docs/level-format.md):
+  trap:KIND[/opt...]   a trap part on this tile, built unless `blueprint`. Options:
+                       blueprint, shoddy, v (a vertical wide tripwire), delay=N (timer
+                       ticks), needs_reset, expired
+  metal:N              a metal stock pile holding N metal
+  duty:DUTY            the minion placed on this tile (earlier in the same legend
+                       entry) takes this duty: traps, drudgery, none
+Section:
+  [wires]              one wire per line: the corners of the drag as `x,y x,y ...`
+                       (0-based columns and rows); each is checked like the `wire`
+                       command and a refused one is a level error with the reason.
+"""
+from pysim.core import duties, entities, level
+from pysim.traps import trap_parts as tp, traps, wiring
+
+
+def _trap_thing(game, x, y, arg):
+    if not arg:
+        raise ValueError("trap needs a kind, like trap:pressure_plate")
+    words = arg.split("/")
+    kind = words[0]
+    if kind not in tp.ALL_KINDS:
+        raise ValueError("unknown trap part %r (known: %s)" % (kind, ", ".join(tp.ALL_KINDS)))
+    opts = {}
+    for w in words[1:]:
+        k, sep, v = w.partition("=")
+        opts[k] = v if sep else True
+    known = ("blueprint", "shoddy", "v", "delay", "needs_reset", "expired")
+    for k in opts:
+        if k not in known:
+            raise ValueError("unknown trap option %r (known: %s)" % (k, ", ".join(known)))
+    orient = tp.ORIENT_V if opts.get("v") else tp.ORIENT_H
+    reason = traps.placement_reason(game, kind, x, y, orient)
+    if reason:
+        raise ValueError(reason)
+    p = traps.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
+                       not opts.get("blueprint"))
+    if "delay" in opts:
+        if kind != tp.TIMER or not str(opts["delay"]).isdigit():
+            raise ValueError("delay=N (ticks) is for timers")
+        p.delay = int(opts["delay"])
+    if opts.get("needs_reset"):
+        p.needs_reset = True
+    if opts.get("expired"):
+        p.expired = True
+    traps.state_of(game).changed()
+
+
+def _metal_thing(game, x, y, arg):
+    try:
+        n = int(arg or "10")
+    except ValueError:
+        raise ValueError("metal:N needs a whole number")
+    st = traps.state_of(game)
+    st.stock[(x, y)] = st.stock.get((x, y), 0) + n
+
+
+def _duty_thing(game, x, y, arg):
+    if arg not in duties.DUTIES:
+        raise ValueError("duty must be one of %s" % ", ".join(duties.DUTIES))
+    for eid in sorted(game.entities, reverse=True):
+        e = game.entities[eid]
+        if e.kind == entities.MINION and (e.x, e.y) == (x, y):
+            e.duty = arg
+            return
+    raise ValueError("duty needs a minion on the same tile (put 'minion' first)")
+
+
+def corners_to_path(corners):
+    """[(x, y), ...] corners -> every tile along the orthogonal segments between them."""
+    path = [tuple(corners[0])]
+    for (x1, y1) in corners[1:]:
+        x0, y0 = path[-1]
+        if x0 != x1 and y0 != y1:
+            raise ValueError("corners %d,%d and %d,%d are not in one row or column"
+                             % (x0, y0, x1, y1))
+        sx = (x1 > x0) - (x1 < x0)
+        sy = (y1 > y0) - (y1 < y0)
+        while (x0, y0) != (x1, y1):
+            x0 += sx
+            y0 += sy
+            path.append((x0, y0))
+    return [list(t) for t in path]
+
+
+def _wires_section(ctx, lines):
+    game = ctx.game
+    st = traps.state_of(game)
+    for lineno, text in lines:
+        try:
+            corners = [tuple(int(v) for v in w.split(",")) for w in text.split()]
+            if any(len(c) != 2 for c in corners) or len(corners) < 2:
+                raise ValueError("a wire is two or more corners x,y")
+            path = corners_to_path(corners)
+        except ValueError as exc:
+            ctx.error(lineno, str(exc))
+        reason, plan = wiring.check_drag(game, st.wires, path)
+        if reason:
+            ctx.error(lineno, reason)
+        wiring.apply_plan(st.wires, plan)
+        st.changed()
+
+
+level.THINGS["trap"] = _trap_thing
+level.THINGS["metal"] = _metal_thing
+level.THINGS["duty"] = _duty_thing
+level.SECTIONS["wires"] = _wires_section
