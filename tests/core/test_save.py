@@ -10,7 +10,7 @@ from pysim.core import save
 from pysim.session import Session
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-TRAP_DEMO = os.path.join(HERE, "..", "godot_project", "levels", "trap_demo.level")
+TRAP_DEMO = os.path.join(HERE, "..", "..", "godot_project", "levels", "trap_demo.level")
 
 
 def _played_session():

@@ -123,7 +123,7 @@ def test_things_and_sections_are_extensible():
 def test_sample_levels_parse():
     import glob
     import os
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     files = sorted(glob.glob(os.path.join(root, "godot_project", "levels", "*.level")))
     assert any(f.endswith("first.level") for f in files)
     for path in files:

@@ -16,7 +16,7 @@ from pysim.core.game import load_rule_modules
 load_rule_modules()     # every rule area registers its commands when first imported
 
 HERE = os.path.dirname(os.path.abspath(__file__))
-with open(os.path.join(HERE, "..", "godot_project", "levels", "trap_demo.level"),
+with open(os.path.join(HERE, "..", "..", "godot_project", "levels", "trap_demo.level"),
           encoding="utf-8") as _f:
     LEVEL = _f.read()
 

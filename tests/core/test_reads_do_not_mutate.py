@@ -10,7 +10,7 @@ import pytest
 
 from pysim.session import Session
 
-LEVELS = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "godot_project",
+LEVELS = sorted(glob.glob(os.path.join(os.path.dirname(__file__), "..", "..", "godot_project",
                                        "levels", "*.level")))
 
 

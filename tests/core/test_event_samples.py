@@ -13,7 +13,7 @@ import json
 import pathlib
 import re
 
-ROOT = pathlib.Path(__file__).resolve().parent.parent
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 PYSIM = ROOT / "pysim"
 FIXTURE = ROOT / "godot_project" / "tests" / "data" / "event_samples.json"
 

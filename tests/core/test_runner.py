@@ -66,7 +66,7 @@ def test_compiled_and_pure_builds_replay_the_same_game(tmp_path):
     from conftest import COMPILED_DIR, ROOT
     if not os.path.isdir(os.path.join(COMPILED_DIR, "pysim")):
         pytest.skip("no compiled build")
-    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     first = os.path.join(root, "godot_project", "levels", "first.level")
     finals = []
     for path in (COMPILED_DIR, ROOT):
