@@ -15,11 +15,14 @@
  *     uint8/bool -> PoolByteArray, other integers -> PoolIntArray (32-bit),
  *     float32/float64 -> PoolRealArray, any numeric (N, 2) -> PoolVector2Array,
  *     other shapes are flattened in C (row-major) order first.
+ *   A value over Godot's 32-bit sizes (more than INT32_MAX elements, or bytes, in one String,
+ *   Array or pool array) is refused with the error value, checked before anything is copied.
  * Conversions Variant -> Python:
  *   Nil, bool, int, real, String; Vector2/Vector3/Rect2/Color -> tuple of floats;
  *   Array -> list, Dictionary -> dict, PoolByteArray -> numpy uint8, PoolIntArray -> int32,
  *   PoolRealArray -> float32, PoolVector2Array -> float32 (N, 2), PoolVector3Array -> (N, 3),
  *   PoolColorArray -> (N, 4), PoolStringArray -> list of str. Without numpy: lists.
+ *   An Object (or a Variant type not listed) is refused with the error value.
  *
  * Python is started once per process (isolated config, no `site`), never finalised. In an
  * exported game (a folder "python" with lib/pythonX.Y/os.py beside this library) it is the
@@ -30,6 +33,7 @@
 #include <Python.h>
 
 #include <dlfcn.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -43,6 +47,13 @@
 #endif
 #define MAX_DEPTH 64
 #define ERROR_KEY "__python_error__"
+/* Godot 3.2 counts elements in godot_int (32-bit), and in places byte sizes in int too
+   (core/io/marshalls.cpp encodes a PoolIntArray as `count * 4` in an int), while Python's
+   lengths are Py_ssize_t (64-bit): a value we hand over keeps both under INT32_MAX, or it
+   is refused (an error value) instead of truncated by a cast. */
+#define GD_MAX_COUNT ((Py_ssize_t)INT32_MAX)
+/* the text of a Python error when even that text could not be made (no memory) */
+#define NO_MEMORY_TEXT "pybridge: out of memory (a Python error happened, its text could not be made)"
 
 static const godot_gdnative_core_api_struct *api = NULL;
 static const godot_gdnative_ext_nativescript_api_struct *nsapi = NULL;
@@ -65,8 +76,31 @@ typedef struct {
 /* ------------------------------------------------------------------------------------------ */
 /* small Godot helpers                                                                          */
 
+/* For text we print or put in an error value: a longer one is cut at INT32_MAX bytes (the
+   length is a godot_int). Values go through py2var, which refuses them instead. */
 static void gd_string_from_utf8(godot_string *dest, const char *s, Py_ssize_t n) {
+	if (n < 0) n = 0;
+	if (n > GD_MAX_COUNT) n = GD_MAX_COUNT;
 	*dest = api->godot_string_chars_to_utf8_with_len(s, (godot_int)n);
+}
+
+/* 0 if n elements of elem_size bytes fit a Godot container (at most INT32_MAX elements and
+   INT32_MAX bytes, see GD_MAX_COUNT); else -1 with OverflowError naming what. */
+static int check_gd_size(Py_ssize_t n, size_t elem_size, const char *what) {
+	if (n >= 0 && n <= GD_MAX_COUNT && (size_t)n <= (size_t)INT32_MAX / elem_size) return 0;
+	PyErr_Format(PyExc_OverflowError,
+			"pybridge: a value of %zd elements does not fit a Godot %s (at most %d elements and %d bytes)",
+			n, what, (int)INT32_MAX, (int)INT32_MAX);
+	return -1;
+}
+
+/* Godot's pool resize returns nothing: when its allocation fails the array keeps its old size
+   (or its memory pointer is NULL), and writing n elements would overrun it. Returns 0 when the
+   array has n elements and ptr is usable, else -1 with MemoryError. */
+static int check_gd_alloc(godot_int size, Py_ssize_t n, const void *ptr, const char *what) {
+	if ((Py_ssize_t)size == n && (n == 0 || ptr != NULL)) return 0;
+	PyErr_Format(PyExc_MemoryError, "pybridge: Godot could not make a %s of %zd elements", what, n);
+	return -1;
 }
 
 static void print_error(const char *text, const char *where) {
@@ -101,7 +135,8 @@ static godot_variant error_value(const char *text, const char *where) {
 	return ret;
 }
 
-/* Fetch the current Python exception as text (traceback), clearing it. Returns a malloc'd string. */
+/* Fetch the current Python exception as text (traceback), clearing it. Returns a malloc'd
+   string, or NULL when there was no memory for it (the caller says NO_MEMORY_TEXT). */
 static char *fetch_exception_text(void) {
 	PyObject *t = NULL, *v = NULL, *tb = NULL;
 	PyErr_Fetch(&t, &v, &tb);
@@ -109,8 +144,9 @@ static char *fetch_exception_text(void) {
 		return strdup("unknown Python error");
 	}
 	PyErr_NormalizeException(&t, &v, &tb);
-	if (tb != NULL && v != NULL) {
-		PyException_SetTraceback(v, tb);
+	if (tb != NULL && v != NULL && PyException_SetTraceback(v, tb) != 0) {
+		/* format_exception must not run with an exception set */
+		PyErr_Clear();
 	}
 	char *out = NULL;
 	PyObject *lines = NULL, *sep = NULL, *joined = NULL;
@@ -133,7 +169,7 @@ static char *fetch_exception_text(void) {
 		out = strdup("Python error (its text could not be formatted)");
 	}
 	/* drop a trailing newline */
-	size_t n = strlen(out);
+	size_t n = out != NULL ? strlen(out) : 0;
 	while (n > 0 && out[n - 1] == '\n') out[--n] = '\0';
 	Py_XDECREF(lines);
 	Py_XDECREF(sep);
@@ -146,7 +182,7 @@ static char *fetch_exception_text(void) {
 
 static godot_variant python_error_value(const char *where) {
 	char *text = fetch_exception_text();
-	godot_variant r = error_value(text, where);
+	godot_variant r = error_value(text != NULL ? text : NO_MEMORY_TEXT, where);
 	free(text);
 	return r;
 }
@@ -221,30 +257,55 @@ static char format_kind(const char *fmt, Py_ssize_t itemsize) {
 	}
 }
 
+/* What a buffer becomes: its element kind (format_kind), whether it is an (N, 2) array
+   (-> PoolVector2Array), and the check that the pool array fits Godot (check_gd_size), done on
+   the shape alone, before anything is copied. Returns 0, or 1 if the element type is
+   unsupported (no exception set; the caller falls back), or -1 with OverflowError. */
+static int buffer_plan(const Py_buffer *view, char *kind, int *is_v2) {
+	Py_ssize_t isz = view->itemsize;
+	*kind = format_kind(view->format, isz);
+	if (*kind == 0 || isz <= 0) return 1;
+	*is_v2 = view->ndim == 2 && view->shape != NULL && view->shape[1] == 2;
+	if (*is_v2) return check_gd_size(view->shape[0], 2 * sizeof(float), "PoolVector2Array");
+	Py_ssize_t n = view->len / isz;
+	if (*kind == 'b' || (*kind == 'u' && isz == 1)) return check_gd_size(n, 1, "PoolByteArray");
+	if (*kind == 'i' || *kind == 'u') return check_gd_size(n, sizeof(godot_int), "PoolIntArray");
+	return check_gd_size(n, sizeof(godot_real), "PoolRealArray");
+}
+
 /* Convert a C-contiguous buffer to a pool array variant. Returns 0, or 1 if the buffer's
-   element type is unsupported (no exception set; caller falls back), or -1 with exception. */
+   element type is unsupported (no exception set; caller falls back), or -1 with exception
+   (too big for Godot, or Godot could not allocate it; *out is then Nil). */
 static int buffer2var(Py_buffer *view, godot_variant *out) {
 	Py_ssize_t isz = view->itemsize;
-	char kind = format_kind(view->format, isz);
-	if (kind == 0) return 1;
-	Py_ssize_t n = isz > 0 ? view->len / isz : 0;
+	char kind = 0;
+	int is_v2 = 0;
+	int plan = buffer_plan(view, &kind, &is_v2);
+	if (plan == 1) return 1;
+	if (plan != 0) return fail_nil(out);
+	Py_ssize_t n = view->len / isz;
 	const char *src = (const char *)view->buf;
 
-	if (view->ndim == 2 && view->shape[1] == 2) {
-		godot_int rows = (godot_int)view->shape[0];
+	if (is_v2) {
+		Py_ssize_t rows = view->shape[0];
 		godot_pool_vector2_array pa;
 		api->godot_pool_vector2_array_new(&pa);
-		api->godot_pool_vector2_array_resize(&pa, rows);
+		api->godot_pool_vector2_array_resize(&pa, (godot_int)rows);
+		godot_pool_vector2_array_write_access *w = rows > 0 ? api->godot_pool_vector2_array_write(&pa) : NULL;
+		float *dst = w != NULL ? (float *)api->godot_pool_vector2_array_write_access_ptr(w) : NULL;
+		if (check_gd_alloc(api->godot_pool_vector2_array_size(&pa), rows, dst, "PoolVector2Array") != 0) {
+			if (w != NULL) api->godot_pool_vector2_array_write_access_destroy(w);
+			api->godot_pool_vector2_array_destroy(&pa);
+			return fail_nil(out);
+		}
 		if (rows > 0) {
-			godot_pool_vector2_array_write_access *w = api->godot_pool_vector2_array_write(&pa);
-			float *dst = (float *)api->godot_pool_vector2_array_write_access_ptr(w);
 			if (kind == 'f' && isz == 4) {
 				memcpy(dst, src, (size_t)rows * 2 * sizeof(float));
 			} else if (kind == 'f' && isz == 8) {
 				const double *d = (const double *)src;
-				for (Py_ssize_t i = 0; i < (Py_ssize_t)rows * 2; i++) dst[i] = (float)d[i];
+				for (Py_ssize_t i = 0; i < rows * 2; i++) dst[i] = (float)d[i];
 			} else {
-				for (Py_ssize_t i = 0; i < (Py_ssize_t)rows * 2; i++) dst[i] = (float)buf_get_double(src + i * isz, kind == 'b' ? 'u' : kind, isz);
+				for (Py_ssize_t i = 0; i < rows * 2; i++) dst[i] = (float)buf_get_double(src + i * isz, kind == 'b' ? 'u' : kind, isz);
 			}
 			api->godot_pool_vector2_array_write_access_destroy(w);
 		}
@@ -257,9 +318,14 @@ static int buffer2var(Py_buffer *view, godot_variant *out) {
 		godot_pool_byte_array pa;
 		api->godot_pool_byte_array_new(&pa);
 		api->godot_pool_byte_array_resize(&pa, (godot_int)n);
+		godot_pool_byte_array_write_access *w = n > 0 ? api->godot_pool_byte_array_write(&pa) : NULL;
+		uint8_t *dst = w != NULL ? api->godot_pool_byte_array_write_access_ptr(w) : NULL;
+		if (check_gd_alloc(api->godot_pool_byte_array_size(&pa), n, dst, "PoolByteArray") != 0) {
+			if (w != NULL) api->godot_pool_byte_array_write_access_destroy(w);
+			api->godot_pool_byte_array_destroy(&pa);
+			return fail_nil(out);
+		}
 		if (n > 0) {
-			godot_pool_byte_array_write_access *w = api->godot_pool_byte_array_write(&pa);
-			uint8_t *dst = api->godot_pool_byte_array_write_access_ptr(w);
 			memcpy(dst, src, (size_t)n);
 			api->godot_pool_byte_array_write_access_destroy(w);
 		}
@@ -271,9 +337,14 @@ static int buffer2var(Py_buffer *view, godot_variant *out) {
 		godot_pool_int_array pa;
 		api->godot_pool_int_array_new(&pa);
 		api->godot_pool_int_array_resize(&pa, (godot_int)n);
+		godot_pool_int_array_write_access *w = n > 0 ? api->godot_pool_int_array_write(&pa) : NULL;
+		godot_int *dst = w != NULL ? api->godot_pool_int_array_write_access_ptr(w) : NULL;
+		if (check_gd_alloc(api->godot_pool_int_array_size(&pa), n, dst, "PoolIntArray") != 0) {
+			if (w != NULL) api->godot_pool_int_array_write_access_destroy(w);
+			api->godot_pool_int_array_destroy(&pa);
+			return fail_nil(out);
+		}
 		if (n > 0) {
-			godot_pool_int_array_write_access *w = api->godot_pool_int_array_write(&pa);
-			godot_int *dst = api->godot_pool_int_array_write_access_ptr(w);
 			if (kind == 'i' && isz == (Py_ssize_t)sizeof(godot_int)) {
 				memcpy(dst, src, (size_t)n * sizeof(godot_int));
 			} else if (kind == 'i' && isz == 8) {
@@ -292,9 +363,14 @@ static int buffer2var(Py_buffer *view, godot_variant *out) {
 	godot_pool_real_array pa;
 	api->godot_pool_real_array_new(&pa);
 	api->godot_pool_real_array_resize(&pa, (godot_int)n);
+	godot_pool_real_array_write_access *w = n > 0 ? api->godot_pool_real_array_write(&pa) : NULL;
+	godot_real *dst = w != NULL ? api->godot_pool_real_array_write_access_ptr(w) : NULL;
+	if (check_gd_alloc(api->godot_pool_real_array_size(&pa), n, dst, "PoolRealArray") != 0) {
+		if (w != NULL) api->godot_pool_real_array_write_access_destroy(w);
+		api->godot_pool_real_array_destroy(&pa);
+		return fail_nil(out);
+	}
 	if (n > 0) {
-		godot_pool_real_array_write_access *w = api->godot_pool_real_array_write(&pa);
-		godot_real *dst = api->godot_pool_real_array_write_access_ptr(w);
 		if (isz == (Py_ssize_t)sizeof(godot_real)) {
 			memcpy(dst, src, (size_t)n * sizeof(godot_real));
 		} else if (isz == 8) {
@@ -310,12 +386,38 @@ static int buffer2var(Py_buffer *view, godot_variant *out) {
 	return 0;
 }
 
-/* numpy arrays and other buffer exporters */
+/* numpy arrays and other buffer exporters. o is kept alive by the caller (a strong reference):
+   item(), ascontiguousarray and tolist() below run Python code. */
 static int array2var(PyObject *o, godot_variant *out, int depth) {
 	Py_buffer view;
 	PyObject *contig = NULL;
-	if (PyObject_GetBuffer(o, &view, PyBUF_C_CONTIGUOUS | PyBUF_FORMAT) != 0) {
+	/* A strided view first: its shape says how big the value is before anything is copied
+	   (np.broadcast_to makes a 2**31-element array out of one byte; a contiguous copy of it
+	   would allocate all of that only for buffer2var to refuse it). */
+	if (PyObject_GetBuffer(o, &view, PyBUF_RECORDS_RO) != 0) {
+		/* no buffer of that kind (an object array, ...): tolist() below */
 		PyErr_Clear();
+		goto fallback;
+	}
+	if (view.ndim == 0) {
+		/* 0-d arrays behave like scalars */
+		PyBuffer_Release(&view);
+		PyObject *item = PyObject_CallMethod(o, "item", NULL);
+		if (item == NULL) return fail_nil(out);
+		int r0 = py2var(item, out, depth + 1);
+		Py_DECREF(item);
+		return r0;
+	}
+	char kind = 0;
+	int is_v2 = 0;
+	int plan = buffer_plan(&view, &kind, &is_v2);
+	if (plan < 0) {
+		PyBuffer_Release(&view);
+		return fail_nil(out);
+	}
+	if (plan == 0 && !PyBuffer_IsContiguous(&view, 'C')) {
+		/* a supported type, not contiguous: a contiguous copy (its size checked above) */
+		PyBuffer_Release(&view);
 		if (np_ascontig == NULL) goto fallback;
 		contig = PyObject_CallFunctionObjArgs(np_ascontig, o, NULL);
 		if (contig == NULL) return fail_nil(out);
@@ -326,34 +428,44 @@ static int array2var(PyObject *o, godot_variant *out, int depth) {
 			goto fallback;
 		}
 	}
-	if (view.ndim == 0) {
-		/* 0-d arrays behave like scalars */
-		PyBuffer_Release(&view);
-		Py_XDECREF(contig);
-		PyObject *item = PyObject_CallMethod(o, "item", NULL);
-		if (item == NULL) return fail_nil(out);
-		int r0 = py2var(item, out, depth + 1);
-		Py_DECREF(item);
-		return r0;
-	}
-	int r = buffer2var(&view, out);
+	/* buffer2var plans again: the copy is a new buffer (and checks are cheap) */
+	int r = plan == 0 ? buffer2var(&view, out) : 1;
 	PyBuffer_Release(&view);
 	Py_XDECREF(contig);
 	if (r <= 0) return r;
 fallback:
-	/* unsupported element type: go through tolist() if there is one */
-	if (PyObject_HasAttrString(o, "tolist")) {
-		PyObject *lst = PyObject_CallMethod(o, "tolist", NULL);
-		if (lst == NULL) return fail_nil(out);
-		int rr = py2var(lst, out, depth + 1);
-		Py_DECREF(lst);
-		return rr;
+	/* unsupported element type (object, complex, ...): go through tolist() if there is one.
+	   tolist() makes a Python object of every element: a numpy array's element count is
+	   checked first, as a Godot Array would have to hold them. */
+	if (np_ndarray != NULL && PyObject_TypeCheck(o, (PyTypeObject *)np_ndarray)) {
+		PyObject *size = PyObject_GetAttrString(o, "size");
+		if (size == NULL) return fail_nil(out);
+		Py_ssize_t count = PyNumber_AsSsize_t(size, PyExc_OverflowError);
+		Py_DECREF(size);
+		if (count == -1 && PyErr_Occurred()) return fail_nil(out);
+		if (check_gd_size(count, 1, "Array") != 0) return fail_nil(out);
 	}
-	PyErr_Format(PyExc_TypeError, "pybridge: cannot convert a buffer of type %.200s to a Variant",
-			Py_TYPE(o)->tp_name);
-	return fail_nil(out);
+	PyObject *tolist = PyObject_GetAttrString(o, "tolist");
+	if (tolist == NULL) {
+		/* only a missing attribute means "no tolist"; any other error is the answer */
+		if (!PyErr_ExceptionMatches(PyExc_AttributeError)) return fail_nil(out);
+		PyErr_Clear();
+		PyErr_Format(PyExc_TypeError, "pybridge: cannot convert a buffer of type %.200s to a Variant",
+				Py_TYPE(o)->tp_name);
+		return fail_nil(out);
+	}
+	PyObject *lst = PyObject_CallNoArgs(tolist);
+	Py_DECREF(tolist);
+	if (lst == NULL) return fail_nil(out);
+	int rr = py2var(lst, out, depth + 1);
+	Py_DECREF(lst);
+	return rr;
 }
 
+/* o must be kept alive by the caller (a strong reference) for the whole call: converting runs
+   Python code (__index__, item(), tolist(), and any destructor a reference drop triggers),
+   which may drop the last other reference to o or to anything o holds. Likewise every item
+   taken out of o here is held with a strong reference while it is converted. */
 static int py2var(PyObject *o, godot_variant *out, int depth) {
 	if (depth > MAX_DEPTH) {
 		PyErr_SetString(PyExc_RecursionError, "pybridge: value nested too deeply (or a cycle)");
@@ -367,7 +479,8 @@ static int py2var(PyObject *o, godot_variant *out, int depth) {
 		api->godot_variant_new_bool(out, o == Py_True);
 		return 0;
 	}
-	if (PyLong_CheckExact(o) || (PyLong_Check(o))) {
+	if (PyLong_Check(o)) {
+		/* an int (or subclass) is read as it is: no __index__ call */
 		int overflow = 0;
 		long long v = PyLong_AsLongLongAndOverflow(o, &overflow);
 		if (overflow != 0) {
@@ -386,6 +499,7 @@ static int py2var(PyObject *o, godot_variant *out, int depth) {
 		Py_ssize_t n;
 		const char *s = PyUnicode_AsUTF8AndSize(o, &n);
 		if (s == NULL) return fail_nil(out);
+		if (check_gd_size(n, 1, "String") != 0) return fail_nil(out);
 		godot_string gs;
 		gd_string_from_utf8(&gs, s, n);
 		api->godot_variant_new_string(out, &gs);
@@ -395,18 +509,20 @@ static int py2var(PyObject *o, godot_variant *out, int depth) {
 	if (PyDict_Check(o)) {
 		godot_dictionary d;
 		api->godot_dictionary_new(&d);
-		PyObject *k, *v;
+		PyObject *bk, *bv;
 		Py_ssize_t pos = 0;
-		while (PyDict_Next(o, &pos, &k, &v)) {
+		/* PyDict_Next stays memory-safe if the dict changes meanwhile (it re-reads the
+		   entry table each time); the borrowed key and value do not, so both are held */
+		while (PyDict_Next(o, &pos, &bk, &bv)) {
+			PyObject *k = Py_NewRef(bk), *v = Py_NewRef(bv);
 			godot_variant gk, gv;
-			if (py2var(k, &gk, depth + 1) != 0) {
+			int rk = py2var(k, &gk, depth + 1);
+			int rv = rk == 0 ? py2var(v, &gv, depth + 1) : -1;
+			Py_DECREF(k);
+			Py_DECREF(v);
+			if (rk != 0 || rv != 0) {
 				api->godot_variant_destroy(&gk);
-				api->godot_dictionary_destroy(&d);
-				return fail_nil(out);
-			}
-			if (py2var(v, &gv, depth + 1) != 0) {
-				api->godot_variant_destroy(&gk);
-				api->godot_variant_destroy(&gv);
+				if (rk == 0) api->godot_variant_destroy(&gv);
 				api->godot_dictionary_destroy(&d);
 				return fail_nil(out);
 			}
@@ -420,14 +536,24 @@ static int py2var(PyObject *o, godot_variant *out, int depth) {
 	}
 	if (PyList_Check(o) || PyTuple_Check(o)) {
 		Py_ssize_t n = PySequence_Fast_GET_SIZE(o);
+		if (check_gd_size(n, 1, "Array") != 0) return fail_nil(out);
 		godot_array a;
 		api->godot_array_new(&a);
 		api->godot_array_resize(&a, (godot_int)n);
+		/* Array's resize returns nothing either, and godot_array_set past its end crashes */
+		if (check_gd_alloc(api->godot_array_size(&a), n, &a, "Array") != 0) {
+			api->godot_array_destroy(&a);
+			return fail_nil(out);
+		}
 		for (Py_ssize_t i = 0; i < n; i++) {
-			/* the list may be changed by a __del__ during conversion: re-check the size */
-			if (i >= PySequence_Fast_GET_SIZE(o)) break;
-			PyObject *item = PySequence_Fast_GET_ITEM(o, i);
-			Py_INCREF(item);
+			/* the list may be changed by Python code run during conversion (an __index__, a
+			   __del__): an Array that is neither the old list nor the new one is refused */
+			if (PySequence_Fast_GET_SIZE(o) != n) {
+				PyErr_SetString(PyExc_RuntimeError, "pybridge: a list changed size while it was converted");
+				api->godot_array_destroy(&a);
+				return fail_nil(out);
+			}
+			PyObject *item = Py_NewRef(PySequence_Fast_GET_ITEM(o, i));
 			godot_variant gv;
 			int r = py2var(item, &gv, depth + 1);
 			Py_DECREF(item);
@@ -439,6 +565,11 @@ static int py2var(PyObject *o, godot_variant *out, int depth) {
 			api->godot_array_set(&a, (godot_int)i, &gv);
 			api->godot_variant_destroy(&gv);
 		}
+		if (PySequence_Fast_GET_SIZE(o) != n) { /* changed by the last item's conversion */
+			PyErr_SetString(PyExc_RuntimeError, "pybridge: a list changed size while it was converted");
+			api->godot_array_destroy(&a);
+			return fail_nil(out);
+		}
 		api->godot_variant_new_array(out, &a);
 		api->godot_array_destroy(&a);
 		return 0;
@@ -446,12 +577,20 @@ static int py2var(PyObject *o, godot_variant *out, int depth) {
 	if (PyBytes_Check(o) || PyByteArray_Check(o)) {
 		const char *s = PyBytes_Check(o) ? PyBytes_AS_STRING(o) : PyByteArray_AS_STRING(o);
 		Py_ssize_t n = PyBytes_Check(o) ? PyBytes_GET_SIZE(o) : PyByteArray_GET_SIZE(o);
+		if (check_gd_size(n, 1, "PoolByteArray") != 0) return fail_nil(out);
+		/* no Python code runs from here on: s stays valid */
 		godot_pool_byte_array pa;
 		api->godot_pool_byte_array_new(&pa);
 		api->godot_pool_byte_array_resize(&pa, (godot_int)n);
+		godot_pool_byte_array_write_access *w = n > 0 ? api->godot_pool_byte_array_write(&pa) : NULL;
+		uint8_t *dst = w != NULL ? api->godot_pool_byte_array_write_access_ptr(w) : NULL;
+		if (check_gd_alloc(api->godot_pool_byte_array_size(&pa), n, dst, "PoolByteArray") != 0) {
+			if (w != NULL) api->godot_pool_byte_array_write_access_destroy(w);
+			api->godot_pool_byte_array_destroy(&pa);
+			return fail_nil(out);
+		}
 		if (n > 0) {
-			godot_pool_byte_array_write_access *w = api->godot_pool_byte_array_write(&pa);
-			memcpy(api->godot_pool_byte_array_write_access_ptr(w), s, (size_t)n);
+			memcpy(dst, s, (size_t)n);
 			api->godot_pool_byte_array_write_access_destroy(w);
 		}
 		api->godot_variant_new_pool_byte_array(out, &pa);
@@ -497,6 +636,19 @@ static PyObject *pool2numpy(const void *data, Py_ssize_t nbytes, const char *dty
 	PyObject *r = PyObject_CallMethod(arr, "reshape", "(ni)", (Py_ssize_t)-1, cols);
 	Py_DECREF(arr);
 	return r;
+}
+
+/* list of Python ints (no numpy) */
+static PyObject *ints2list(const void *p, Py_ssize_t n, int is_byte) {
+	PyObject *lst = PyList_New(n);
+	if (lst == NULL) return NULL;
+	for (Py_ssize_t i = 0; i < n; i++) {
+		long v = is_byte ? (long)((const uint8_t *)p)[i] : (long)((const godot_int *)p)[i];
+		PyObject *item = PyLong_FromLong(v);
+		if (item == NULL) { Py_DECREF(lst); return NULL; }
+		PyList_SET_ITEM(lst, i, item);
+	}
+	return lst;
 }
 
 static PyObject *floats2list(const float *p, Py_ssize_t n, int cols) {
@@ -610,16 +762,12 @@ static PyObject *var2py(const godot_variant *v, int depth) {
 		}
 		case GODOT_VARIANT_TYPE_POOL_BYTE_ARRAY:
 			POOL_READ(byte, uint8_t, v, {
-				r = np_frombuffer ? pool2numpy(p, n, "uint8", 1) : PyList_New(n);
-				if (!np_frombuffer && r)
-					for (godot_int i = 0; i < n; i++) PyList_SET_ITEM(r, i, PyLong_FromLong(p[i]));
+				r = np_frombuffer ? pool2numpy(p, n, "uint8", 1) : ints2list(p, n, 1);
 			});
 			return r;
 		case GODOT_VARIANT_TYPE_POOL_INT_ARRAY:
 			POOL_READ(int, godot_int, v, {
-				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * sizeof(godot_int), "int32", 1) : PyList_New(n);
-				if (!np_frombuffer && r)
-					for (godot_int i = 0; i < n; i++) PyList_SET_ITEM(r, i, PyLong_FromLong(p[i]));
+				r = np_frombuffer ? pool2numpy(p, (Py_ssize_t)n * sizeof(godot_int), "int32", 1) : ints2list(p, n, 0);
 			});
 			return r;
 		case GODOT_VARIANT_TYPE_POOL_REAL_ARRAY:
@@ -656,6 +804,11 @@ static PyObject *var2py(const godot_variant *v, int depth) {
 			api->godot_pool_string_array_destroy(&pa);
 			return r;
 		}
+		case GODOT_VARIANT_TYPE_OBJECT:
+			/* not stringified: an Object's to_string can run script code (_to_string), which
+			   could change the Array or Dictionary this Variant is read from */
+			PyErr_SetString(PyExc_TypeError, "pybridge: cannot pass an Object to Python");
+			return NULL;
 		default: {
 			godot_string s = api->godot_variant_as_string(v);
 			godot_char_string cs = api->godot_string_utf8(&s);
@@ -726,6 +879,14 @@ static const char *INIT_CODE =
 /* ------------------------------------------------------------------------------------------ */
 /* starting Python                                                                              */
 
+/* malloc'd "a" + "b" */
+static char *path_join(const char *a, const char *b) {
+	size_t n = strlen(a) + strlen(b) + 1;
+	char *p = malloc(n);
+	if (p != NULL) snprintf(p, n, "%s%s", a, b);
+	return p;
+}
+
 /* The venv's python next to a ".../lib/pythonX.Y/site-packages" path, if there is one. */
 static char *venv_python_from_paths(const godot_array *paths) {
 	godot_int n = api->godot_array_size(paths);
@@ -737,6 +898,7 @@ static char *venv_python_from_paths(const godot_array *paths) {
 		char *p = strdup(api->godot_char_string_get_data(&cs));
 		api->godot_char_string_destroy(&cs);
 		api->godot_string_destroy(&s);
+		if (p == NULL) return NULL; /* no memory: python_start's own strdup says so */
 		size_t len = strlen(p);
 		while (len > 1 && p[len - 1] == '/') p[--len] = '\0';
 		const char *suffix = "/site-packages";
@@ -751,9 +913,8 @@ static char *venv_python_from_paths(const godot_array *paths) {
 			if (ok) {
 				const char *names[] = { "/bin/python3", "/bin/python" };
 				for (int k = 0; k < 2; k++) {
-					size_t need = strlen(p) + strlen(names[k]) + 1;
-					char *exe = malloc(need);
-					snprintf(exe, need, "%s%s", p, names[k]);
+					char *exe = path_join(p, names[k]);
+					if (exe == NULL) break;
 					if (access(exe, X_OK) == 0) {
 						free(p);
 						return exe;
@@ -780,14 +941,6 @@ static void promote_libpython(void) {
 	}
 	/* keep the handle: the library must stay loaded with global visibility */
 	(void)h;
-}
-
-/* malloc'd "a" + "b" */
-static char *path_join(const char *a, const char *b) {
-	size_t n = strlen(a) + strlen(b) + 1;
-	char *p = malloc(n);
-	if (p != NULL) snprintf(p, n, "%s%s", a, b);
-	return p;
 }
 
 /* The exported game's own Python (build/export_python.py): the folder "python" beside this
@@ -873,10 +1026,16 @@ static int python_start(const godot_array *paths) {
 		   interpreter the bridge was built against (never a search of $PATH, which could find a
 		   different Python whose standard library does not match this libpython) */
 		char *exe = venv_python_from_paths(paths);
-		if (exe == NULL && access(PYBRIDGE_PYTHON_EXE, X_OK) == 0) exe = strdup(PYBRIDGE_PYTHON_EXE);
-		st = PyConfig_SetBytesString(&config, &config.program_name, exe ? exe : PYBRIDGE_PYTHON_EXE);
-		if (!PyStatus_Exception(st) && exe != NULL) {
-			st = PyConfig_SetBytesString(&config, &config.executable, exe);
+		int have_exe = exe != NULL || access(PYBRIDGE_PYTHON_EXE, X_OK) == 0;
+		if (exe == NULL && have_exe) exe = strdup(PYBRIDGE_PYTHON_EXE);
+		if (have_exe && exe == NULL) {
+			/* no memory: not a start without sys.executable (Python would search $PATH) */
+			st = PyStatus_NoMemory();
+		} else {
+			st = PyConfig_SetBytesString(&config, &config.program_name, exe ? exe : PYBRIDGE_PYTHON_EXE);
+			if (!PyStatus_Exception(st) && exe != NULL) {
+				st = PyConfig_SetBytesString(&config, &config.executable, exe);
+			}
 		}
 		free(exe);
 	}
@@ -932,11 +1091,15 @@ static void try_import_numpy(void) {
 /* ------------------------------------------------------------------------------------------ */
 /* NativeScript class                                                                           */
 
+/* NULL when there is no memory: start() and invoke() then return an error value (Godot keeps
+   the NULL as the instance's user data and passes it to every method). */
 static void *bridge_create(godot_object *owner, void *method_data) {
 	(void)owner;
 	(void)method_data;
 	return calloc(1, sizeof(bridge_instance));
 }
+
+#define NO_INSTANCE_TEXT "PyBridge: this instance has no data (out of memory when it was made)"
 
 static void bridge_destroy(godot_object *owner, void *method_data, void *user_data) {
 	(void)owner;
@@ -965,6 +1128,7 @@ static godot_variant bridge_start(godot_object *owner, void *method_data, void *
 			!check_arg(num_args, args, 3, GODOT_VARIANT_TYPE_ARRAY)) {
 		return error_value("PyBridge.start(paths: Array, module: String, factory: String, args: Array): wrong arguments", "PyBridge.start");
 	}
+	if (b == NULL) return error_value(NO_INSTANCE_TEXT, "PyBridge.start");
 	godot_array paths = api->godot_variant_as_array(args[0]);
 	int ok = python_start(&paths);
 	api->godot_array_destroy(&paths);
@@ -975,19 +1139,22 @@ static godot_variant bridge_start(godot_object *owner, void *method_data, void *
 	PyGILState_STATE g = PyGILState_Ensure();
 	godot_variant ret;
 	PyObject *pypaths = NULL, *modname = NULL, *factory = NULL, *pyargs = NULL;
-	PyObject *mod = NULL, *fn = NULL, *obj = NULL, *argt = NULL;
+	PyObject *mod = NULL, *fn = NULL, *obj = NULL, *argt = NULL, *syspath = NULL, *p = NULL;
 
 	pypaths = var2py(args[0], 0);
 	if (pypaths == NULL) goto pyerror;
-	PyObject *syspath = PySys_GetObject("path"); /* borrowed */
+	/* held: PySequence_Contains runs the entries' __eq__, which may replace sys.path */
+	syspath = PySys_GetObject("path"); /* borrowed */
 	if (syspath == NULL || !PyList_Check(syspath)) {
+		syspath = NULL;
 		PyErr_SetString(PyExc_RuntimeError, "pybridge: sys.path is missing");
 		goto pyerror;
 	}
+	Py_INCREF(syspath);
 	/* insert in order at the front, skipping paths already there */
 	Py_ssize_t at = 0;
 	for (Py_ssize_t i = 0; i < PyList_GET_SIZE(pypaths); i++) {
-		PyObject *p = PyList_GET_ITEM(pypaths, i);
+		p = Py_NewRef(PyList_GET_ITEM(pypaths, i));
 		if (!PyUnicode_Check(p)) {
 			PyErr_SetString(PyExc_TypeError, "pybridge: start(): paths must be Strings");
 			goto pyerror;
@@ -998,6 +1165,7 @@ static godot_variant bridge_start(godot_object *owner, void *method_data, void *
 			if (PyList_Insert(syspath, at, p) != 0) goto pyerror;
 			at++;
 		}
+		Py_CLEAR(p);
 	}
 	try_import_numpy();
 
@@ -1028,6 +1196,8 @@ done:
 	Py_XDECREF(fn);
 	Py_XDECREF(argt);
 	Py_XDECREF(obj);
+	Py_XDECREF(syspath);
+	Py_XDECREF(p);
 	PyGILState_Release(g);
 	return ret;
 }
@@ -1040,12 +1210,13 @@ static godot_variant bridge_invoke(godot_object *owner, void *method_data, void 
 			(num_args == 2 && !check_arg(num_args, args, 1, GODOT_VARIANT_TYPE_ARRAY))) {
 		return error_value("PyBridge.invoke(method: String, args: Array): wrong arguments", "PyBridge.invoke");
 	}
-	if (b == NULL || b->obj == NULL || py_state != 1) {
+	if (b == NULL) return error_value(NO_INSTANCE_TEXT, "PyBridge.invoke");
+	if (b->obj == NULL || py_state != 1) {
 		return error_value("PyBridge.invoke: nothing started (call start() first, and check its result)", "PyBridge.invoke");
 	}
 	PyGILState_STATE g = PyGILState_Ensure();
 	godot_variant ret;
-	PyObject *name = NULL, *res = NULL;
+	PyObject *name = NULL, *res = NULL, *self = NULL;
 	PyObject *stack_buf[9];
 	PyObject **argv = stack_buf;
 	godot_int nargs = 0, filled = 0;
@@ -1066,7 +1237,11 @@ static godot_variant bridge_invoke(godot_object *owner, void *method_data, void 
 			goto pyerror;
 		}
 	}
-	argv[0] = b->obj;
+	/* held: b->obj is only the instance's reference (start() on this instance replaces it,
+	   and the call runs Python code, which may reach Godot again); argv[0] may also be
+	   overwritten during the call (PY_VECTORCALL_ARGUMENTS_OFFSET), so self keeps it */
+	self = Py_NewRef(b->obj);
+	argv[0] = self;
 	for (filled = 0; filled < nargs; filled++) {
 		PyObject *item = var2py(api->godot_array_operator_index_const(&a, filled), 1);
 		if (item == NULL) goto pyerror;
@@ -1088,6 +1263,7 @@ done:
 	if (have_array) api->godot_array_destroy(&a);
 	Py_XDECREF(name);
 	Py_XDECREF(res);
+	Py_XDECREF(self);
 	PyGILState_Release(g);
 	return ret;
 }

@@ -1,0 +1,118 @@
+extends "res://tests/TestCase.gd"
+# Saves are written atomically (SimClient.write_file_atomically): a save over a save leaves the
+# whole new file and no temporary file; a save that cannot be written leaves the previous save
+# as it was, tells the player why, and the game goes on.
+
+const SAVE_PATH := "user://atomic_test.msave"
+const TMP_PATH := SAVE_PATH + ".tmp"     # SimClient.SAVE_TEMP_SUFFIX
+const FOLDER_PATH := "user://atomic_test_folder.msave"
+
+var notices := []
+
+
+func before_each() -> void:
+	_clean()
+	notices = []
+	yield(start_main(), "completed")
+	EventBus.connect("notify", self, "_on_notify")
+
+
+func after_each() -> void:
+	EventBus.disconnect("notify", self, "_on_notify")
+	free_main()
+	_clean()
+
+
+func _clean() -> void:
+	var d := Directory.new()
+	for p in [SAVE_PATH, TMP_PATH, FOLDER_PATH, FOLDER_PATH + ".tmp"]:
+		if d.file_exists(p) or d.dir_exists(p):
+			d.remove(p)
+
+
+func _on_notify(text: String, _kind: String) -> void:
+	notices.append(text)
+
+
+static func read_file(path: String):
+	var f := File.new()
+	if f.open(path, File.READ) != OK:
+		return null
+	var text := f.get_buffer(f.get_len()).get_string_from_utf8()
+	f.close()
+	return text
+
+
+func said() -> String:
+	return PoolStringArray(notices).join(" / ")
+
+
+func test_a_save_over_a_save_leaves_the_whole_new_file():
+	if not running():
+		return
+	yield(frames(5), "completed")
+	assert_true(main.sim.save_game(SAVE_PATH), "the first save: %s" % said())
+	var first = read_file(SAVE_PATH)
+	var reached = yield(wait_until(main.sim, "current_tick", [], main.sim.current_tick() + 10, 300), "completed")
+	assert_true(reached, "the game did not go on")
+	assert_true(main.sim.save_game(SAVE_PATH), "the second save: %s" % said())
+	var second = read_file(SAVE_PATH)
+	# nothing ran between the save and this call: it is the text that was saved
+	assert_eq(second, main.sim.bridge.invoke("save_text", []), "the file is the whole save text")
+	assert_ne(second, first, "the second save replaced the first (another tick)")
+	assert_true(str(second).begins_with(str(first).split("\n")[0] + "\n"), "the file starts with the save's first line")
+	assert_false(File.new().file_exists(TMP_PATH), "the temporary file is gone")
+	assert_true(main.sim.last_save_synced, "the save was fsync'd through the bridge")
+	assert_true(main.sim.load_game(SAVE_PATH), "the new save loads: %s" % said())
+
+
+func test_a_failed_write_keeps_the_previous_save_and_says_why():
+	if not running():
+		return
+	assert_true(main.sim.save_game(SAVE_PATH), "the first save: %s" % said())
+	var before = read_file(SAVE_PATH)
+	# the temporary file's place is taken by a folder: the new save cannot be written
+	assert_eq(Directory.new().make_dir(TMP_PATH), OK, "make the blocking folder")
+	yield(frames(10), "completed")
+	notices = []
+	assert_false(main.sim.save_game(SAVE_PATH), "a save that cannot be written must fail")
+	assert_eq(read_file(SAVE_PATH), before, "the previous save is unchanged")
+	assert_string_contains(said(), "The game was not saved: cannot write %s" % TMP_PATH)
+	assert_string_contains(said(), "The previous save is kept.")
+	assert_true(Directory.new().dir_exists(TMP_PATH), "the folder in the way is left alone")
+	var t0: int = main.sim.current_tick()
+	var went_on = yield(wait_until(main.sim, "current_tick", [], t0 + 5, 300), "completed")
+	assert_true(went_on or main.sim.current_tick() > t0, "the game stopped after a failed save")
+	# once the way is clear, saving works again
+	Directory.new().remove(TMP_PATH)
+	assert_true(main.sim.save_game(SAVE_PATH), "saving again: %s" % said())
+	assert_ne(read_file(SAVE_PATH), before, "the new save is in place")
+
+
+func test_a_save_onto_a_folder_is_refused():
+	if not running():
+		return
+	assert_eq(Directory.new().make_dir(FOLDER_PATH), OK, "make the folder")
+	assert_false(main.sim.save_game(FOLDER_PATH), "saving onto a folder must fail")
+	assert_string_contains(said(), "The game was not saved: %s is a folder" % FOLDER_PATH)
+	assert_true(Directory.new().dir_exists(FOLDER_PATH), "the folder is still there")
+	assert_false(File.new().file_exists(FOLDER_PATH + ".tmp"), "no temporary file is left")
+
+
+# The HUD's Save button goes through the same path: a failure reaches the player as a toast.
+func test_the_save_button_shows_a_failure():
+	if not running():
+		return
+	var quick: String = main.sim.QUICKSAVE_PATH
+	var d := Directory.new()
+	var had_quicksave := d.file_exists(quick)
+	var blocked := not d.dir_exists(quick + ".tmp") and d.make_dir(quick + ".tmp") == OK
+	if not assert_true(blocked, "block %s.tmp" % quick):
+		return
+	var toasts_before: int = main.hud.toasts.get_child_count()
+	yield(click_control(main.hud.get_node("Root/TopBar/Row/SaveButton") as Button), "completed")
+	d.remove(quick + ".tmp")
+	assert_string_contains(said(), "The game was not saved")
+	assert_true(main.hud.toasts.get_child_count() > toasts_before or main.hud.toasts.get_child_count() == 4,
+			"a toast shows the failure")
+	assert_eq(d.file_exists(quick), had_quicksave, "the quick-save slot is as it was")
