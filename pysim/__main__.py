@@ -1,27 +1,91 @@
 """Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH].
 
-FILE is a level or a save (pysim/core/save.py) to go on from."""
+FILE is a level or a save (pysim/core/save.py) to go on from. From the project folder the
+runner uses the compiled build (build/compiled) once `make build` has made it and it is not
+older than the source; PYSIM_BUILD=pure asks for the plain-Python source tree."""
 import argparse
 import json
+import math
+import os
 import sys
 
-from pysim.core import clock, save
-from pysim.core.level import LevelError, load_file
+import pysim
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+COMPILED_DIR = os.path.join(ROOT, "build", "compiled")
+STAMP = os.path.join(ROOT, "build", "pysim.stamp")
+
+
+def _newest_source():
+    newest = 0.0
+    for here, subdirs, names in os.walk(os.path.join(ROOT, "pysim")):
+        subdirs[:] = [d for d in subdirs if d != "__pycache__"]
+        for name in names:
+            if name.endswith((".py", ".pxd")):
+                newest = max(newest, os.path.getmtime(os.path.join(here, name)))
+    return newest
+
+
+def _use_compiled_build(argv):
+    """Re-run this command on the compiled build when this is the source tree's runner, a
+    fresh compiled build is there and nobody asked for the pure one. Returns only when
+    staying here."""
+    if pysim.COMPILED or os.environ.get("PYSIM_BUILD", "") in ("pure", "compiled"):
+        return
+    if not os.path.isfile(os.path.join(COMPILED_DIR, "pysim", "__init__.py")):
+        return
+    if not os.path.isfile(STAMP) or os.path.getmtime(STAMP) < _newest_source():
+        sys.stderr.write("pysim: the compiled build is older than the source (run make build);"
+                         " running the pure build\n")
+        return
+    env = dict(os.environ, PYTHONPATH=COMPILED_DIR, PYSIM_BUILD="compiled")
+    # -P: the folder we run from (the source tree) stays off sys.path.
+    os.execve(sys.executable, [sys.executable, "-P", "-m", "pysim"] + list(argv), env)
+
+
+def _positive_hours(text):
+    try:
+        hours = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError("%r is not a number of hours" % text)
+    if not math.isfinite(hours) or hours < 0 or hours > 24 * 1000:
+        raise argparse.ArgumentTypeError("hours must be between 0 and 24000, not %r" % text)
+    return hours
+
+
+def _bounded_int(lo, hi, what):
+    def parse(text):
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError("%r is not a whole number" % text)
+        if not lo <= value <= hi:
+            raise argparse.ArgumentTypeError("%s must be between %d and %d" % (what, lo, hi))
+        return value
+    return parse
 
 
 def _load(path, seed):
     """A level, or a save to go on from (recognised by its first line)."""
-    try:
-        with open(path, encoding="utf-8") as f:
-            is_save = f.readline().strip() == save.MAGIC
-    except (OSError, UnicodeDecodeError):
-        is_save = False
-    if is_save:
-        return save.load_file(path)
-    return load_file(path, seed)
+    from pysim.core import files, save
+    from pysim.level import load_text
+    text = files.read_text(path, "level or save", files.MAX_SAVE_BYTES)
+    first = text.split("\n", 1)[0].strip()
+    if first == save.MAGIC or first in save.OLD_MAGICS:
+        return save.loads(text, str(path))
+    if len(text) > files.MAX_LEVEL_BYTES:
+        files.error(path, 0, "the level is over %d bytes" % files.MAX_LEVEL_BYTES)
+    return load_text(text, str(path), seed)
 
 
 def _run(args):
+    from pysim.core import clock, save
+    from pysim.level import LevelError
+    if args.save:
+        folder = os.path.dirname(os.path.abspath(args.save))
+        if not os.path.isdir(folder):
+            sys.stderr.write("%s: the folder for the save does not exist\n" % args.save)
+            return 2
     try:
         game = _load(args.file, args.seed)
     except LevelError as exc:
@@ -39,7 +103,11 @@ def _run(args):
             for ev in evs:
                 out.write(json.dumps(ev, sort_keys=True) + "\n")
     if args.save:
-        save.save_file(game, args.save)
+        try:
+            save.save_file(game, args.save)
+        except OSError as exc:
+            sys.stderr.write("%s: cannot write the save (%s)\n" % (args.save, exc.strerror))
+            return 2
     out.write("final tick %d hash %s\n" % (game.tick, game.state_hash()))
     out.flush()
     return 0
@@ -52,26 +120,40 @@ def _genbench(args):
 
 
 def main(argv=None):
+    argv = sys.argv[1:] if argv is None else argv
     p = argparse.ArgumentParser(prog="python -m pysim", description="Malignus simulation")
     sub = p.add_subparsers(dest="cmd", required=True)
     r = sub.add_parser("run", help="run a level headless")
     r.add_argument("file")
-    r.add_argument("--seed", type=int, default=None, help="override the level's seed")
-    r.add_argument("--hours", type=float, default=1.0, help="game hours to run (default 1)")
-    r.add_argument("--ticks", type=int, default=None, help="ticks to run (overrides --hours)")
+    r.add_argument("--seed", type=_bounded_int(0, (1 << 63) - 1, "the seed"), default=None,
+                   help="override the level's seed")
+    r.add_argument("--hours", type=_positive_hours, default=1.0,
+                   help="game hours to run (default 1)")
+    r.add_argument("--ticks", type=_bounded_int(0, 24 * 600 * 1000, "ticks"), default=None,
+                   help="ticks to run (overrides --hours)")
     r.add_argument("--events", action="store_true", help="print events as JSON lines")
     r.add_argument("--save", default=None, metavar="PATH",
                    help="write a save of the game at the end (FILE may itself be a save)")
     g = sub.add_parser("genbench", help="print a generated benchmark level")
-    g.add_argument("--width", type=int, default=128)
-    g.add_argument("--height", type=int, default=128)
-    g.add_argument("--agents", type=int, default=200)
-    g.add_argument("--seed", type=int, default=1)
+    g.add_argument("--width", type=_bounded_int(32, 512, "the width"), default=128)
+    g.add_argument("--height", type=_bounded_int(32, 512, "the height"), default=128)
+    g.add_argument("--agents", type=_bounded_int(0, 5000, "agents"), default=200)
+    g.add_argument("--seed", type=_bounded_int(0, (1 << 63) - 1, "the seed"), default=1)
     args = p.parse_args(argv)
+    _use_compiled_build(argv)
     if args.cmd == "run":
         return _run(args)
     return _genbench(args)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        # Ctrl-C: stop quietly, with the shell's code for an interrupt.
+        sys.stderr.write("interrupted\n")
+        sys.exit(130)
+    except BrokenPipeError:
+        # `run ... | head`: the reader left; nothing more to say.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)

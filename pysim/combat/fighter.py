@@ -74,7 +74,11 @@ def stats_for(entity):
     if k == E.ADVENTURER:
         cls, _, lv = sub.partition(":")
         cls = cls if cls in S.CLASS_NAMES else "peasant"
-        level = int(lv) if lv.isdigit() else int(getattr(entity, "level", 1) or 1)
+        # ASCII digits only: '²'.isdigit() is true, and int('²') raises.
+        if lv.isascii() and lv.isdigit() and len(lv) < 3:
+            level = int(lv)
+        else:
+            level = int(getattr(entity, "level", 1) or 1)
         return S.adventurer(cls, level)
     if k == E.CREATURE:
         return S.creature(sub if sub in S.CREATURES else "kobold")

@@ -22,6 +22,17 @@ def ticks(days=0, hours=0, minutes=0):
     return int(days) * TICKS_PER_DAY + int(hours) * TICKS_PER_HOUR + int(minutes) * TICKS_PER_MINUTE
 
 
+# The latest time a file may name: a level's script or a save past it is refused, so a file
+# cannot ask for years of simulation.
+MAX_GAME_DAYS = 1000
+MAX_TICK = MAX_GAME_DAYS * TICKS_PER_DAY
+
+
+def _digits(text):
+    # ASCII 0-9 only: str.isdigit() also takes '²' and other scripts' digits.
+    return text.isascii() and text.isdigit()
+
+
 def parse_time(text):
     """'123' (ticks) or 'h:mm' (hours may pass 24: '26:00' is day 2, 02:00) -> tick.
 
@@ -29,14 +40,18 @@ def parse_time(text):
     text = text.strip()
     if ":" in text:
         h, _, m = text.partition(":")
-        if not (h.isdigit() and m.isdigit() and len(m) == 2):
+        if not (_digits(h) and _digits(m) and len(m) == 2 and len(h) <= 9):
             raise ValueError("time %r is not h:mm" % text)
         if int(m) >= 60:
             raise ValueError("time %r has minutes past 59" % text)
-        return ticks(hours=int(h), minutes=int(m))
-    if not text.isdigit():
+        tick = ticks(hours=int(h), minutes=int(m))
+    elif not _digits(text) or len(text) > 18:
         raise ValueError("time %r is neither a tick count nor h:mm" % text)
-    return int(text)
+    else:
+        tick = int(text)
+    if tick > MAX_TICK:
+        raise ValueError("time %r is past day %d, the longest game" % (text, MAX_GAME_DAYS))
+    return tick
 
 
 def format_time(tick):

@@ -47,6 +47,52 @@ def command(name, check=None, apply=None):
     return wrap
 
 
+# What one command may hold: plain JSON-like values, this deep and this many, with whole
+# numbers that fit 64 bits. A command comes from the player, a script or a save, so a hostile
+# or broken one is refused here, the same way in the pure and the compiled build (a cycle
+# would otherwise recurse until the C stack overflows in the compiled one).
+MAX_DEPTH = 8
+MAX_VALUES = 10000
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
+
+
+def plain(cmd):
+    """A deep copy of a command as plain Python values (numpy scalars and arrays become
+    int/float/list), or ValueError with the reason the player reads."""
+    if not isinstance(cmd, dict):
+        raise ValueError("A command must be a dictionary with a 'type'.")
+    budget = [MAX_VALUES]
+    return _plain(cmd, 0, budget)
+
+
+def _plain(value, depth, budget):
+    budget[0] -= 1
+    if budget[0] < 0:
+        raise ValueError("A command may hold at most %d values." % MAX_VALUES)
+    if depth > MAX_DEPTH:
+        raise ValueError("A command may be nested at most %d deep." % MAX_DEPTH)
+    if value is None or isinstance(value, (bool, str)):
+        return value
+    if isinstance(value, int):
+        if not INT64_MIN <= value <= INT64_MAX:
+            raise ValueError("A whole number in a command must fit in 64 bits.")
+        return int(value)
+    if isinstance(value, float):
+        return float(value)
+    if isinstance(value, dict):
+        return {str(k): _plain(v, depth + 1, budget) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v, depth + 1, budget) for v in value]
+    type_name = type(value).__module__ + "." + type(value).__name__
+    if type_name == "numpy.ndarray":
+        if value.size > budget[0]:
+            raise ValueError("A command may hold at most %d values." % MAX_VALUES)
+        return _plain(value.tolist(), depth, budget)
+    if hasattr(value, "item") and type_name.startswith("numpy."):
+        return _plain(value.item(), depth, budget)
+    raise ValueError("A command must hold only plain values (not %s)." % type(value).__name__)
+
+
 def known(name):
     return name in COMMANDS
 

@@ -25,6 +25,9 @@ from pysim.core.rng import Rng
 
 AREAS = []
 _loaded = []
+# Every game hour the state hash is kept (game.checkpoints): a save carries them, so a save
+# that does not replay is caught at the first hour that differs (pysim/core/save.py).
+CHECKPOINT_TICKS = clock.TICKS_PER_HOUR
 
 
 def register_area(name, factory):
@@ -83,6 +86,8 @@ class Game:
         # Scripted commands from the level: (tick, cmd) sorted by tick; script_i = next one.
         self.script = []
         self.script_i = 0
+        # state_hash() at ticks CHECKPOINT_TICKS, 2 * CHECKPOINT_TICKS, ...: derived, not state.
+        self.checkpoints = []
         self.areas = {}
         for area_name, factory in AREAS:
             self.areas[area_name] = factory(self)
@@ -91,9 +96,12 @@ class Game:
     def command(self, cmd):
         """Queue a command for the start of the next tick. Never raises."""
         try:
-            cmd = _plain_copy(cmd)
-        except Exception:
-            cmd = {"type": cmd.get("type") if isinstance(cmd, dict) else None, "__bad__": True}
+            cmd = commands.plain(cmd)
+        except ValueError as exc:
+            # Queued as a marker so the refusal comes at the same tick as any command's.
+            kind = cmd.get("type") if isinstance(cmd, dict) else None
+            cmd = {"type": kind if isinstance(kind, str) and len(kind) <= 40 else None,
+                   "__bad__": str(exc)}
         self.queue.append(cmd)
 
     def emit(self, type_, **data):
@@ -127,8 +135,7 @@ class Game:
 
     def _apply(self, cmd):
         if isinstance(cmd, dict) and cmd.get("__bad__"):
-            self.emit("refused", command=str(cmd.get("type")),
-                      reason="A command must hold only plain values.")
+            self.emit("refused", command=str(cmd.get("type")), reason=cmd["__bad__"])
             return
         commands.process(self, cmd)
 
@@ -137,6 +144,8 @@ class Game:
         for _, _, fn in systems.SYSTEMS:
             fn(self)
         self.tick += 1
+        if self.tick % CHECKPOINT_TICKS == 0:
+            self.checkpoints.append(self.state_hash())
 
     def run(self, ticks):
         for _ in range(int(ticks)):
@@ -150,8 +159,15 @@ class Game:
         ent.id = self.next_id
         self.next_id += 1
         self.entities[ent.id] = ent
-        for hook in entities.SPAWN_HOOKS:
-            hook(self, ent)
+        try:
+            for hook in entities.SPAWN_HOOKS:
+                hook(self, ent)
+        except Exception:
+            # All or nothing: a body that a hook could not finish (say, a stat block from a
+            # subtype nobody foresaw) must not stay on the map half made.
+            del self.entities[ent.id]
+            self.next_id -= 1
+            raise
         self.emit("spawned", entity=ent.id, kind=entities.KIND_NAMES[ent.kind], x=ent.x, y=ent.y)
         return ent
 
@@ -180,21 +196,6 @@ class Game:
             canon(name, h)
             canon(self.areas[name], h)
         return h.hexdigest()
-
-
-def _plain_copy(value):
-    """Deep copy of a command into plain Python values (numpy scalars -> int/float)."""
-    if isinstance(value, dict):
-        return {str(k): _plain_copy(v) for k, v in value.items()}
-    if isinstance(value, (list, tuple)):
-        return [_plain_copy(v) for v in value]
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, np.generic):
-        return value.item()
-    if value is None or isinstance(value, (bool, int, float, str)):
-        return value
-    raise TypeError("not a plain value: %r" % type(value).__name__)
 
 
 def canon(value, h):

@@ -27,17 +27,16 @@ Extension registries (rule areas fill them at import time):
 - HEADERS[name] = fn(ctx, value, lineno): handles a `name: value` header line.
 - LEGEND: the default legend (char -> "terrain thing ..."); add a default character here.
 """
-import json
 import re
 
 
-from pysim.core import clock, commands, terrain
+from pysim.core import clock, commands, files, terrain
+from pysim.core.errors import LevelError  # noqa: F401 (part of this module's interface)
 from pysim.core.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION
 from pysim.core.game import Game, load_rule_modules
 
 
-class LevelError(Exception):
-    pass
+# LevelError lives in errors.py so that files.py (which level.py uses) can raise it too.
 
 
 THINGS = {}
@@ -126,13 +125,20 @@ def parse(text, source="level"):
     ctx = Context(source)
     lv = Level(source)
     ctx.level = lv
+    if len(text) > files.MAX_LEVEL_BYTES:
+        ctx.error(0, "the level is %d characters long; the most a level may be is %d"
+                  % (len(text), files.MAX_LEVEL_BYTES))
+    # The same text whatever the editor saved: no byte-order mark, LF line ends.
+    text = files.normalise(text)
     seen = {}
     domain_line = 1
     last_line = max(1, len(text.rstrip("\n").split("\n")))
     section = None
     body = {}
-    for lineno, raw in enumerate(text.split("\n"), start=1):
-        line = raw.rstrip("\r")
+    for lineno, line in enumerate(text.split("\n"), start=1):
+        if len(line) > files.MAX_LINE_CHARS:
+            ctx.error(lineno, "the line is %d characters long; the most is %d"
+                      % (len(line), files.MAX_LINE_CHARS))
         m = _SECTION_RE.match(line.strip()) if section not in ("map", "domain") or line[:1] == "[" else None
         if m:
             name = m.group(1)
@@ -160,10 +166,7 @@ def parse(text, source="level"):
             if key == "name":
                 lv.name = value
             elif key == "seed":
-                try:
-                    lv.seed = int(value)
-                except ValueError:
-                    ctx.error(lineno, "seed must be a whole number, not %r" % value)
+                lv.seed = seed_value(value, lambda m: ctx.error(lineno, m))
             elif key == "domain":
                 if value not in ("all", "none", "map"):
                     ctx.error(lineno, "domain must be all, none or map, not %r" % value)
@@ -194,6 +197,11 @@ def parse(text, source="level"):
     lv.rows = rows
     lv.width = len(rows[0][1])
     lv.height = len(rows)
+    if lv.height > files.MAX_MAP_SIDE:
+        ctx.error(rows[files.MAX_MAP_SIDE][0], "the map is taller than %d rows"
+                  % files.MAX_MAP_SIDE)
+    if lv.width > files.MAX_MAP_SIDE:
+        ctx.error(rows[0][0], "the map is wider than %d columns" % files.MAX_MAP_SIDE)
     for lineno, row in rows:
         if len(row) != lv.width:
             ctx.error(lineno, "map row is %d wide, the first row is %d (rows must be equally "
@@ -228,7 +236,11 @@ def parse(text, source="level"):
         ctx.error(domain_line, "'domain: map' needs a [domain] section")
 
     last = 0
-    for lineno, entry in body.get("commands", []):
+    script = body.get("commands", [])
+    if len(script) > files.MAX_SCRIPT_COMMANDS:
+        ctx.error(script[files.MAX_SCRIPT_COMMANDS][0], "a level may script at most %d commands"
+                  % files.MAX_SCRIPT_COMMANDS)
+    for lineno, entry in script:
         if not entry.startswith("@"):
             ctx.error(lineno, "command lines start with @TIME (ticks or h:mm)")
         when, _, rest = entry[1:].partition(" ")
@@ -240,11 +252,9 @@ def parse(text, source="level"):
             ctx.error(lineno, "command time %s is before the previous command's" % when)
         last = tick
         try:
-            cmd = json.loads(rest)
+            cmd = commands.plain(files.load_command(rest))
         except ValueError as exc:
-            ctx.error(lineno, "bad JSON: %s" % exc)
-        if not isinstance(cmd, dict):
-            ctx.error(lineno, "a command must be a JSON object")
+            ctx.error(lineno, str(exc))
         if not isinstance(cmd.get("type"), str) or not commands.known(cmd["type"]):
             ctx.error(lineno, "unknown command type %r" % cmd.get("type"))
         lv.commands.append((tick, cmd, lineno))
@@ -259,6 +269,8 @@ def build(lv, seed=None):
     """A new Game from a parsed Level (seed overrides the level's)."""
     ctx = Context(lv.source)
     ctx.level = lv
+    if seed is not None:
+        seed = seed_value(str(seed), lambda m: ctx.error(0, "the seed given: " + m))
     game = Game(lv.width, lv.height, lv.seed if seed is None else seed, lv.name)
     ctx.game = game
     grid = game.grid
@@ -272,16 +284,16 @@ def build(lv, seed=None):
             grid.domain[y, :] = [1 if ch in "1#" else 0 for ch in row]
     grid.changed()
     for name, value, lineno in lv.headers:
-        HEADERS[name](ctx, value, lineno)
+        with _blame(ctx, lineno, "header %r" % name):
+            HEADERS[name](ctx, value, lineno)
     for y, (lineno, row) in enumerate(lv.rows):
         for x, ch in enumerate(row):
             for thing, arg in lv.legend[ch][1]:
-                try:
+                with _blame(ctx, lineno, "%s at column %d" % (thing, x + 1)):
                     THINGS[thing](game, x, y, arg)
-                except ValueError as exc:
-                    ctx.error(lineno, "%s at column %d: %s" % (thing, x + 1, exc))
     for name, lineno, lines in lv.sections:
-        SECTIONS[name](ctx, lines)
+        with _blame(ctx, lineno, "section [%s]" % name):
+            SECTIONS[name](ctx, lines)
     game.script = [(tick, cmd) for tick, cmd, _ in lv.commands]
     game.take_events()
     return game
@@ -295,12 +307,39 @@ def load_text(text, source="level", seed=None):
 
 
 def load_file(path, seed=None):
-    try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise LevelError("%s:0: cannot read the level (%s)" % (path, exc.strerror))
+    text = files.read_text(path, "level", files.MAX_LEVEL_BYTES)
     return load_text(text, str(path), seed)
+
+
+def seed_value(text, fail):
+    """A seed from text: a whole number 0 .. 2**63 - 1 (numpy seeds take no negatives)."""
+    try:
+        seed = files.whole_number(text.strip())
+    except ValueError:
+        fail("seed must be a whole number, not %r" % text)
+    if not 0 <= seed <= files.INT64_MAX:
+        fail("seed must be between 0 and %d" % files.INT64_MAX)
+    return seed
+
+
+class _blame:
+    """Turns an unexpected exception while building one part of the level into the one
+    FILE:LINE error, naming the part: a level thing's handler that meets a value nobody
+    foresaw must not crash the game or the runner. A ValueError is a handler's own refusal."""
+
+    def __init__(self, ctx, lineno, what):
+        self.ctx, self.lineno, self.what = ctx, lineno, what
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, kind, exc, tb):
+        if exc is None or isinstance(exc, LevelError) or not isinstance(exc, Exception):
+            return False
+        if isinstance(exc, ValueError):
+            self.ctx.error(self.lineno, "%s: %s" % (self.what, exc))
+        self.ctx.error(self.lineno, "%s: cannot be built (%s: %s)"
+                       % (self.what, type(exc).__name__, exc))
 
 
 # -- the core things ---------------------------------------------------------------------

@@ -10,22 +10,37 @@ simulating the ticks played (`make bench` reports it as save_load_ms_per_game_ho
 
 The file is text, one item a line, so every error names the file and the line:
 
-    malignus-save 1
+    malignus-save 2
     source: first.level
     seed: 3
     tick: 1234
     hash: 0123abcd...
+    script: 2                       how many of the level's scripted commands had run
     [level]
     |<each line of the level text>
     [commands]
-    @<tick> <the command as JSON>
+    @<tick> <the command as JSON>   applied at that tick
+    [pending]
+    <the command as JSON>           sent, not yet applied (the next tick applies it)
+    [checkpoints]
+    <tick> <state hash>             one for every game hour played (game.checkpoints)
+
+The checkpoints bound the work a file can cause: a save must carry one line per game hour
+it claims, so its size bounds the replay, and a save that does not replay is refused at the
+first hour that differs instead of after replaying all of it. Saving at any tick is exact:
+the script position and the pending commands are part of the state (and of its hash).
 """
 import json
+import os
+import tempfile
 
+from pysim.core import commands, files
+from pysim.core.game import CHECKPOINT_TICKS
 from pysim.core.level import LevelError, load_text
 
-MAGIC = "malignus-save 1"
-_HEADER_KEYS = ("source", "seed", "tick", "hash")
+MAGIC = "malignus-save 2"
+OLD_MAGICS = ("malignus-save 1",)
+_HEADER_KEYS = ("source", "seed", "tick", "hash", "script")
 
 
 class SaveError(LevelError):
@@ -35,15 +50,22 @@ class SaveError(LevelError):
 def dumps(game):
     """The save text of a game (made by level.load_text, so it knows its level)."""
     lines = [MAGIC,
-             "source: %s" % game.level_source.replace("\n", " "),
+             "source: %s" % game.level_source.replace("\n", " ").replace("\r", " "),
              "seed: %d" % game.seed,
              "tick: %d" % game.tick,
              "hash: %s" % game.state_hash(),
+             "script: %d" % game.script_i,
              "[level]"]
     lines.extend("|" + line for line in game.level_text.split("\n"))
     lines.append("[commands]")
     for tick, cmd in game.log:
         lines.append("@%d %s" % (tick, json.dumps(cmd, sort_keys=True)))
+    lines.append("[pending]")
+    for cmd in game.queue:
+        lines.append(json.dumps(cmd, sort_keys=True))
+    lines.append("[checkpoints]")
+    for i, digest in enumerate(game.checkpoints):
+        lines.append("%d %s" % ((i + 1) * CHECKPOINT_TICKS, digest))
     return "\n".join(lines) + "\n"
 
 
@@ -51,12 +73,57 @@ def _error(path, lineno, message):
     raise SaveError("%s:%d: %s" % (path, lineno, message))
 
 
+class _Save:
+    """A parsed save: headers {key: (value, lineno)}, the level text and where it starts,
+    commands [(tick, cmd, lineno)], pending [cmd], checkpoints [(digest, lineno)]."""
+
+    def __init__(self):
+        self.headers = {}
+        self.level_text = ""
+        self.level_first = 0
+        self.commands = []
+        self.pending = []
+        self.checkpoints = []
+
+
+def _sections(lines, path, first):
+    """{section name: [(lineno, text)]} for the sections after the header, in file order."""
+    order = ("level", "commands", "pending", "checkpoints")
+    found = {}
+    current = None
+    for i in range(first, len(lines)):
+        text = lines[i]
+        name = text.strip()[1:-1] if text.startswith("[") and text.strip().endswith("]") else None
+        if name in order and (current is None or order.index(name) > order.index(current)):
+            current = name
+            found[name] = (i + 1, [])
+            continue
+        if current is None:
+            _error(path, i + 1, "expected one of %s, or [level]" % ", ".join(_HEADER_KEYS))
+        found[current][1].append((i + 1, text))
+    for name in order:
+        if name not in found:
+            _error(path, len(lines), "the save has no [%s] section" % name)
+    return found
+
+
 def _parse(text, path):
-    """(headers, level text, first level line, commands) or SaveError."""
+    """A _Save, or SaveError naming the line."""
+    if len(text) > files.MAX_SAVE_BYTES:
+        _error(path, 0, "the save is over %d bytes" % files.MAX_SAVE_BYTES)
+    text = files.normalise(text)
     lines = text.split("\n")
-    if not lines or lines[0].strip() != MAGIC:
+    first = lines[0].strip() if lines else ""
+    if first in OLD_MAGICS:
+        _error(path, 1, "a save from an older version of the game (%r); this version reads %r"
+               % (first, MAGIC))
+    if first != MAGIC:
         _error(path, 1, "not a Malignus save (the first line must be %r)" % MAGIC)
-    headers = {}
+    for i, line in enumerate(lines):
+        if len(line) > files.MAX_LINE_CHARS:
+            _error(path, i + 1, "the line is %d characters long; the most is %d"
+                   % (len(line), files.MAX_LINE_CHARS))
+    sv = _Save()
     i = 1
     while i < len(lines) and lines[i].strip() != "[level]":
         if lines[i].strip():
@@ -64,75 +131,135 @@ def _parse(text, path):
             key, value = key.strip(), value.strip()
             if not sep or key not in _HEADER_KEYS:
                 _error(path, i + 1, "expected one of %s, or [level]" % ", ".join(_HEADER_KEYS))
-            if key in ("seed", "tick"):
+            if key in ("seed", "tick", "script"):
                 try:
-                    value = int(value)
+                    value = files.whole_number(value)
                 except ValueError:
                     _error(path, i + 1, "%s must be a whole number, not %r" % (key, value))
-            headers[key] = (value, i + 1)
+                if value < 0 or value > files.INT64_MAX:
+                    _error(path, i + 1, "%s must be between 0 and %d" % (key, files.INT64_MAX))
+            sv.headers[key] = (value, i + 1)
         i += 1
     for key in _HEADER_KEYS:
-        if key not in headers:
+        if key not in sv.headers:
             _error(path, i + 1, "the header has no %s: line" % key)
-    if i >= len(lines):
-        _error(path, i, "the save has no [level] section")
-    level_first = i + 2
+    tick, tick_line = sv.headers["tick"]
+    if tick > files.MAX_SAVE_TICK:
+        _error(path, tick_line, "tick %d is past the longest game (%d ticks)"
+               % (tick, files.MAX_SAVE_TICK))
+    sections = _sections(lines, path, i)
+    _parse_level(sv, sections["level"], path)
+    _parse_commands(sv, sections["commands"], path)
+    _parse_pending(sv, sections["pending"], path)
+    _parse_checkpoints(sv, sections["checkpoints"], path)
+    return sv
+
+
+def _parse_level(sv, section, path):
+    header_line, rows = section
+    sv.level_first = header_line + 1
     level_lines = []
-    i += 1
-    while i < len(lines) and lines[i].strip() != "[commands]":
-        if not lines[i].startswith("|"):
-            _error(path, i + 1, "a line of the saved level must start with '|'")
-        level_lines.append(lines[i][1:])
-        i += 1
-    if i >= len(lines):
-        _error(path, i, "the save has no [commands] section")
-    commands = []
+    for lineno, text in rows:
+        if not text.startswith("|"):
+            _error(path, lineno, "a line of the saved level must start with '|'")
+        level_lines.append(text[1:])
+    sv.level_text = "\n".join(level_lines)
+
+
+def _command(text, path, lineno):
+    try:
+        return commands.plain(files.load_command(text))
+    except ValueError as exc:
+        _error(path, lineno, "the command is not valid: %s" % exc)
+
+
+def _parse_commands(sv, section, path):
+    saved_tick = sv.headers["tick"][0]
     last_tick = 0
-    for j in range(i + 1, len(lines)):
-        line = lines[j].strip()
+    for lineno, text in section[1]:
+        line = text.strip()
         if not line:
             continue
         tick_text, _, cmd_text = line.partition(" ")
-        if not tick_text.startswith("@") or not tick_text[1:].isdigit():
-            _error(path, j + 1, "a command line is '@TICK {json}'")
-        tick = int(tick_text[1:])
-        if tick < last_tick:
-            _error(path, j + 1, "commands must be in tick order (%d after %d)" % (tick, last_tick))
-        if tick > headers["tick"][0]:
-            _error(path, j + 1, "a command at tick %d is after the save's tick %d"
-                   % (tick, headers["tick"][0]))
         try:
-            cmd = json.loads(cmd_text)
-        except ValueError as exc:
-            _error(path, j + 1, "the command is not valid JSON (%s)" % exc)
-        if not isinstance(cmd, dict):
-            _error(path, j + 1, "a command must be a JSON object")
-        commands.append((tick, cmd))
+            tick = files.whole_number(tick_text[1:]) if tick_text.startswith("@") else -1
+        except ValueError:
+            tick = -1
+        if tick < 0:
+            _error(path, lineno, "a command line is '@TICK {json}'")
+        if tick < last_tick:
+            _error(path, lineno, "commands must be in tick order (%d after %d)" % (tick, last_tick))
+        if tick > saved_tick:
+            _error(path, lineno, "a command at tick %d is after the save's tick %d"
+                   % (tick, saved_tick))
+        sv.commands.append((tick, _command(cmd_text, path, lineno), lineno))
         last_tick = tick
-    return headers, "\n".join(level_lines), level_first, commands
+
+
+def _parse_pending(sv, section, path):
+    for lineno, text in section[1]:
+        if text.strip():
+            sv.pending.append(_command(text.strip(), path, lineno))
+
+
+def _parse_checkpoints(sv, section, path):
+    header_line, rows = section
+    rows = [(lineno, text.strip()) for lineno, text in rows if text.strip()]
+    want = sv.headers["tick"][0] // CHECKPOINT_TICKS
+    if len(rows) != want:
+        _error(path, rows[min(len(rows), want)][0] if len(rows) > want else header_line,
+               "the save has %d checkpoints; %d ticks need %d (one a game hour)"
+               % (len(rows), sv.headers["tick"][0], want))
+    for i, (lineno, text) in enumerate(rows):
+        tick_text, _, digest = text.partition(" ")
+        if tick_text != str((i + 1) * CHECKPOINT_TICKS) or not _is_digest(digest):
+            _error(path, lineno, "a checkpoint line is '%d <hash>'" % ((i + 1) * CHECKPOINT_TICKS))
+        sv.checkpoints.append((digest, lineno))
+
+
+def _is_digest(text):
+    return len(text) == 32 and all(c in "0123456789abcdef" for c in text)
 
 
 def loads(text, path="save"):
-    """The Game a save text holds, replayed and checked against its hash."""
-    headers, level_text, level_first, commands = _parse(text, path)
-    source = headers["source"][0]
+    """The Game a save text holds, replayed and checked against its hashes."""
+    sv = _parse(text, path)
     try:
-        game = load_text(level_text, source, headers["seed"][0])
+        game = load_text(sv.level_text, sv.headers["source"][0], sv.headers["seed"][0])
     except LevelError as exc:
         # The level's own line numbers, moved to where those lines stand in the save.
         _, _, rest = str(exc).partition(":")
         line_text, _, message = rest.partition(":")
-        offset = int(line_text) if line_text.isdigit() else 0
-        _error(path, level_first + max(offset, 1) - 1, "in the saved level:" + message)
-    for tick, cmd in commands:
+        offset = int(line_text) if line_text.isascii() and line_text.isdigit() else 0
+        _error(path, sv.level_first + max(offset, 1) - 1, "in the saved level:" + message)
+    saved_tick = sv.headers["tick"][0]
+
+    def step_to(tick):
         while game.tick < tick:
             game.step()
+            done = len(game.checkpoints)
+            if game.tick % CHECKPOINT_TICKS == 0 and game.checkpoints[done - 1] != \
+                    sv.checkpoints[done - 1][0]:
+                _error(path, sv.checkpoints[done - 1][1], "the save does not replay to the game it "
+                       "was saved from at tick %d (made by another version of the rules, or "
+                       "edited)" % game.tick)
+
+    for tick, cmd, _ in sv.commands:
+        step_to(tick)
         game.command(cmd)
-    while game.tick < headers["tick"][0]:
-        game.step()
-    game.apply_pending()
+    step_to(saved_tick)
+    # Commands logged at the save's own tick were applied while the game stood still there
+    # (paused); the script runs first at a tick, as it did then. Nothing else is applied:
+    # a scripted command due now but not yet run stays due.
+    script_i, script_line = sv.headers["script"]
+    if game.queue or game.script_i < script_i:
+        game.apply_pending()
+    if game.script_i != script_i:
+        _error(path, script_line, "the save's script position %d does not match its level"
+               % script_i)
+    game.queue = list(sv.pending)
     game.take_events()
-    saved_hash, hash_line = headers["hash"]
+    saved_hash, hash_line = sv.headers["hash"]
     if game.state_hash() != saved_hash:
         _error(path, hash_line, "the save does not replay to the game it was saved from "
                "(made by another version of the rules, or edited)")
@@ -140,16 +267,43 @@ def loads(text, path="save"):
 
 
 def save_file(game, path):
-    with open(path, "w", encoding="utf-8") as f:
-        f.write(dumps(game))
+    """Write the save atomically: a temporary file in the same folder, flushed and synced,
+    then renamed over the old one, so a crash or a kill mid-save keeps the previous save."""
+    write_atomic(path, dumps(game))
+
+
+def write_atomic(path, text):
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
+                               dir=folder)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    # The rename itself reaches the disk only when the folder is synced.
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(dir_fd)
+    except OSError:
+        pass
+    finally:
+        os.close(dir_fd)
 
 
 def load_file(path):
     try:
-        with open(path, encoding="utf-8") as f:
-            text = f.read()
-    except OSError as exc:
-        raise SaveError("%s:0: cannot read the save (%s)" % (path, exc.strerror))
-    except UnicodeDecodeError:
-        raise SaveError("%s:1: not a Malignus save (not UTF-8 text)" % path)
+        text = files.read_text(path, "save", files.MAX_SAVE_BYTES)
+    except LevelError as exc:
+        raise SaveError(str(exc))
     return loads(text, str(path))

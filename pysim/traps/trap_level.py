@@ -16,6 +16,9 @@ from pysim.core import duties, entities, level
 from pysim.traps import trap_parts as tp, traps, wiring
 
 
+MAX_STOCK = 10000     # metal in one pile placed by a level
+
+
 def _trap_thing(game, x, y, arg):
     if not arg:
         raise ValueError("trap needs a kind, like trap:pressure_plate")
@@ -38,9 +41,13 @@ def _trap_thing(game, x, y, arg):
     p = traps.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
                        not opts.get("blueprint"))
     if "delay" in opts:
-        if kind != tp.TIMER or not str(opts["delay"]).isdigit():
+        delay = str(opts["delay"])
+        if kind != tp.TIMER or not (delay.isascii() and delay.isdigit()):
             raise ValueError("delay=N (ticks) is for timers")
-        p.delay = int(opts["delay"])
+        if int(delay) > tp.TIMER_MAX_DELAY:
+            # The same cap as the set_timer_delay command: a file may not ask for more.
+            raise ValueError("a timer's delay is at most %d ticks" % tp.TIMER_MAX_DELAY)
+        p.delay = int(delay)
     if opts.get("needs_reset"):
         p.needs_reset = True
     if opts.get("expired"):
@@ -49,10 +56,10 @@ def _trap_thing(game, x, y, arg):
 
 
 def _metal_thing(game, x, y, arg):
-    try:
-        n = int(arg or "10")
-    except ValueError:
-        raise ValueError("metal:N needs a whole number")
+    text = arg or "10"
+    if not (text.isascii() and text.isdigit()) or int(text) > MAX_STOCK:
+        raise ValueError("metal:N needs a whole number from 0 to %d" % MAX_STOCK)
+    n = int(text)
     st = traps.state_of(game)
     st.stock[(x, y)] = st.stock.get((x, y), 0) + n
 
@@ -85,15 +92,29 @@ def corners_to_path(corners):
     return [list(t) for t in path]
 
 
+def _corners(game, text):
+    """The corners of one [wires] line, each checked to be on the map before any tile
+    between them is listed (a corner at 0,900000000 must cost nothing)."""
+    corners = []
+    for word in text.split():
+        parts = word.split(",")
+        if len(parts) != 2 or not all(p.isascii() and p.isdigit() and len(p) <= 18 for p in parts):
+            raise ValueError("a wire is two or more corners x,y (whole numbers)")
+        x, y = int(parts[0]), int(parts[1])
+        if not game.grid.in_bounds(x, y):
+            raise ValueError("corner %d,%d is outside the map" % (x, y))
+        corners.append((x, y))
+    if len(corners) < 2:
+        raise ValueError("a wire is two or more corners x,y")
+    return corners
+
+
 def _wires_section(ctx, lines):
     game = ctx.game
     st = traps.state_of(game)
     for lineno, text in lines:
         try:
-            corners = [tuple(int(v) for v in w.split(",")) for w in text.split()]
-            if any(len(c) != 2 for c in corners) or len(corners) < 2:
-                raise ValueError("a wire is two or more corners x,y")
-            path = corners_to_path(corners)
+            path = corners_to_path(_corners(game, text))
         except ValueError as exc:
             ctx.error(lineno, str(exc))
         reason, plan = wiring.check_drag(game, st.wires, path)

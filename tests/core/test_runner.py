@@ -69,10 +69,73 @@ def test_compiled_and_pure_builds_replay_the_same_game(tmp_path):
     root = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
     first = os.path.join(root, "godot_project", "levels", "first.level")
     finals = []
-    for path in (COMPILED_DIR, ROOT):
-        env = dict(os.environ, PYTHONPATH=path)
+    for path, build in ((COMPILED_DIR, "compiled"), (ROOT, "pure")):
+        env = dict(os.environ, PYTHONPATH=path, PYSIM_BUILD=build)
         r = subprocess.run([sys.executable, "-P", "-m", "pysim", "run", first, "--hours", "1.5"],
                            capture_output=True, text=True, env=env, cwd=str(tmp_path), timeout=600)
         assert r.returncode == 0, r.stderr
         finals.append(r.stdout.strip().split("\n")[-1])
     assert finals[0] == finals[1]
+
+
+def test_the_runner_in_the_project_folder_uses_the_compiled_build_unless_asked(tmp_path):
+    from conftest import COMPILED_DIR, ROOT
+    stamp = os.path.join(ROOT, "build", "pysim.stamp")
+    if not os.path.isdir(os.path.join(COMPILED_DIR, "pysim")) or not os.path.isfile(stamp):
+        pytest.skip("no compiled build (make build)")
+    code = ("import sys; sys.argv = ['pysim', 'genbench', '--width', '32', '--height', "
+            "'32', '--agents', '1']; import pysim.__main__ as m; "
+            "m._use_compiled_build(sys.argv[1:]); print('stayed', pysim.COMPILED)")
+    env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYSIM_BUILD")}
+    newest = max(os.path.getmtime(os.path.join(d, f)) for d, _, fs in os.walk(
+        os.path.join(ROOT, "pysim")) for f in fs if f.endswith((".py", ".pxd")))
+    if os.path.getmtime(stamp) < newest:
+        pytest.skip("the compiled build is older than the source")
+    # The default: re-run on the compiled build (the re-run prints the level, not 'stayed').
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
+                       cwd=ROOT, timeout=120)
+    assert r.returncode == 0, r.stderr
+    assert "stayed" not in r.stdout and r.stdout.startswith("name:")
+    # PYSIM_BUILD=pure stays on the source tree.
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                       env=dict(env, PYSIM_BUILD="pure"), cwd=ROOT, timeout=120)
+    assert r.stdout.strip() == "stayed False", r.stderr
+
+
+@pytest.mark.parametrize("args, words", [
+    (["--hours", "inf"], "hours must be between"),
+    (["--hours", "nan"], "hours must be between"),
+    (["--hours", "-5"], "hours must be between"),
+    (["--hours", "lots"], "is not a number of hours"),
+    (["--ticks", "-1"], "ticks must be between"),
+    (["--seed", "-3"], "the seed must be between"),
+    (["--save", "no/such/folder/s.msave"], "the folder for the save does not exist"),
+])
+def test_bad_runner_arguments_are_refused_before_the_run(tmp_path, args, words):
+    r = run(args, tmp_path)
+    assert r.returncode == 2, r.stdout
+    assert words in r.stderr and "Traceback" not in r.stderr
+
+
+@pytest.mark.parametrize("args", [["--width", "0"], ["--height", "-4"], ["--agents", "x"]])
+def test_genbench_refuses_bad_sizes(tmp_path, args):
+    r = subprocess.run([sys.executable, "-P", "-m", "pysim", "genbench"] + args,
+                       capture_output=True, text=True, env=pysim_env(), cwd=str(tmp_path),
+                       timeout=120)
+    assert r.returncode == 2 and "Traceback" not in r.stderr and "must be" in r.stderr or \
+        "is not a whole number" in r.stderr
+
+
+def test_ctrl_c_stops_the_runner_quietly_with_130(tmp_path):
+    import signal
+    import time
+    path = tmp_path / "r.level"
+    path.write_text(LEVEL)
+    proc = subprocess.Popen([sys.executable, "-P", "-m", "pysim", "run", str(path), "--hours",
+                             "20000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            env=pysim_env(), cwd=str(tmp_path))
+    time.sleep(1.5)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err

@@ -64,7 +64,7 @@ def test_bad_saves_name_the_file_and_line():
     assert _bad(good.replace("tick: ", "tock: ", 1)).startswith("slot.msave:4: expected")
     first_cmd = lines.index("[commands]") + 2
     broken = lines[:first_cmd - 1] + ["@5 {not json"] + lines[first_cmd:]
-    assert _bad("\n".join(broken)).startswith("slot.msave:%d: the command is not valid JSON"
+    assert _bad("\n".join(broken)).startswith("slot.msave:%d: the command is not valid: bad JSON"
                                               % first_cmd)
     reordered = lines[:first_cmd - 1] + ["@999999 {\"type\": \"set_speed\", \"speed\": 1}"] \
         + lines[first_cmd - 1:]
@@ -112,9 +112,150 @@ def test_the_runner_saves_and_goes_on_from_a_save(tmp_path):
 
 def test_the_runner_reports_a_bad_save_with_file_and_line(tmp_path):
     path = tmp_path / "bad.msave"
-    path.write_text("malignus-save 1\nsource: x\nseed: 1\ntick: x\n")
+    path.write_text("malignus-save 2\nsource: x\nseed: 1\ntick: x\n")
     r = subprocess.run([sys.executable, "-P", "-m", "pysim", "run", str(path)],
                        capture_output=True, text=True, env=pysim_env(), cwd=str(tmp_path),
                        timeout=300)
     assert r.returncode == 2
     assert r.stderr.startswith("%s:4: tick must be a whole number" % path)
+
+
+# -- saves taken at awkward times (a scripted command due, a command not yet applied) -------
+
+FIRST = os.path.join(HERE, "..", "..", "godot_project", "levels", "first.level")
+
+
+def _runner(tmp_path, *args):
+    r = subprocess.run([sys.executable, "-P", "-m", "pysim", "run"] + [str(a) for a in args],
+                       capture_output=True, text=True, env=pysim_env(), cwd=str(tmp_path),
+                       timeout=300)
+    return r
+
+
+def test_a_save_on_the_tick_a_scripted_command_is_due_loads(tmp_path):
+    # first.level scripts a party at 0:58 = tick 580: the runner stops there before it runs.
+    out = tmp_path / "due.msave"
+    straight = _runner(tmp_path, FIRST, "--ticks", "700")
+    saved = _runner(tmp_path, FIRST, "--ticks", "580", "--save", out)
+    assert saved.returncode == 0, saved.stderr
+    resumed = _runner(tmp_path, out, "--ticks", "120")
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.strip().split("\n")[-1] == straight.stdout.strip().split("\n")[-1]
+
+
+def test_a_save_with_a_command_sent_but_not_yet_applied_loads():
+    with open(FIRST, encoding="utf-8") as f:
+        text = f.read()
+    original = Session(text, "first.level", 5)
+    original.step(5.0)
+    original.send({"type": "set_speed", "speed": 2})     # queued: the next tick applies it
+    saved = original.save_text()
+    assert "\n[pending]\n" in saved and '"speed": 2' in saved.split("[pending]", 1)[1]
+    loaded = Session("name: x\n[map]\nP.S\n", "x.level", 1)
+    assert loaded.load_save(saved, "pending.msave").get("ok"), loaded.load_save(saved, "p")
+    assert loaded.game.state_hash() == original.game.state_hash()
+    for _ in range(100):
+        original.game.step()
+        loaded.game.step()
+    assert loaded.game.speed == 2
+    assert loaded.game.state_hash() == original.game.state_hash()
+
+
+def test_a_save_at_a_scripted_tick_through_the_session_loads():
+    with open(FIRST, encoding="utf-8") as f:
+        text = f.read()
+    s = Session(text, "first.level", 5)
+    for _ in range(580):
+        s.game.step()
+    assert s.game.script_i == 0 and s.game.script[0][0] == 580
+    copy = Session("name: x\n[map]\nP.S\n", "x.level", 1)
+    assert copy.load_save(s.save_text(), "due.msave").get("ok")
+    assert copy.game.script_i == 0
+    for _ in range(50):
+        s.game.step()
+        copy.game.step()
+        assert copy.game.state_hash() == s.game.state_hash()
+
+
+# -- the work a save can cause is bounded ---------------------------------------------------
+
+def _long_save(hours=3):
+    with open(TRAP_DEMO, encoding="utf-8") as f:
+        s = Session(f.read(), "trap_demo.level", 11)
+    s.send({"type": "set_speed", "speed": 4})
+    for _ in range(hours * 600 + 10):
+        s.game.step()
+    return s.save_text()
+
+
+def test_a_save_carries_one_checkpoint_a_game_hour():
+    text = _long_save(3)
+    rows = text.split("[checkpoints]\n", 1)[1].strip().split("\n")
+    assert [r.split()[0] for r in rows] == ["600", "1200", "1800"]
+
+
+def test_a_save_that_stops_replaying_is_refused_at_the_first_hour_that_differs():
+    text = _long_save(3)
+    lines = text.split("\n")
+    first_cp = lines.index("[checkpoints]") + 2
+    # The edit makes the game differ from tick 0: the first checkpoint catches it.
+    edited = text.replace('"speed": 4', '"speed": 2')
+    assert _bad(edited).startswith("slot.msave:%d: the save does not replay" % first_cp)
+
+
+def test_a_save_claiming_more_hours_than_it_has_checkpoints_is_refused_before_replaying():
+    import time
+    text = _long_save(1).replace("\ntick: 610\n", "\ntick: 1000000000\n")
+    t0 = time.process_time()
+    message = _bad(text)
+    assert "checkpoints" in message or "past the longest game" in message, message
+    text = _long_save(1).replace("\ntick: 610\n", "\ntick: 1000000000000\n")
+    assert "past the longest game" in _bad(text)
+    assert time.process_time() - t0 < 2.0
+
+
+# -- a save is written atomically: a kill mid-save keeps the previous one -----------------
+
+KILL_SCRIPT = r"""
+import sys
+sys.path.insert(0, sys.argv[3])
+from pysim.core import save
+from pysim.level import load_file
+game = load_file(sys.argv[1], 3)
+# A long level text makes each save take a while, so kills land mid-write.
+game.level_text += "\n" + "\n".join("; padding %d %s" % (i, "x" * 80) for i in range(9000))
+print("ready", flush=True)
+while True:
+    game.step()
+    save.save_file(game, sys.argv[2])
+"""
+
+
+def test_a_process_killed_while_saving_leaves_a_whole_save(tmp_path):
+    import random
+    import signal
+    import time
+    from conftest import PYSIM_PATH
+    target = tmp_path / "slot.msave"
+    rng = random.Random(7)
+    kills = 0
+    for _ in range(6):
+        proc = subprocess.Popen([sys.executable, "-c", KILL_SCRIPT, TRAP_DEMO, str(target),
+                                 PYSIM_PATH], stdout=subprocess.PIPE, text=True,
+                                env=pysim_env())
+        assert proc.stdout.readline().strip() == "ready"
+        time.sleep(0.05 + rng.random() * 0.4)
+        proc.send_signal(signal.SIGKILL)
+        proc.wait(timeout=30)
+        proc.stdout.close()
+        kills += 1
+        if not target.exists():
+            continue
+        text = target.read_text(encoding="utf-8")
+        assert text.endswith("[checkpoints]\n") or text.endswith("\n"), "a cut save"
+        game = save.loads(text, str(target))       # whole and replayable
+        assert game.tick >= 1
+    assert kills == 6 and target.exists()
+    leftovers = [p.name for p in tmp_path.iterdir() if p.name != "slot.msave"]
+    # A kill can leave one temporary file (never the save itself half written).
+    assert all(name.startswith(".slot.msave.") and name.endswith(".tmp") for name in leftovers)
