@@ -73,12 +73,55 @@ func test_f5_and_f9_save_and_load():
 	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game (%s)" % PoolStringArray(notices).join(" / "))
 
 
+# Saves at awkward moments (issue: valid saves refused as "does not replay"). The test drives
+# the frames itself (paused_stepping), so the moment is exact.
+func _step_to_tick(tick: int) -> void:
+	main.sim.paused_stepping = true
+	main.sim.set_speed(1)
+	main.sim.step_frame(0.0)
+	var guard := 0
+	while main.sim.current_tick() < tick and guard < tick + 10:
+		main.sim.step_frame(0.1)      # one tick at 1x
+		guard += 1
+
+
+func test_f5_on_the_tick_a_scripted_command_is_due_then_f9_loads_it():
+	if not running():
+		return
+	# first.level scripts a party at 0:58 (tick 580): the frame that reaches 580 has not run it.
+	_step_to_tick(580)
+	assert_eq(main.sim.current_tick(), 580)
+	yield(press_key(KEY_F5), "completed")
+	assert_eq(saved.get("tick"), 580, "F5 did not save at tick 580")
+	main.sim.step_frame(0.1)
+	main.sim.step_frame(0.1)
+	yield(press_key(KEY_F9), "completed")
+	assert_eq(loaded.get("tick"), 580, "F9 did not load (%s)" % PoolStringArray(notices).join(" / "))
+	assert_eq(loaded.get("hash"), saved.get("hash"), "the loaded game is not the saved one")
+	main.sim.paused_stepping = false
+
+
+func test_f5_with_a_command_sent_but_not_yet_applied_then_f9_loads_it():
+	if not running():
+		return
+	_step_to_tick(40)
+	main.sim.send({"type": "set_speed", "speed": 2})     # queued; the next frame applies it
+	yield(press_key(KEY_F5), "completed")
+	assert_true(saved.has("hash"), "F5 did not save")
+	main.sim.step_frame(0.1)
+	yield(press_key(KEY_F9), "completed")
+	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game (%s)" % PoolStringArray(notices).join(" / "))
+	main.sim.step_frame(0.1)
+	assert_eq(int(snap_get("speed", 0)), 2, "the pending command was lost in the save")
+	main.sim.paused_stepping = false
+
+
 func test_a_bad_save_is_refused_with_file_and_line_and_the_game_goes_on():
 	if not running():
 		return
 	var f := File.new()
 	f.open(SAVE_PATH, File.WRITE)
-	f.store_string("malignus-save 1\nsource: x\nseed: one\n")
+	f.store_string("malignus-save 2\nsource: x\nseed: one\n")
 	f.close()
 	var before := int(snap_get("tick", 0))
 	yield(click_control(button("LoadButton")), "completed")
