@@ -95,13 +95,13 @@ class Doors:
         self.next_id = 1
         self.breaches = []         # Breach records (breach.py), one per door at most
         self.requests = []         # [party, door_id, entity_id] stopped this tick
-        self.parties = {}          # party id -> routes.PartyRoutes
-        self.factions = {}         # faction -> tick a Mapmaker escaped (DOOR-03)
+        self.parties = {}          # party id -> routes.PartyRoutes (adventurers/parties.py)
+        self.factions = {}         # faction -> tick a Mapmaker escaped (adventurers/factions.py)
         self.checked_version = -1  # grid version of the last only-way check
         # Caches, not state (never hashed; answers never depend on them):
         self.ordered = []          # the doors by ascending id (doors are never removed)
         self.id_grid = None        # int32 (H, W): door id on its tile, 0 elsewhere
-        self.index = None          # PartyIndex while the doors system runs, else None
+        self.index = None          # parties.PartyIndex while the doors system runs, else None
         self.ahead = {}            # entity id -> (path, door count, doors along that path)
 
     def add(self, x, y):
