@@ -4,7 +4,7 @@ Duties (a setting per minion, `entity.duty`, changed with the `set_duty` command
   none      no standing work: the minion wanders (the default brain)
   traps     builds trap parts and resets them (BUILD-01, RESET-02, DECAY-02); hauls metal
             when there is nothing to build or reset
-  drudgery  hauls materials to building sites; other areas add chores (the doors module:
+  drudgery  hauls materials to building sites; other areas add chores (pysim/doors/door_jobs.py:
             closing breached doors and re-arming padlocks, BREACH-05)
 
 Jobs: a minion holds at most one job, `entity.job`, a list [kind, target, phase, ...]
@@ -69,7 +69,7 @@ def drop_job(game, e):
     e.job = None
 
 
-# -- shared by the job runners (traps: pysim/traps/jobs.py; doors: padlocks, re-arming) -------------
+# -- shared by the job runners (traps: pysim/traps/jobs.py; doors: pysim/doors/door_jobs.py) ------
 
 def octile(ax, ay, bx, by):
     """Octile distance (orthogonal 2, diagonal 3): how jobs rank what is nearest."""

@@ -20,8 +20,8 @@ An adventurer party stopped at a locked door (closed, padlock armed) breaches it
 - BREACH-06 every failed bash (not a failed pick: picking is quiet) makes a noise at the
   door (AWARE-04).
 
-This module holds the pure decision logic and the Breach record; pysim/doors/doors.py runs it
-each tick.
+This module holds the pure decision logic and the Breach record; pysim/doors/breaching.py
+runs it each tick.
 """
 import cython
 

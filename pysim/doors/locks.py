@@ -2,12 +2,12 @@
 
 A padlock sits on one door (pysim/doors/doors.py keeps it in the door record: `padlock` 0 none,
 1 blueprint (being built), 2 built; `armed` True = locked).
-- LOCK-01 a padlock is built in place (metal brought, then Traps-duty work: the traps
-  engineer's jobs); a new padlock starts armed.
+- LOCK-01 a padlock is built in place (metal brought, then Traps-duty work:
+  pysim/doors/door_jobs.py); a new padlock starts armed.
 - LOCK-02 Disarm Lock makes it a normal door; Arm Lock locks it again (commands in
-  pysim/doors/doors.py).
+  pysim/doors/door_commands.py).
 - LOCK-03 your minions, your Boss, your dungeon's creatures and visiting traders unlock a
-  locked door and walk through; adventurers can't (they breach, pysim/doors/breach.py).
+  locked door and walk through; adventurers can't (they breach, pysim/doors/breaching.py).
 - LOCK-04 during an invasion a minion unlocks a door to reach an enemy only if you ordered
   that attack; your creatures never unlock a door to reach an enemy; your Boss always can.
 

@@ -7,7 +7,7 @@ their way through timers, gas clouds, webs, metal stock piles.
 
 Other areas hook in here (lists of functions, called in registration order):
 - TRIGGER_HOOKS: fn(game, part, on, who_id) whenever a trigger turns on or off
-  (HOLD-03; the doors module opens/closes wired doors). who_id is -1 for a lever/reset.
+  (HOLD-03; pysim/doors/wired_doors.py opens/closes wired doors). who_id is -1 for a lever/reset.
 - TRIGGERED_HOOKS: fn(game, trigger_part, mechanism_kind_or_None, who_id) when a trap is
   set off by someone (knowledge: KNOW-02, LEARN-01, CAUT-01).
 - BLOCK_BONUS_FNS: fn(game, target, mechanism_kind) -> int added to the victim's Block

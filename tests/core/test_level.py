@@ -3,7 +3,6 @@ import pytest
 
 from pysim.core import entities, level, terrain
 from pysim.core.level import LevelError
-from pysim.doors import doors
 
 GOOD = """; a comment
 name: Two rooms

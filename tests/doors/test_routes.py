@@ -1,4 +1,4 @@
-"""DOOR-02/03 route choice (pure part; the in-game runs are in tests/test_doors_game.py)."""
+"""DOOR-02/03 route choice (pure part; the in-game runs are in tests/doors/test_doors_game.py)."""
 
 import numpy as np
 import pytest

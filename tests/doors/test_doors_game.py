@@ -10,13 +10,16 @@ import pytest
 
 from conftest import binomial_ok
 
+from pysim.adventurers.leaving import escaped
 from pysim.core import entities as E, movement
 from pysim.doors import breach as BR, doors as D
+from pysim.doors.wired_doors import trigger_of
 from pysim.traps import resets, traps
 
 from doorkit import adventurers, cmd, door, game, of, refused, run
 
-HERE = os.path.dirname(os.path.abspath(__file__))
+# tests/: the shared scenario levels live in tests/levels
+TESTS = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 CORRIDOR = """
 [legend]
@@ -117,7 +120,7 @@ def lever_door(held, padlock=""):
 @pytest.mark.rule("WIRE-10")
 def test_trigger_opens_a_door_and_closes_a_held_one():
     g, d, lever = lever_door(held=False)
-    assert D.trigger_of(g, d).id == lever.id
+    assert trigger_of(g, d).id == lever.id
     cmd(g, {"type": "switch_lever", "part": lever.id, "on": True})
     run(g, 300)
     assert d.open and d.trigger_on                  # opens and stays open
@@ -229,7 +232,7 @@ def _runner(path, hours=0.5, seed=None):
 
 @pytest.mark.rule("HOLD-07")
 def test_room_trap_scenario_through_the_headless_runner():
-    evs, last = _runner(os.path.join(HERE, "levels", "room_trap.txt"), hours=0.3)
+    evs, last = _runner(os.path.join(TESTS, "levels", "room_trap.txt"), hours=0.3)
     kinds = [e["type"] for e in evs]
     i_on = kinds.index("trigger_on")
     trig = [e for e in evs if e["type"] == "door_triggered" and e["on"]]
@@ -241,13 +244,13 @@ def test_room_trap_scenario_through_the_headless_runner():
     started = [e for e in evs if e["type"] == "breach_started"]
     assert started and started[0]["door"] == 2 and started[0]["tick"] > evs[i_on]["tick"]
     # and the same run replays identically
-    evs2, last2 = _runner(os.path.join(HERE, "levels", "room_trap.txt"), hours=0.3)
+    evs2, last2 = _runner(os.path.join(TESTS, "levels", "room_trap.txt"), hours=0.3)
     assert last == last2
 
 
 @pytest.mark.rule("HOLD-07")
 def test_room_trap_in_process_locks_the_party_in():
-    with open(os.path.join(HERE, "levels", "room_trap.txt")) as f:
+    with open(os.path.join(TESTS, "levels", "room_trap.txt")) as f:
         g = game(f.read(), seed=3)
     d = door(g, 3, 2)
     seen = False
@@ -357,7 +360,7 @@ def test_a_drag_through_a_door_does_not_connect_it():
     d = door(g, 4, 1)
     evs = cmd(g, {"type": "wire", "path": [[x, 1] for x in range(1, 9)]})
     assert not refused(evs)
-    assert D.trigger_of(g, d) is None
+    assert trigger_of(g, d) is None
     lever = traps.state_of(g).parts[1]
     cmd(g, {"type": "switch_lever", "part": lever.id, "on": True})
     run(g, 50)
@@ -367,10 +370,10 @@ def test_a_drag_through_a_door_does_not_connect_it():
     evs = cmd(g, {"type": "wire", "path": [[1, 1]]})
     g2 = one_row("#v..D....#")
     assert not refused(cmd(g2, {"type": "wire", "path": [[x, 1] for x in range(1, 5)]}))
-    assert D.trigger_of(g2, door(g2, 4, 1)) is not None
+    assert trigger_of(g2, door(g2, 4, 1)) is not None
     g3 = one_row("#v..D....#")
     assert not refused(cmd(g3, {"type": "wire", "path": [[x, 1] for x in range(4, 0, -1)]}))
-    assert D.trigger_of(g3, door(g3, 4, 1)) is not None    # starting on the door also works
+    assert trigger_of(g3, door(g3, 4, 1)) is not None    # starting on the door also works
 
 
 @pytest.mark.rule("WIRE-11")
@@ -386,7 +389,7 @@ def test_one_trigger_one_trap_and_many_doors():
                         "4,2 6,2 6,3"])
     lever = traps.state_of(g).parts[2]
     doors = [door(g, 2, 3), door(g, 4, 3), door(g, 6, 3)]
-    assert all(D.trigger_of(g, d).id == lever.id for d in doors)
+    assert all(trigger_of(g, d).id == lever.id for d in doors)
     evs = cmd(g, {"type": "switch_lever", "part": lever.id, "on": True})
     assert of(evs, "mechanism_fired")
     assert all(d.open and d.trigger_on for d in doors)
@@ -595,7 +598,7 @@ def test_mapmaker_escape_makes_the_next_party_go_straight():
     g = game(TWO_WAYS, 1)
     mm = g.spawn(E.ADVENTURER, 5, 1, subtype="scout:3")   # a level-3 scout is a Mapmaker
     mm.faction = "north"
-    D.escaped(g, mm)
+    escaped(g, mm)
     assert g.areas["doors"].factions == {"north": g.tick}
     for seed in range(30):
         g2 = game(TWO_WAYS, seed)
@@ -614,7 +617,7 @@ def test_mapmaker_escape_makes_the_next_party_go_straight():
     g3 = game(TWO_WAYS, 1)
     a = g3.spawn(E.ADVENTURER, 5, 1)
     a.faction = "north"
-    D.escaped(g3, a)
+    escaped(g3, a)
     assert g3.areas["doors"].factions == {}
 
 

@@ -1,7 +1,7 @@
 """PATH-01: the last walking path from a map-edge portal to the sanctum can't be cut.
 
 The guard itself (pysim.doors.walkpath) against an independent flood fill; the commands that use
-it (build_wall, dig, build_door, build_padlock, cave-ins) are in tests/test_doors_game.py
+it (build_wall, dig, build_door, build_padlock, cave-ins) are in tests/doors/test_doors_game.py
 and the property test at the bottom of this file."""
 from collections import deque
 

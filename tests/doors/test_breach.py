@@ -1,5 +1,5 @@
 """BREACH-01..06: breaching a locked door (pure logic here; the in-game runs are in
-tests/test_doors_game.py)."""
+tests/doors/test_doors_game.py)."""
 
 import numpy as np
 import pytest

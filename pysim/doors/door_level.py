@@ -1,0 +1,31 @@
+"""Level things for doors (docs/level-format.md): `door[:held]` and, after it on the same
+tile, `padlock[:armed|disarmed|blueprint]`.
+"""
+from pysim.core import level
+from pysim.doors.doors import PADLOCK_BLUEPRINT, PADLOCK_BUILT, area
+
+
+def _place_door(game, x, y, arg):
+    if game.grid.walk_cost()[y, x] <= 0:
+        raise ValueError("a door needs a floor tile")
+    d = area(game).add(x, y)
+    if arg == "held":
+        d.held = True
+        d.open = True
+
+
+def _place_padlock(game, x, y, arg):
+    d = area(game).at(x, y)
+    if d is None:
+        raise ValueError("a padlock goes on a door (put 'door' before 'padlock')")
+    if arg not in (None, "armed", "disarmed", "blueprint"):
+        raise ValueError("padlock takes :armed, :disarmed or :blueprint")
+    if arg == "blueprint":
+        d.padlock = PADLOCK_BLUEPRINT
+        return
+    d.padlock = PADLOCK_BUILT
+    d.armed = arg != "disarmed"
+
+
+level.THINGS["door"] = _place_door
+level.THINGS["padlock"] = _place_padlock
