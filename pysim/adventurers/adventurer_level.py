@@ -15,7 +15,9 @@ def _entity_at(game, x, y):
 
 
 def _place_party(game, x, y, arg):
-    if arg is None or not arg.lstrip("-").isdigit():
+    digits = (arg or "").lstrip("-")
+    # ASCII digits, within 32 bits: the party id is an entity id, and the snapshot is int32.
+    if not (digits.isascii() and digits.isdigit()) or abs(int(arg)) >= 1 << 31:
         raise ValueError("party needs a number, like party:1")
     _entity_at(game, x, y).party = int(arg)
 
