@@ -27,7 +27,7 @@ import cython
 import numpy as np
 
 from pysim.combat import fighter as F, stats as S
-from pysim.core import commands, duties, entities, level, movement, systems
+from pysim.core import commands, duties, entities, level, movement, reachability, systems
 from pysim.core.entities import Entity
 from pysim.core.game import register_area
 from pysim.core.pathing import find_path
@@ -370,12 +370,7 @@ def _cost_view(game, e, cost):
                     inv = invasion(game)
                 if not locks.may_unlock(e, purpose_of(e), inv):
                     block.append(d)
-    if not block:
-        return cost
-    cost = np.array(cost, copy=True)
-    for d in block:
-        cost[d.y, d.x] = 0
-    return cost
+    return reachability.blocking(game, cost, [(d.x, d.y) for d in block])
 
 
 movement.add(movement.COST_VIEWS, "doors", _cost_view, order=50)
