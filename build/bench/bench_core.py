@@ -1,6 +1,9 @@
 #!/usr/bin/env python3
 """Core simulation figures: step time with 200 agents walking on 128x128, compiled vs
 uncompiled, and path queries per second against python-tcod on the same grid and costs.
+Stuck walkers: step time on a 128x128 hall where STUCK_CREATURES of the dungeon's creatures
+chase kobolds locked in a vault behind a padlock they may not unlock (LOCK-04) and the
+kobolds chase them back: every one of them wants a goal it cannot reach, every tick.
 
 The same measuring code runs twice in subprocesses (`--child`, benchkit.py), once importing
 the compiled build (build/compiled or PYSIM_COMPILED_DIR) and once the source tree.
@@ -17,6 +20,7 @@ import benchkit  # noqa: E402
 WARMUP = 100
 TICKS = {"compiled": 1200, "pure": 300}
 QUERIES = {"compiled": 400, "pure": 20}
+STUCK_TICKS = {"compiled": 600, "pure": 30}   # pure before issue 9: seconds per tick
 
 
 def child(build):
@@ -54,6 +58,7 @@ def child(build):
            "walking_fraction": walking / (n * agents)}
 
     out.update(walk_only(build))
+    out.update(stuck_walkers(build))
 
     # path queries on the bench map: random pairs of floor tiles that are connected
     cost = np.ascontiguousarray(game.grid.walk_cost())
@@ -111,6 +116,51 @@ def walk_only(build):
     return {"walk_step_ms": took * 1000, "walk_walking_end": walking}
 
 
+STUCK_CREATURES = 10
+STUCK_KOBOLDS = 4
+
+
+def stuck_level(size=128):
+    """A hall of pillars; a walled vault in its middle with one padlocked door; the
+    dungeon's creatures outside the door, wild kobolds inside: they see each other through
+    the door (doors do not block sight) and none of them may unlock it."""
+    rows = [["." for _ in range(size)] for _ in range(size)]
+    for y in range(size):
+        for x in range(size):
+            if x in (0, size - 1) or y in (0, size - 1) or (x % 6 == 3 and y % 6 == 3):
+                rows[y][x] = "#"
+    c = size // 2
+    for y in range(c - 4, c + 5):
+        for x in range(c - 6, c + 7):
+            edge = y in (c - 4, c + 4) or x in (c - 6, c + 6)
+            rows[y][x] = "#" if edge else "."
+    rows[c - 4][c] = "L"
+    for i in range(STUCK_KOBOLDS):
+        rows[c - 2 + i % 2][c - 3 + 2 * i] = "k"
+    for i in range(STUCK_CREATURES):
+        rows[c - 7 + i // 5][c - 4 + 2 * (i % 5)] = "K"
+    rows[size - 3][size - 3] = "S"
+    rows[size // 2][0] = "P"
+    return ("name: stuck walkers\nseed: 1\ndomain: all\n[legend]\nL = floor door padlock\n"
+            "[map]\n" + "\n".join("".join(r) for r in rows) + "\n")
+
+
+def stuck_walkers(build):
+    """ms per tick with the stuck walkers of stuck_level() (all systems running)."""
+    from pysim.core import level
+    game = level.load_text(stuck_level(), "stuck.level", 1)
+    game.run(WARMUP if build == "compiled" else 10)
+    n = STUCK_TICKS[build]
+    t0 = time.perf_counter()
+    for _ in range(n):
+        game.step()
+        game.take_events()
+    took = (time.perf_counter() - t0) / n
+    chasing = sum(1 for e in game.entities.values()
+                  if getattr(e, "fighter", None) is not None and e.fighter.target >= 0)
+    return {"stuck_step_ms": took * 1000, "stuck_chasing": chasing}
+
+
 def tcod_figures(cost, pairs, pathing):
     import tcod.path
     sys.path.insert(0, os.path.join(benchkit.ROOT, "tests"))
@@ -153,6 +203,9 @@ def main():
                                 speedup="core_step_speedup"))
     res.update(benchkit.compare("core_walk_ms", c["walk_step_ms"], p["walk_step_ms"], 4, 3,
                                 speedup="core_walk_speedup"))
+    res.update(benchkit.compare("core_stuck_step_ms", c["stuck_step_ms"], p["stuck_step_ms"],
+                                4, 3, speedup="core_stuck_speedup"))
+    res["core_stuck_chasing"] = c["stuck_chasing"]
     res["path_queries_per_s_ours"] = round(c["path_queries_per_s"], 1)
     res["path_queries_per_s_ours_pure"] = round(p["path_queries_per_s"], 2)
     for name, ms in sorted(c["systems_ms"].items()):

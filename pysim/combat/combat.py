@@ -18,7 +18,7 @@ import cython
 from pysim.combat import (awareness as A, crowding, fighter as F, sight, stance as ST, stats as S,
                           waking, wounds as W)
 from pysim.combat.sight import line_of_sight
-from pysim.core import commands as C, dice, entities as E, movement, systems
+from pysim.core import commands as C, dice, entities as E, movement, reachability, systems
 from pysim.core.entities import Entity
 from pysim.core.game import register_area
 
@@ -293,10 +293,7 @@ def _around_target(game, e, cost):
     tx, ty = _place(t)
     if cost[ty, tx] == 0 and cost[t.y, t.x] == 0:
         return cost
-    cost = cost.copy()
-    cost[ty, tx] = 0
-    cost[t.y, t.x] = 0
-    return cost
+    return reachability.blocking(game, cost, [(tx, ty), (t.x, t.y)])
 
 
 movement.add(movement.STEP_CHECKS, "combat_bodies", _no_walking_through, 400)

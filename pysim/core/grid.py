@@ -39,6 +39,7 @@ class Grid:
         self.game = None
         self._cost = None
         self._cost_version = -1
+        self._views = None   # pysim/core/reachability.py: shared cost views (a cache)
 
     def in_bounds(self, x, y):
         return 0 <= x < self.width and 0 <= y < self.height

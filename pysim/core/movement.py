@@ -4,12 +4,17 @@ A step from (x, y) to the next path tile takes `pace` ticks orthogonally, 3/2 of
 diagonally. Paths are planned once (go_to) and checked again only when grid.version moved
 since planning: if every remaining tile is still passable the walker keeps its path,
 otherwise it re-plans. So a door or a build costs one cheap check per walker, not a storm
-of searches.
+of searches. A goal that cannot be reached is searched for once per grid version: after a
+failed search the walker's view is labelled into connected components
+(pysim/core/reachability.py) and a goal outside the walker's component fails at once.
 
 Extension registries (ordered lists of (order, name, fn); use add()):
 - COST_VIEWS: fn(game, ent, cost) -> cost. The walker's own view of the cost grid (a
   side's locked doors, an adventurer's known traps). Return a new array to change it;
-  never edit the one given.
+  never edit the one given (block tiles with reachability.blocking: one shared read-only
+  array per set of blocked tiles and grid version, not a copy per plan). A view only
+  blocks tiles or raises costs, never opens a blocked one, and changes nothing: a walker
+  whose goal an earlier view already proves unreachable skips the later views.
 - STEP_CHECKS: fn(game, ent, nx, ny) -> bool. False holds the walker this tick (it tries
   again next tick; the check may also replace or clear its path).
 - STEP_HOOKS: fn(game, ent, nx, ny) when a step into (nx, ny) begins (a door opens).
@@ -18,9 +23,9 @@ Extension registries (ordered lists of (order, name, fn); use add()):
 import cython
 import numpy as np
 
-from pysim.core import systems
+from pysim.core import reachability, systems
 from pysim.core.entities import Entity
-from pysim.core.pathing import find_path
+from pysim.core.pathing import EMPTY, find_path
 
 COST_VIEWS = []
 STEP_CHECKS = []
@@ -51,6 +56,27 @@ def cost_for(game, ent):
     return cost
 
 
+def plan(game, ent, sx, sy, gx, gy):
+    """find_path over ent's cost view from (sx, sy) to (gx, gy), without the search when a
+    failed search on the same view already proves the goal out of reach (the same empty
+    path the search would give)."""
+    vs = reachability.views(game.grid)
+    cost = vs.base
+    kept = cost             # the last shared view of the chain: its labels hold for the end
+    if vs.unreachable(cost, sx, sy, gx, gy):
+        return EMPTY.copy()
+    for _, _, fn in COST_VIEWS:
+        cost = fn(game, ent, cost)
+        if vs.view_of(cost) is not None:
+            kept = cost
+            if vs.unreachable(cost, sx, sy, gx, gy):
+                return EMPTY.copy()
+    path = find_path(cost, (sx, sy), (gx, gy))
+    if len(path) == 0:
+        vs.failed(kept, gx, gy)
+    return path
+
+
 def go_to(game, ent, x, y):
     """Plan a path for ent to (x, y); True if one exists. A walker mid-step plans from the
     tile it is stepping into and keeps going."""
@@ -59,7 +85,7 @@ def go_to(game, ent, x, y):
         sx, sy = e.nx, e.ny
     else:
         sx, sy = e.x, e.y
-    path = find_path(cost_for(game, e), (sx, sy), (int(x), int(y)))
+    path = plan(game, e, sx, sy, int(x), int(y))
     e.goal_x = int(x)
     e.goal_y = int(y)
     if len(path) == 0:

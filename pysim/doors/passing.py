@@ -12,7 +12,7 @@ import cython
 import numpy as np
 
 from pysim.adventurers.parties import PartyIndex, party_of
-from pysim.core import entities, movement, systems
+from pysim.core import entities, movement, reachability, systems
 from pysim.core.entities import Entity
 from pysim.doors import locks
 from pysim.doors.breaching import breaches
@@ -98,10 +98,7 @@ def _cost_view(game, e, cost):
                     block.append(d)
     if not block:
         return cost
-    cost = np.array(cost, copy=True)
-    for d in block:
-        cost[d.y, d.x] = 0
-    return cost
+    return reachability.blocking(game, cost, [(d.x, d.y) for d in block])
 
 
 movement.add(movement.COST_VIEWS, "doors", _cost_view, order=50)
