@@ -9,7 +9,7 @@ A door sits on a floor tile. Its physical state `open` follows, each tick:
   itself CLOSE_DELAY ticks after they cleared the tile (DOOR-01, HOLD-06).
 Locked = a built padlock that is armed; a locked door stops only those who may not unlock
 it (pysim/doors/locks.py), and only while it is not resting open or breached.
-A trigger turning on or off (traps.TRIGGER_HOOKS) sets trigger_on for every door in its
+A trigger turning on or off (trap_state.TRIGGER_HOOKS) sets trigger_on for every door in its
 network and, with a padlock, arms it when the door rests closed and disarms it when the
 door rests open (HOLD-05). Arm Lock / Disarm Lock still work by hand in between.
 
@@ -33,7 +33,7 @@ from pysim.core.game import register_area
 from pysim.core.pathing import find_path
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR, digging, locks, routes
-from pysim.traps import traps, wiring
+from pysim.traps import trap_state, wiring
 
 # Ticks a door stays open after the last walker started through it, beyond their step.
 CLOSE_DELAY = 10
@@ -185,9 +185,9 @@ wiring.register_endpoint_finder(_door_endpoints)
 def trigger_of(game, door, net=None):
     """The trigger part wired to this door, or None (WIRE-10)."""
     if net is None:
-        net = traps.network(game)
+        net = trap_state.network(game)
     keys = net.roles_in_network_of((wiring.ROLE_DOOR, door.id))
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     for k in keys:
         if k[0] == wiring.ROLE_TRIGGER and k[1] in st.parts:
             return st.parts[k[1]]
@@ -241,13 +241,13 @@ def apply_trigger(game, door, on):
 
 
 def _on_trigger(game, part, on, who):
-    for did in traps.doors_of(game, part):
+    for did in trap_state.doors_of(game, part):
         d = area(game).get(did)
         if d is not None:
             apply_trigger(game, d, on)
 
 
-traps.add_trigger_hook(_on_trigger)
+trap_state.add_trigger_hook(_on_trigger)
 
 
 def set_held(game, door, held):
@@ -830,7 +830,7 @@ def provide_padlock(game, e):
 
 
 def provide_padlock_haul(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     pile = duties.nearest_pile(e, st.stock)
     if pile is None:
         return False
@@ -893,7 +893,7 @@ def _release_door_work(game, e):
 
 
 def _release_padlock_haul(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     job = e.job
     pile = (job[3], job[4])
     st.stock[pile] = st.stock.get(pile, 0) + 1
@@ -967,7 +967,7 @@ def tick(game):
 def door_snapshot(game, snap):
     a = area(game)
     doors = a.sorted_doors()
-    net = traps.network(game) if doors and traps.state_of(game).wires.wires else None
+    net = trap_state.network(game) if doors and trap_state.state_of(game).wires.wires else None
     trig = []
     for d in doors:
         t = trigger_of(game, d, net) if net is not None else None
@@ -1057,7 +1057,7 @@ def door_site_reason(game, x, y):
                                  "Doors can be built only inside your domain.")
     if r:
         return r
-    if traps.state_of(game).part_at(x, y) is not None:
+    if trap_state.state_of(game).part_at(x, y) is not None:
         return "There is a trap part on that tile."
     return None
 
@@ -1067,7 +1067,7 @@ def _door_site_check(game, x, y):
     if r:
         return r
     # WIRE-02: wires already ending here would connect the door
-    return wiring.check_endpoint_added(game, traps.state_of(game).wires, x, y,
+    return wiring.check_endpoint_added(game, trap_state.state_of(game).wires, x, y,
                                        wiring.ROLE_DOOR, -1)
 
 
@@ -1078,7 +1078,7 @@ class BuildDoor:
 
     def apply(game, cmd):
         d = area(game).add(int(cmd["x"]), int(cmd["y"]))
-        traps.state_of(game).wires.touch()
+        trap_state.state_of(game).wires.touch()
         game.emit("door_built", door=d.id, x=d.x, y=d.y)
         _costs_changed(game)
 

@@ -18,7 +18,7 @@ RESET_TICKS of work), then rolls its Craft against the part's difficulty
 """
 from pysim.combat import fighter
 from pysim.core import dice
-from pysim.traps import trap_parts as tp, traps
+from pysim.traps import decay, mechanisms, trap_parts as tp, trap_state, triggering
 
 BOTCH_TRIGGER = "trigger"
 BOTCH_RIG = "rig"
@@ -40,7 +40,7 @@ def draw_botch(rng, riggable):
 
 
 def trigger_of(game, part, net=None):
-    for q in traps.trap_parts_of(game, part, net):
+    for q in trap_state.trap_parts_of(game, part, net):
         if tp.is_trigger(q.kind):
             return q
     return None
@@ -53,17 +53,17 @@ def reset_chances(craft, kind):
 
 def finish_reset(game, part):
     """The part works again (a successful reset)."""
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     part.needs_reset = False
     part.expired = False
     if part.rigged:
         part.rigged = False
         part.rigged_by = -1
-    traps.note_reset(st, part, game.tick)
+    decay.note_reset(st, part, game.tick)
     st.changed()
     game.emit("part_reset", part=part.id, kind=part.kind, x=part.x, y=part.y)
     if tp.is_trigger(part.kind) and part.kind != tp.LEVER and part.on:
-        traps.set_on(game, part, False, -1)
+        triggering.set_on(game, part, False, -1)
 
 
 def roll_reset(game, minion, part):
@@ -78,7 +78,7 @@ def roll_reset(game, minion, part):
     if outcome == dice.FAILURE:
         game.emit("reset_failed", part=part.id, entity=minion.id)
         return "failed"
-    net = traps.network(game)
+    net = trap_state.network(game)
     trig = trigger_of(game, part, net)
     riggable = trig is not None and trig.kind != tp.LEVER
     what = draw_botch(rng, riggable)
@@ -86,7 +86,7 @@ def roll_reset(game, minion, part):
         finish_reset(game, part)
         trig.rigged = True
         trig.rigged_by = minion.id
-        traps.state_of(game).changed()
+        trap_state.state_of(game).changed()
         game.emit("reset_botched", part=part.id, entity=minion.id, outcome=BOTCH_RIG,
                   trigger=trig.id)
         return "botch_rig"
@@ -99,8 +99,8 @@ def roll_reset(game, minion, part):
 def botch_fire(game, part, minion_id, net=None):
     """RESET-03 (a): the trap goes off at once and can hit the minion; all its parts
     need a reset afterwards (levers never do)."""
-    st = traps.state_of(game)
-    parts = traps.trap_parts_of(game, part, net)
+    st = trap_state.state_of(game)
+    parts = trap_state.trap_parts_of(game, part, net)
     mech = None
     for q in parts:
         if tp.is_mechanism(q.kind):
@@ -112,4 +112,4 @@ def botch_fire(game, part, minion_id, net=None):
     if mech is not None and mech.built:
         game.emit("mechanism_fired", part=mech.id, kind=mech.kind, x=mech.x, y=mech.y,
                   who=int(minion_id), trigger=-1, botch=True)
-        traps.EFFECTS[mech.kind](game, mech, minion_id)
+        mechanisms.EFFECTS[mech.kind](game, mech, minion_id)

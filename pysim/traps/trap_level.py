@@ -13,7 +13,7 @@ Section:
                        command and a refused one is a level error with the reason.
 """
 from pysim.core import duties, entities, level
-from pysim.traps import trap_parts as tp, traps, wiring
+from pysim.traps import trap_commands, trap_parts as tp, trap_state, wiring
 
 
 def _trap_thing(game, x, y, arg):
@@ -32,10 +32,10 @@ def _trap_thing(game, x, y, arg):
         if k not in known:
             raise ValueError("unknown trap option %r (known: %s)" % (k, ", ".join(known)))
     orient = tp.ORIENT_V if opts.get("v") else tp.ORIENT_H
-    reason = traps.placement_reason(game, kind, x, y, orient)
+    reason = trap_commands.placement_reason(game, kind, x, y, orient)
     if reason:
         raise ValueError(reason)
-    p = traps.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
+    p = trap_commands.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
                        not opts.get("blueprint"))
     if "delay" in opts:
         if kind != tp.TIMER or not str(opts["delay"]).isdigit():
@@ -45,7 +45,7 @@ def _trap_thing(game, x, y, arg):
         p.needs_reset = True
     if opts.get("expired"):
         p.expired = True
-    traps.state_of(game).changed()
+    trap_state.state_of(game).changed()
 
 
 def _metal_thing(game, x, y, arg):
@@ -53,7 +53,7 @@ def _metal_thing(game, x, y, arg):
         n = int(arg or "10")
     except ValueError:
         raise ValueError("metal:N needs a whole number")
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     st.stock[(x, y)] = st.stock.get((x, y), 0) + n
 
 
@@ -87,7 +87,7 @@ def corners_to_path(corners):
 
 def _wires_section(ctx, lines):
     game = ctx.game
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     for lineno, text in lines:
         try:
             corners = [tuple(int(v) for v in w.split(",")) for w in text.split()]

@@ -3,10 +3,10 @@ and moving (BUILD-01..02)."""
 import pytest
 
 from pysim.core import dice, duties, entities as E
-from pysim.traps import resets, trap_parts as tp, traps
+from pysim.traps import decay, resets, trap_parts as tp
 from trapkit import find, make, of_type, part_at, refused, run, st
 
-DAY2 = traps.DECAY_TICKS
+DAY2 = decay.DECAY_TICKS
 
 # plate -> timer -> blades, a Traps-duty minion (n) waiting in the side room
 TRAP = ["############",
@@ -223,7 +223,7 @@ def test_reset_workload_counts_parts_waiting():
     g = s.game
     g.tick = DAY2
     g.step()
-    assert traps.reset_workload(g) == 3
+    assert decay.reset_workload(g) == 3
     snap = s.snapshot()
     assert snap["trap_workload"] == 3 and snap["traps_duty"] == 0
     assert list(snap["part_state"]) == [3, 3, 3]

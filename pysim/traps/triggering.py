@@ -1,0 +1,145 @@
+"""Who sets a trigger off (FRIEND-01..04, RESET-04), the signal along the wires and through
+timers (TRAP-04, WIRE-01/04..06), and the traps' tick. Decisions: docs/rules/traps.md."""
+
+from pysim.core import entities, systems
+from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
+from pysim.traps.trap_state import (TRIGGER_HOOKS, TRIGGERED_HOOKS, doors_of,
+                                    is_enemy_of_dungeon, network, state_of, trap_parts_of)
+
+
+def reacts_to(game, part, e, net=None):
+    """Would the working trigger `part` react to entity e? (FRIEND-01..04, RESET-04)"""
+    if part.rigged:
+        return e.id != part.rigged_by               # RESET-04: anyone but the botcher
+    if not is_enemy_of_dungeon(e):
+        return False                                # FRIEND-01, FRIEND-04
+    if e.kind == entities.CREATURE and e.side == entities.WILD:
+        # FRIEND-03: a trigger wired to an alarm trap ignores wild creatures
+        for q in trap_parts_of(game, part, net):
+            if q.kind == tp.ALARM_TRAP:
+                return False
+    return True
+
+
+def _has_receiver(game, part, net):
+    for q in trap_parts_of(game, part, net):
+        if tp.is_mechanism(q.kind):
+            return True
+    return bool(doors_of(game, part, net))
+
+
+def set_on(game, part, on, who=-1):
+    if part.on == bool(on):
+        return
+    part.on = bool(on)
+    state_of(game).changed()
+    game.emit("trigger_on" if on else "trigger_off", part=part.id, who=int(who))
+    for fn in list(TRIGGER_HOOKS):
+        fn(game, part, bool(on), int(who))
+
+
+def set_off(game, part, who=-1, net=None):
+    """Trigger `part` goes off because of entity `who` (-1: a lever or a botched reset).
+    Returns True if the trap started (TRAP-04: an unwired trigger does nothing)."""
+    if net is None:
+        net = network(game)
+    if net.node((part.role, part.id)) is None or not _has_receiver(game, part, net):
+        return False
+    was_rigged = part.rigged
+    if tp.decays(part.kind):
+        part.needs_reset = True                     # RESET-01
+    if part.rigged:
+        part.rigged = False                         # RESET-05: normal after one triggering
+        part.rigged_by = -1
+    state_of(game).changed()
+    mech = None
+    for q in trap_parts_of(game, part, net):
+        if tp.is_mechanism(q.kind):
+            mech = q
+    game.emit("trap_triggered", part=part.id, kind=part.kind, x=part.x, y=part.y,
+              who=int(who), rigged=was_rigged,
+              mechanism=mech.id if mech is not None else -1)
+    if part.kind != tp.LEVER:
+        set_on(game, part, True, who)
+    for fn in list(TRIGGERED_HOOKS):
+        fn(game, part, mech.kind if mech is not None else None, int(who))
+    _signal(game, net, net.node((part.role, part.id)), part.id, who)
+    return True
+
+
+def _signal(game, net, node, trigger_id, who):
+    """Signal reaches electrical `node` now: mechanisms act, timers start counting."""
+    st = state_of(game)
+    if node is None:
+        return
+    ports = net.members().get(node, [])
+    for key in ports:
+        role, ident = key
+        p = st.parts.get(ident) if role != wiring.ROLE_DOOR else None
+        if role == wiring.ROLE_MECHANISM and p is not None:
+            mechanisms.activate(game, p, who, trigger_id)
+        elif role == "timer_in" and p is not None:
+            if not p.works():
+                game.emit("timer_dud", part=p.id)
+                continue
+            p.needs_reset = True                    # RESET-01: a timer is a part too
+            st.changed()
+            st.seq += 1
+            st.pending.append([game.tick + p.delay, st.seq, p.id, int(trigger_id), int(who)])
+            game.emit("timer_started", part=p.id, fires_at=game.tick + p.delay)
+    if st.pending:
+        _run_due(game, net)
+
+
+def _run_due(game, net=None):
+    """Signals leaving timers whose delay ran out by now (WIRE-04/05/06: only the output
+    side is reached, so signal never flows back toward the trigger)."""
+    st = state_of(game)
+    while st.pending:
+        st.pending.sort()
+        first = st.pending[0]
+        if first[0] > game.tick:
+            return
+        st.pending.pop(0)
+        if net is None:
+            net = network(game)
+        _, _, tid, trig, who = first
+        if tid not in st.parts:
+            continue
+        game.emit("timer_fired", part=tid)
+        _signal(game, net, net.node(("timer_out", tid)), trig, who)
+
+
+def detect(game):
+    st = state_of(game)
+    sense = st.sense_map()
+    if not sense:
+        return
+    net = None
+    for eid in sorted(game.entities):
+        e = game.entities[eid]
+        if e.state != entities.UP:
+            continue
+        ids = sense.get((e.x, e.y))
+        if ids is None:
+            continue
+        for pid in ids:
+            p = st.parts.get(pid)
+            if p is None or not p.works():
+                continue
+            if net is None:
+                net = network(game)
+            if not reacts_to(game, p, e, net):
+                continue
+            set_off(game, p, e.id, net)
+
+
+@systems.system("traps", 350)
+def tick(game):
+    st = state_of(game)
+    dc.decay(game)
+    if st.parts:
+        detect(game)
+    if st.pending:
+        _run_due(game)
+    mechanisms.effects(game)
