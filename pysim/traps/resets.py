@@ -13,8 +13,9 @@ RESET_TICKS of work), then rolls its Craft against the part's difficulty
                part of that trap then needs a reset, the botched part included.
     "rig"      the botched part counts as reset, but the trap's trigger becomes rigged:
                it reacts to anyone, your minions too, except the botcher (RESET-04).
-  A lever can't be rigged, so on a trap with a lever a botch always triggers (RESET-06);
-  the same holds for a trap with no trigger at all (nothing to rig).
+  A lever can't be rigged, so on a trap with a lever a botch always triggers (RESET-06).
+  A part that is not in a whole trap (no trigger in its network, or a trigger with no
+  mechanism or door to work) never goes off (TRAP-04): there a botch is a failed roll.
 """
 from pysim.combat import fighter
 from pysim.core import dice
@@ -80,7 +81,12 @@ def roll_reset(game, minion, part):
         return "failed"
     net = trap_state.network(game)
     trig = trigger_of(game, part, net)
-    riggable = trig is not None and trig.kind != tp.LEVER
+    if trig is None or not triggering.has_receiver(game, trig, net):
+        # TRAP-04: a part that is not in a whole trap (a trigger and a mechanism or door it
+        # works) can never go off, so its botch is only a failed roll
+        game.emit("reset_failed", part=part.id, entity=minion.id)
+        return "failed"
+    riggable = trig.kind != tp.LEVER
     what = draw_botch(rng, riggable)
     if what == BOTCH_RIG:
         finish_reset(game, part)
@@ -91,7 +97,7 @@ def roll_reset(game, minion, part):
                   trigger=trig.id)
         return "botch_rig"
     game.emit("reset_botched", part=part.id, entity=minion.id, outcome=BOTCH_TRIGGER,
-              trigger=trig.id if trig is not None else -1)
+              trigger=trig.id)
     botch_fire(game, part, minion.id, net)
     return "botch_trigger"
 

@@ -21,7 +21,8 @@ def reacts_to(game, part, e, net=None):
     return True
 
 
-def _has_receiver(game, part, net):
+def has_receiver(game, part, net):
+    """Does trigger `part` work anything: a mechanism or a door in its network (TRAP-04)?"""
     for q in trap_parts_of(game, part, net):
         if tp.is_mechanism(q.kind):
             return True
@@ -43,7 +44,7 @@ def set_off(game, part, who=-1, net=None):
     Returns True if the trap started (TRAP-04: an unwired trigger does nothing)."""
     if net is None:
         net = network(game)
-    if net.node((part.role, part.id)) is None or not _has_receiver(game, part, net):
+    if net.node((part.role, part.id)) is None or not has_receiver(game, part, net):
         return False
     was_rigged = part.rigged
     if tp.decays(part.kind):

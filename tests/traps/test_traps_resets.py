@@ -2,6 +2,7 @@
 and moving (BUILD-01..02)."""
 import pytest
 
+from pysim.combat import fighter
 from pysim.core import dice, duties, entities as E
 from pysim.traps import decay, resets, trap_parts as tp
 from trapkit import find, make, of_type, part_at, refused, run, st
@@ -143,6 +144,31 @@ def test_rigged_is_normal_after_one_triggering_or_a_reset():
     m.x, m.y = 3, 2
     resets.finish_reset(g, plate)
     assert not plate.rigged
+
+
+@pytest.mark.rule("TRAP-04")
+@pytest.mark.rule("RESET-03")
+def test_botched_reset_of_a_part_outside_a_whole_trap_does_nothing(monkeypatch):
+    # an unwired blades, an unwired plate, and a timer wired to a coil with no trigger:
+    # Traps-duty minions (one beside each, a Drudgery one near) botch every reset roll
+    rows = ["##############",
+            "#B....p...t.E#",
+            "#n....n...n.n#",
+            "#...u........#",
+            "##############"]
+    g = make(rows, wires=[((10, 1), (12, 1))], seed=4)
+    for p in st(g).parts.values():
+        p.needs_reset = True
+    monkeypatch.setattr(dice, "opposed_roll", lambda rng, a, b: (dice.BOTCH, -5))
+    ev = run(g, 1500)
+    rolls = of_type(ev, "reset_failed")
+    assert len(rolls) >= 8 and {e["part"] for e in rolls} == set(st(g).parts)
+    assert not of_type(ev, "reset_botched")
+    assert not [e for e in ev if e["type"] in ("mechanism_fired", "trap_triggered",
+                                               "trap_hit", "trap_missed", "trigger_on")]
+    assert all(p.needs_reset and not p.rigged for p in st(g).parts.values())
+    for m in g.entities.values():
+        assert m.state == E.UP and not fighter.fighter_of(m).wounds
 
 
 @pytest.mark.rule("RESET-06")
