@@ -9,9 +9,10 @@ A door sits on a floor tile. Its physical state `open` follows, each tick:
   itself CLOSE_DELAY ticks after they cleared the tile (DOOR-01, HOLD-06).
 Locked = a built padlock that is armed; a locked door stops only those who may not unlock
 it (pysim/doors/locks.py), and only while it is not resting open or breached.
-A trigger turning on or off (trap_state.TRIGGER_HOOKS) sets trigger_on for every door in its
-network and, with a padlock, arms it when the door rests closed and disarms it when the
-door rests open (HOLD-05). Arm Lock / Disarm Lock still work by hand in between.
+A trigger turning on or off (trap_state.DOOR_HOOKS: at once, or after the timers between
+them) sets trigger_on for every door its signal reaches and, with a padlock, arms it when
+the door rests closed and disarms it when the door rests open (HOLD-05). Arm Lock / Disarm
+Lock still work by hand in between.
 
 Commands: build_door, hold_door_open, release_door, build_padlock, arm_lock, disarm_lock
 ({"door": id} or {"x", "y"}). Snapshot keys (one row per door, by door id):
@@ -240,14 +241,14 @@ def apply_trigger(game, door, on):
     _costs_changed(game)
 
 
-def _on_trigger(game, part, on, who):
-    for did in trap_state.doors_of(game, part):
-        d = area(game).get(did)
-        if d is not None:
-            apply_trigger(game, d, on)
+def _on_trigger(game, door_id, on, trigger_id):
+    # the traps module times the turn: at once, or after the timers on the way (WIRE-04)
+    d = area(game).get(door_id)
+    if d is not None:
+        apply_trigger(game, d, on)
 
 
-trap_state.add_trigger_hook(_on_trigger)
+trap_state.add_door_hook(_on_trigger)
 
 
 def set_held(game, door, held):

@@ -17,6 +17,9 @@ Other areas hook in here (lists of functions, called in registration order):
   (LEARN-02 block bonus).
 - ALARM_HOOKS: fn(game, mechanism_part, enemy_ids) when an alarm trap goes off (ARRIVE-02).
 - HIT_HOOKS: fn(game, target, outcome) after a trap's wound (combat: knockout/death).
+- DOOR_HOOKS: fn(game, door_id, on, trigger_id) when a trigger's turn on or off reaches a
+  door wired to it: at once on the trigger's own wires, after the timers' delays behind
+  timers (pysim/traps/triggering.py door_routes; the doors module sets the door).
 """
 
 from pysim.core import entities
@@ -28,6 +31,7 @@ TRIGGERED_HOOKS = []
 BLOCK_BONUS_FNS = []
 ALARM_HOOKS = []
 HIT_HOOKS = []
+DOOR_HOOKS = []
 
 
 def _hook(lst, fn):
@@ -59,6 +63,10 @@ def add_alarm_hook(fn):
 def add_hit_hook(fn):
     return _hook(HIT_HOOKS, fn)
 
+
+def add_door_hook(fn):
+    return _hook(DOOR_HOOKS, fn)
+
 class TrapState(object):
     def __init__(self, game=None):
         self.parts = {}            # id -> Part
@@ -66,6 +74,7 @@ class TrapState(object):
         self.wires = wiring.WireState()
         self.pending = []          # [fire_tick, seq, timer_id, trigger_id, who_id]
         self.seq = 0
+        self.door_turns = []       # [due_tick, seq, door_id, on (0/1), trigger_id]
         self.gas = []              # [x, y, radius, until_tick]
         self.webs = {}             # (x, y) -> until_tick
         self.stock = {}            # (x, y) -> metal count
@@ -133,10 +142,14 @@ class TrapState(object):
         return self._sense
 
     def hash_state(self):
-        return (tuple(self.parts[k].state() for k in sorted(self.parts)), self.next_id,
-                self.wires.state(), tuple(tuple(p) for p in self.pending), self.seq,
-                tuple(tuple(g) for g in self.gas), sorted(self.webs.items()),
-                sorted(self.stock.items()), self.next_decay)
+        out = (tuple(self.parts[k].state() for k in sorted(self.parts)), self.next_id,
+               self.wires.state(), tuple(tuple(p) for p in self.pending), self.seq,
+               tuple(tuple(g) for g in self.gas), sorted(self.webs.items()),
+               sorted(self.stock.items()), self.next_decay)
+        if self.door_turns:
+            # only while turns are on their way, so games without them keep their hashes
+            out += (tuple(tuple(t) for t in self.door_turns),)
+        return out
 
 
 register_area("traps", TrapState)

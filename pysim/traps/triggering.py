@@ -3,7 +3,7 @@ timers (TRAP-04, WIRE-01/04..06), and the traps' tick. Decisions: docs/rules/tra
 
 from pysim.core import entities, systems
 from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
-from pysim.traps.trap_state import (TRIGGER_HOOKS, TRIGGERED_HOOKS, doors_of,
+from pysim.traps.trap_state import (DOOR_HOOKS, TRIGGER_HOOKS, TRIGGERED_HOOKS, doors_of,
                                     is_enemy_of_dungeon, network, state_of, trap_parts_of)
 
 
@@ -37,6 +37,66 @@ def set_on(game, part, on, who=-1):
     game.emit("trigger_on" if on else "trigger_off", part=part.id, who=int(who))
     for fn in list(TRIGGER_HOOKS):
         fn(game, part, bool(on), int(who))
+    _send_door_turns(game, part, bool(on))
+
+
+def door_routes(game, part, net=None):
+    """[(delay, door_id)]: the doors trigger `part`'s turns reach, each with the sum of the
+    timer delays on the shortest way there, sorted. A turn follows the signal's direction
+    (a timer's input to its output, WIRE-05/06), so trigger -> timer -> door waits for the
+    timer (WIRE-04) and a door on the trigger's own wires turns at once. Whether a timer
+    works doesn't matter here: the turn off after a reset must reach every door the turn
+    on reached, or a door would stay shut for good."""
+    if net is None:
+        net = network(game)
+    st = state_of(game)
+    start = net.node((part.role, part.id))
+    todo = [(0, start)] if start is not None else []
+    seen = []
+    found = {}
+    while todo:
+        todo.sort()
+        delay, node = todo.pop(0)
+        if node in seen:
+            continue
+        seen.append(node)
+        for role, ident in net.members().get(node, []):
+            if role == wiring.ROLE_DOOR and ident not in found:
+                found[ident] = delay
+            elif role == "timer_in" and ident in st.parts:
+                out = net.node(("timer_out", ident))
+                if out is not None:
+                    todo.append((delay + st.parts[ident].delay, out))
+    return sorted((d, i) for i, d in found.items())
+
+
+def _send_door_turns(game, part, on):
+    st = state_of(game)
+    for delay, door_id in door_routes(game, part):
+        if delay == 0:
+            _turn_door(game, door_id, on, part.id)
+        else:
+            st.seq += 1
+            st.door_turns.append([game.tick + delay, st.seq, door_id, int(on), part.id])
+            st.changed()
+
+
+def _turn_door(game, door_id, on, trigger_id):
+    for fn in list(DOOR_HOOKS):
+        fn(game, door_id, bool(on), int(trigger_id))
+
+
+def _run_door_turns(game):
+    """Deliver the door turns whose timers' delays ran out by now, in order."""
+    st = state_of(game)
+    while st.door_turns:
+        st.door_turns.sort()
+        first = st.door_turns[0]
+        if first[0] > game.tick:
+            return
+        st.door_turns.pop(0)
+        st.changed()
+        _turn_door(game, first[2], first[3] == 1, first[4])
 
 
 def set_off(game, part, who=-1, net=None):
@@ -143,4 +203,6 @@ def tick(game):
         detect(game)
     if st.pending:
         _run_due(game)
+    if st.door_turns:
+        _run_door_turns(game)
     mechanisms.effects(game)
