@@ -102,7 +102,9 @@ class RemovePart:
 @commands.command("move_part")
 class MovePart:
     """BUILD-02: a moved part keeps its reset needs (needs_reset, expired, rigged and the
-    decay clock all move with it). Its old wires stay where they were drawn."""
+    decay clock all move with it). The wires that ended on it are cut (removed, each with a
+    `wire_cut` event): a wire never runs to where a part used to be (issue 9). On its new
+    tile it connects to whatever wires end there, as a placed part does."""
 
     def check(game, cmd):
         r = _need_part(game, cmd) or commands.need_tile(game, cmd)
@@ -116,12 +118,27 @@ class MovePart:
     def apply(game, cmd):
         st = state_of(game)
         p = st.parts[int(cmd["part"])]
+        cut = wires_ending_on(st.wires, p.footprint())
         ox, oy = p.x, p.y
         p.x = int(cmd["x"])
         p.y = int(cmd["y"])
+        for wid in cut:
+            wiring.remove_wire(st.wires, wid)
         st.moved()
         game.emit("part_moved", part=p.id, x=p.x, y=p.y, from_x=ox, from_y=oy,
                   state=p.state_name())
+        for wid in cut:
+            game.emit("wire_cut", wire=wid, part=p.id, kind=p.kind)
+
+
+def wires_ending_on(ws, tiles):
+    """Ids of the wires with an end on one of `tiles` (those connect to a part there)."""
+    out = []
+    for wid in sorted(ws.wires):
+        w = ws.wires[wid]
+        if w.tiles[0] in tiles or w.tiles[-1] in tiles:
+            out.append(wid)
+    return out
 
 
 def _move_reason(game, p, x, y):
