@@ -32,8 +32,8 @@ A wire is the tile path of one drag with the Wiring tool, stored tile by tile. R
   input to output, after the timer's delay (see pysim/traps/triggering.py).
 
 Endpoint lookup is a list of finder functions `fn(game, x, y) -> list of (role, ident)`,
-role one of ROLE_*; trap parts register theirs in pysim/traps/trap_state.py and the doors module adds
-its own (`register_endpoint_finder`).
+role one of ROLE_*; trap parts register theirs in pysim/traps/trap_state.py and the doors
+module adds its own (`register_endpoint_finder`).
 """
 
 ROLE_TRIGGER = "trigger"

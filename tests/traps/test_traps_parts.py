@@ -171,7 +171,8 @@ def test_gas_web_terror_spider_alarm_dart():
     put(g, E.ADVENTURER, 1, 1)
     v = put(g, E.ADVENTURER, 8, 2)
     ev = run(g, 2)
-    assert of_type(ev, "gas_cloud") and mechanisms.in_gas(g, 8, 2) and not mechanisms.in_gas(g, 6, 2)
+    assert of_type(ev, "gas_cloud")
+    assert mechanisms.in_gas(g, 8, 2) and not mechanisms.in_gas(g, 6, 2)
     ev = run(g, tp.GAS_INTERVAL * 3)
     assert len(_hits(ev, v.id)) == 3
     run(g, tp.GAS_TICKS)
