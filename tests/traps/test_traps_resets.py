@@ -171,6 +171,24 @@ def test_botched_reset_of_a_part_outside_a_whole_trap_does_nothing(monkeypatch):
         assert m.state == E.UP and not fighter.fighter_of(m).wounds
 
 
+@pytest.mark.rule("TRAP-04")
+def test_levers_timers_and_decay_set_off_no_part_outside_a_whole_trap():
+    # an unwired lever and blades; a lever wired only to a timer; a minion beside the blades
+    g = make(["##############",
+              "#L.B....L..t.#",
+              "#..u.........#",
+              "##############"], legend={"L": "floor trap:lever"}, wires=[((8, 1), (11, 1))])
+    ev = []
+    for lever in find(g, tp.LEVER):
+        g.command({"type": "switch_lever", "part": lever.id, "on": True})
+    ev += run(g, 60)
+    g.tick = DAY2 - 1                              # and every part but the levers expires
+    ev += run(g, 3)
+    assert len(of_type(ev, "part_expired")) == 2
+    assert not [e for e in ev if e["type"] in ("trap_triggered", "mechanism_fired",
+                                               "timer_started", "trap_hit", "trap_missed")]
+
+
 @pytest.mark.rule("RESET-06")
 def test_botch_on_a_lever_trap_always_triggers(monkeypatch):
     assert resets.botch_chances(False) == {"trigger": 1.0, "rig": 0.0}
