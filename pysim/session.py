@@ -96,11 +96,11 @@ class Session:
         return info
 
     def describe_part(self, part_id):
-        """Details of one trap part for the traps panel (pysim/traps/traps.py describe_part):
+        """Details of one trap part for the traps panel (pysim/traps/trap_view.py describe_part):
         kind, name, role, state (blueprint / ready / needs_reset / expired), rigged,
         lever_on, delay, expires_in, metal ... {} when there is no such part."""
-        from pysim.traps import traps
-        return traps.describe_part(self.game, int(part_id))
+        from pysim.traps import trap_view
+        return trap_view.describe_part(self.game, int(part_id))
 
     def save_text(self):
         """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""

@@ -1,6 +1,6 @@
 """Helpers for the trap tests: ASCII maps with trap parts, drags by corners."""
 from pysim.core import level
-from pysim.traps import trap_parts as tp, traps
+from pysim.traps import trap_parts as tp, trap_state
 from pysim.traps.trap_level import corners_to_path
 
 from doorkit import of as of_type  # noqa: F401  (event filters and stepping, shared)
@@ -61,7 +61,7 @@ def make(rows, legend=None, wires=(), extra="", seed=1, domain=None):
 
 
 def st(game):
-    return traps.state_of(game)
+    return trap_state.state_of(game)
 
 
 def part_at(game, x, y):
@@ -89,7 +89,7 @@ def step_until(game, pred, limit):
     return pred()
 
 
-# -- helpers for the mechanism-effect tests (tests/test_trap_effects.py) -------------------
+# -- helpers for the mechanism-effect tests (tests/traps/test_trap_effects.py) -------------------
 
 def positions(rows, chars):
     """(x, y) of every map character in `chars`, row by row."""

@@ -22,7 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import benchkit  # noqa: E402
 
 
-def build_game(Game, E, T, traps, tp, wiring, duties):
+def build_game(Game, E, T, tp, wiring, duties):
+    from pysim.traps import trap_commands, trap_state
     g = Game(96, 80, seed=11)
     t = g.grid.terrain
     t[:, :] = T.FLOOR
@@ -30,16 +31,16 @@ def build_game(Game, E, T, traps, tp, wiring, duties):
     t[:, 0] = t[:, -1] = T.WALL
     g.grid.domain[:, :] = 1
     g.grid.changed()
-    st = traps.state_of(g)
+    st = trap_state.state_of(g)
     n = 0
     for row in range(15):
         for col in range(20):
             x = 2 + col * 4
             y = 3 + row * 5
-            traps.new_part(g, tp.PRESSURE_PLATE, x, y, built=True)
-            traps.new_part(g, tp.SPINNING_BLADES, x + 2, y + 1, built=True)
+            trap_commands.new_part(g, tp.PRESSURE_PLATE, x, y, built=True)
+            trap_commands.new_part(g, tp.SPINNING_BLADES, x + 2, y + 1, built=True)
             if n % 3 == 0:
-                timer = traps.new_part(g, tp.TIMER, x + 1, y + 2, built=True)
+                timer = trap_commands.new_part(g, tp.TIMER, x + 1, y + 2, built=True)
                 timer.delay = 10
                 path1 = [[x, y], [x, y + 1], [x, y + 2], [x + 1, y + 2]]
                 path2 = [[x + 1, y + 2], [x + 2, y + 2], [x + 2, y + 1]]
@@ -63,13 +64,13 @@ def build_game(Game, E, T, traps, tp, wiring, duties):
 def child(build, days):
     pysim = benchkit.use_build(build)
     from pysim.core import duties
-    from pysim.traps import traps, wiring
+    from pysim.traps import decay, trap_commands, trap_state, triggering, wiring
     from pysim.core import entities as E, terrain as T
     from pysim.traps import trap_parts as tp
     from pysim.core.clock import TICKS_PER_HOUR
     from pysim.core.game import Game
-    g = build_game(Game, E, T, traps, tp, wiring, duties)
-    st = traps.state_of(g)
+    g = build_game(Game, E, T, tp, wiring, duties)
+    st = trap_state.state_of(g)
     plates = [p for p in (st.parts[k] for k in sorted(st.parts)) if p.kind == tp.PRESSURE_PLATE]
     ticks = int(days * 24 * TICKS_PER_HOUR)
     resets = 0
@@ -79,19 +80,19 @@ def child(build, days):
         if i % TICKS_PER_HOUR == 0:
             p = plates[(i // TICKS_PER_HOUR) * 7 % len(plates)]
             if p.works():
-                traps.set_off(g, p, -1)
+                triggering.set_off(g, p, -1)
         g.step()
         for ev in g.events:
             if ev["type"] == "part_reset":
                 resets += 1
         g.events = []
         if i % 600 == 0:
-            wl = traps.reset_workload(g)
+            wl = decay.reset_workload(g)
             if wl > wl_max:
                 wl_max = wl
     dt = time.perf_counter() - t0
     print(json.dumps({"ms": 1000.0 * dt / ticks, "ticks": ticks, "resets": resets,
-                      "workload_max": wl_max, "workload_end": traps.reset_workload(g),
+                      "workload_max": wl_max, "workload_end": decay.reset_workload(g),
                       "hash": g.state_hash(),
                       "compiled": bool(getattr(pysim, "COMPILED", False))}))
 

@@ -76,6 +76,9 @@ func text_of(ev: Dictionary) -> String:
 			if held > 0:
 				s += ", %s held (something stands there)" % plural(held, "tile")
 			return s
+		"wire_cut":
+			# A trap part moved (BUILD-02): the wires that ended on it were removed.
+			return "The wire to the %s was cut when it moved" % kind_words(ev.get("kind", "part"))
 		"metal_delivered":
 			# Both the door padlocks and the trap parts are built from delivered metal.
 			var what := "trap part #%d" % int(ev.get("part", -1))

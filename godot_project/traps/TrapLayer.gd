@@ -1,6 +1,6 @@
 extends Node2D
 # Trap parts, wires, jump bumps, join points, gas clouds, webs and metal piles, drawn from
-# the snapshot's part_* / wire_* / gas_* / web_* / stock_* keys (pysim/traps/traps.py _snapshot).
+# the snapshot's part_* / wire_* / gas_* / web_* / stock_* keys (pysim/traps/trap_view.py _snapshot).
 # Each part kind is a small glyph drawn with primitives inside its tile (draw_part):
 # triggers gold on dark olive (tripwire line, pressure plate square, sensor eye, lever stick
 # leaning right with a green knob when on), mechanisms red on maroon (blades cross, flame

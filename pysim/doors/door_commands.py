@@ -6,7 +6,7 @@ from pysim.doors import digging
 from pysim.doors.door_jobs import _drop_rearm
 from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILT, PADLOCK_NONE, _costs_changed,
                                _settle, area, set_armed, set_held)
-from pysim.traps import traps, wiring
+from pysim.traps import trap_state, wiring
 
 
 def need_door(game, cmd):
@@ -57,7 +57,7 @@ def door_site_reason(game, x, y):
                                  "Doors can be built only inside your domain.")
     if r:
         return r
-    if traps.state_of(game).part_at(x, y) is not None:
+    if trap_state.state_of(game).part_at(x, y) is not None:
         return "There is a trap part on that tile."
     return None
 
@@ -67,7 +67,7 @@ def _door_site_check(game, x, y):
     if r:
         return r
     # WIRE-02: wires already ending here would connect the door
-    return wiring.check_endpoint_added(game, traps.state_of(game).wires, x, y,
+    return wiring.check_endpoint_added(game, trap_state.state_of(game).wires, x, y,
                                        wiring.ROLE_DOOR, -1)
 
 
@@ -78,7 +78,7 @@ class BuildDoor:
 
     def apply(game, cmd):
         d = area(game).add(int(cmd["x"]), int(cmd["y"]))
-        traps.state_of(game).wires.touch()
+        trap_state.state_of(game).wires.touch()
         game.emit("door_built", door=d.id, x=d.x, y=d.y)
         _costs_changed(game)
 

@@ -4,7 +4,7 @@
 from pysim.core import duties, entities, movement
 from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILD_TICKS, PADLOCK_METAL,
                                REARM_TICKS, area, finish_padlock, rearm)
-from pysim.traps import traps
+from pysim.traps import trap_state
 
 
 def _work_tile(game, door):
@@ -53,7 +53,7 @@ def provide_padlock(game, e):
 
 
 def provide_padlock_haul(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     pile = duties.nearest_pile(e, st.stock)
     if pile is None:
         return False
@@ -116,7 +116,7 @@ def _release_door_work(game, e):
 
 
 def _release_padlock_haul(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     job = e.job
     pile = (job[3], job[4])
     st.stock[pile] = st.stock.get(pile, 0) + 1

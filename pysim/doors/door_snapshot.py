@@ -15,14 +15,14 @@ from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
 from pysim.doors.doors import STATE_NAMES, area
 from pysim.doors.wired_doors import trigger_of
-from pysim.traps import traps
+from pysim.traps import trap_state
 
 
 @snapshot_part
 def door_snapshot(game, snap):
     a = area(game)
     doors = a.sorted_doors()
-    net = traps.network(game) if doors and traps.state_of(game).wires.wires else None
+    net = trap_state.network(game) if doors and trap_state.state_of(game).wires.wires else None
     trig = []
     for d in doors:
         t = trigger_of(game, d, net) if net is not None else None

@@ -9,7 +9,6 @@ The doors system (order 300) each tick: parties choose their way at closed doors
 (route_choice.py), stopped parties breach (breaching.py), then doors close.
 """
 import cython
-import numpy as np
 
 from pysim.adventurers.parties import PartyIndex, party_of
 from pysim.core import entities, movement, reachability, systems

@@ -1,13 +1,14 @@
 """Wired doors (WIRE-10/11, HOLD-02..07): a door is a wire endpoint, and the trigger wired to
 it opens and closes it.
 
-A trigger turning on or off (traps.TRIGGER_HOOKS) sets trigger_on for every door in its
-network and, with a padlock, arms it when the door rests closed and disarms it when the
-door rests open (HOLD-05). Arm Lock / Disarm Lock still work by hand in between.
+A trigger turning on or off (trap_state.DOOR_HOOKS: at once, or after the timers between
+them) sets trigger_on for every door its signal reaches and, with a padlock, arms it when
+the door rests closed and disarms it when the door rests open (HOLD-05). Arm Lock / Disarm
+Lock still work by hand in between.
 """
 from pysim.doors.door_jobs import _drop_rearm
 from pysim.doors.doors import PADLOCK_BUILT, _costs_changed, _settle, area, set_armed
-from pysim.traps import traps, wiring
+from pysim.traps import trap_state, wiring
 
 
 # -- wiring endpoints (WIRE-10/11) -------------------------------------------------------------
@@ -25,9 +26,9 @@ wiring.register_endpoint_finder(_door_endpoints)
 def trigger_of(game, door, net=None):
     """The trigger part wired to this door, or None (WIRE-10)."""
     if net is None:
-        net = traps.network(game)
+        net = trap_state.network(game)
     keys = net.roles_in_network_of((wiring.ROLE_DOOR, door.id))
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     for k in keys:
         if k[0] == wiring.ROLE_TRIGGER and k[1] in st.parts:
             return st.parts[k[1]]
@@ -48,11 +49,11 @@ def apply_trigger(game, door, on):
     _costs_changed(game)
 
 
-def _on_trigger(game, part, on, who):
-    for did in traps.doors_of(game, part):
-        d = area(game).get(did)
-        if d is not None:
-            apply_trigger(game, d, on)
+def _on_trigger(game, door_id, on, trigger_id):
+    # the traps package times the turn: at once, or after the timers on the way (WIRE-04)
+    d = area(game).get(door_id)
+    if d is not None:
+        apply_trigger(game, d, on)
 
 
-traps.add_trigger_hook(_on_trigger)
+trap_state.add_door_hook(_on_trigger)

@@ -22,7 +22,7 @@ Job lists (entity.job):
   ["reset", part_id, phase, ticks_worked]
 """
 from pysim.core import duties, entities
-from pysim.traps import resets, trap_parts as tp, traps
+from pysim.traps import decay, resets, trap_parts as tp, trap_state
 
 RECOUNT_TICKS = 60
 
@@ -56,7 +56,7 @@ def _claimed(game, p):
 # -- providers -------------------------------------------------------------------------------
 
 def _give_work(game, e, kind, which):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     ids = st.work_lists()[which]
     if not ids:
         return False
@@ -84,7 +84,7 @@ def provide_build(game, e):
 
 
 def provide_haul(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     if not st.stock:
         return False
     ids = st.work_lists()[2]
@@ -112,7 +112,7 @@ duties.add_provider(duties.DRUDGERY, "haul", provide_haul, 30)
 # -- runners ----------------------------------------------------------------------------------
 
 def _release_work(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     p = st.parts.get(e.job[1])
     if p is not None and p.worker == e.id:
         p.worker = -1
@@ -120,7 +120,7 @@ def _release_work(game, e):
 
 
 def _release_haul(game, e):
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     job = e.job
     pile = (job[3], job[4])
     st.stock[pile] = st.stock.get(pile, 0) + 1
@@ -132,7 +132,7 @@ def _release_haul(game, e):
 
 def _job_part(game, e, keep):
     """The part e's job is for, or None (the job dropped) once it is gone or done."""
-    return duties.job_target(game, e, traps.state_of(game).parts.get, keep)
+    return duties.job_target(game, e, trap_state.state_of(game).parts.get, keep)
 
 
 def run_build(game, e):
@@ -141,10 +141,10 @@ def run_build(game, e):
         return
     p.work += 1
     if p.work >= tp.BUILD_TICKS:
-        st = traps.state_of(game)
+        st = trap_state.state_of(game)
         p.built = True
         p.worker = -1
-        traps.note_reset(st, p, game.tick)
+        decay.note_reset(st, p, game.tick)
         st.changed()
         game.emit("part_built", part=p.id, kind=p.kind, x=p.x, y=p.y, entity=e.id)
         e.job = None
@@ -163,7 +163,7 @@ def run_reset(game, e):
     if result == "failed":
         return
     p.worker = -1
-    traps.state_of(game).changed()
+    trap_state.state_of(game).changed()
     e.job = None
 
 
@@ -173,7 +173,7 @@ def run_haul(game, e):
         return
     p.metal += 1
     p.haulers -= 1
-    traps.state_of(game).changed()
+    trap_state.state_of(game).changed()
     game.emit("metal_delivered", part=p.id, entity=e.id, metal=p.metal,
               needed=tp.METAL[p.kind])
     e.job = None

@@ -13,12 +13,13 @@ RESET_TICKS of work), then rolls its Craft against the part's difficulty
                part of that trap then needs a reset, the botched part included.
     "rig"      the botched part counts as reset, but the trap's trigger becomes rigged:
                it reacts to anyone, your minions too, except the botcher (RESET-04).
-  A lever can't be rigged, so on a trap with a lever a botch always triggers (RESET-06);
-  the same holds for a trap with no trigger at all (nothing to rig).
+  A lever can't be rigged, so on a trap with a lever a botch always triggers (RESET-06).
+  A part that is not in a whole trap (no trigger in its network, or a trigger with no
+  mechanism or door to work) never goes off (TRAP-04): there a botch is a failed roll.
 """
 from pysim.combat import fighter
 from pysim.core import dice
-from pysim.traps import trap_parts as tp, traps
+from pysim.traps import decay, mechanisms, trap_parts as tp, trap_state, triggering
 
 BOTCH_TRIGGER = "trigger"
 BOTCH_RIG = "rig"
@@ -40,7 +41,7 @@ def draw_botch(rng, riggable):
 
 
 def trigger_of(game, part, net=None):
-    for q in traps.trap_parts_of(game, part, net):
+    for q in trap_state.trap_parts_of(game, part, net):
         if tp.is_trigger(q.kind):
             return q
     return None
@@ -53,17 +54,17 @@ def reset_chances(craft, kind):
 
 def finish_reset(game, part):
     """The part works again (a successful reset)."""
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     part.needs_reset = False
     part.expired = False
     if part.rigged:
         part.rigged = False
         part.rigged_by = -1
-    traps.note_reset(st, part, game.tick)
+    decay.note_reset(st, part, game.tick)
     st.changed()
     game.emit("part_reset", part=part.id, kind=part.kind, x=part.x, y=part.y)
     if tp.is_trigger(part.kind) and part.kind != tp.LEVER and part.on:
-        traps.set_on(game, part, False, -1)
+        triggering.set_on(game, part, False, -1)
 
 
 def roll_reset(game, minion, part):
@@ -78,20 +79,25 @@ def roll_reset(game, minion, part):
     if outcome == dice.FAILURE:
         game.emit("reset_failed", part=part.id, entity=minion.id)
         return "failed"
-    net = traps.network(game)
+    net = trap_state.network(game)
     trig = trigger_of(game, part, net)
-    riggable = trig is not None and trig.kind != tp.LEVER
+    if trig is None or not triggering.has_receiver(game, trig, net):
+        # TRAP-04: a part that is not in a whole trap (a trigger and a mechanism or door it
+        # works) can never go off, so its botch is only a failed roll
+        game.emit("reset_failed", part=part.id, entity=minion.id)
+        return "failed"
+    riggable = trig.kind != tp.LEVER
     what = draw_botch(rng, riggable)
     if what == BOTCH_RIG:
         finish_reset(game, part)
         trig.rigged = True
         trig.rigged_by = minion.id
-        traps.state_of(game).changed()
+        trap_state.state_of(game).changed()
         game.emit("reset_botched", part=part.id, entity=minion.id, outcome=BOTCH_RIG,
                   trigger=trig.id)
         return "botch_rig"
     game.emit("reset_botched", part=part.id, entity=minion.id, outcome=BOTCH_TRIGGER,
-              trigger=trig.id if trig is not None else -1)
+              trigger=trig.id)
     botch_fire(game, part, minion.id, net)
     return "botch_trigger"
 
@@ -99,8 +105,8 @@ def roll_reset(game, minion, part):
 def botch_fire(game, part, minion_id, net=None):
     """RESET-03 (a): the trap goes off at once and can hit the minion; all its parts
     need a reset afterwards (levers never do)."""
-    st = traps.state_of(game)
-    parts = traps.trap_parts_of(game, part, net)
+    st = trap_state.state_of(game)
+    parts = trap_state.trap_parts_of(game, part, net)
     mech = None
     for q in parts:
         if tp.is_mechanism(q.kind):
@@ -112,4 +118,4 @@ def botch_fire(game, part, minion_id, net=None):
     if mech is not None and mech.built:
         game.emit("mechanism_fired", part=mech.id, kind=mech.kind, x=mech.x, y=mech.y,
                   who=int(minion_id), trigger=-1, botch=True)
-        traps.EFFECTS[mech.kind](game, mech, minion_id)
+        mechanisms.EFFECTS[mech.kind](game, mech, minion_id)

@@ -13,7 +13,7 @@ Section:
                        command and a refused one is a level error with the reason.
 """
 from pysim.core import duties, entities, level
-from pysim.traps import trap_parts as tp, traps, wiring
+from pysim.traps import trap_commands, trap_parts as tp, trap_state, wiring
 
 
 MAX_STOCK = 10000     # metal in one pile placed by a level
@@ -35,10 +35,10 @@ def _trap_thing(game, x, y, arg):
         if k not in known:
             raise ValueError("unknown trap option %r (known: %s)" % (k, ", ".join(known)))
     orient = tp.ORIENT_V if opts.get("v") else tp.ORIENT_H
-    reason = traps.placement_reason(game, kind, x, y, orient)
+    reason = trap_commands.placement_reason(game, kind, x, y, orient)
     if reason:
         raise ValueError(reason)
-    p = traps.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
+    p = trap_commands.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
                        not opts.get("blueprint"))
     if "delay" in opts:
         delay = str(opts["delay"])
@@ -52,7 +52,7 @@ def _trap_thing(game, x, y, arg):
         p.needs_reset = True
     if opts.get("expired"):
         p.expired = True
-    traps.state_of(game).changed()
+    trap_state.state_of(game).changed()
 
 
 def _metal_thing(game, x, y, arg):
@@ -60,7 +60,7 @@ def _metal_thing(game, x, y, arg):
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_STOCK:
         raise ValueError("metal:N needs a whole number from 0 to %d" % MAX_STOCK)
     n = int(text)
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     st.stock[(x, y)] = st.stock.get((x, y), 0) + n
 
 
@@ -111,7 +111,7 @@ def _corners(game, text):
 
 def _wires_section(ctx, lines):
     game = ctx.game
-    st = traps.state_of(game)
+    st = trap_state.state_of(game)
     for lineno, text in lines:
         try:
             path = corners_to_path(_corners(game, text))

@@ -29,10 +29,10 @@ A wire is the tile path of one drag with the Wiring tool, stored tile by tile. R
   would break this is refused with the reason; nothing changes (check, then apply).
 - WIRE-04..06 timers: a wire whose drag ENDS on a timer feeds the timer's input; a wire
   whose drag STARTS on a timer leaves from its output. Signal passes a timer only from
-  input to output, after the timer's delay (see pysim/traps/traps.py).
+  input to output, after the timer's delay (see pysim/traps/triggering.py).
 
 Endpoint lookup is a list of finder functions `fn(game, x, y) -> list of (role, ident)`,
-role one of ROLE_*; trap parts register theirs in pysim/traps/traps.py and doors add theirs
+role one of ROLE_*; trap parts register theirs in pysim/traps/trap_state.py and doors add theirs
 in pysim/doors/wired_doors.py (`register_endpoint_finder`).
 """
 

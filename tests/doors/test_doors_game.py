@@ -14,7 +14,7 @@ from pysim.adventurers.leaving import escaped
 from pysim.core import entities as E, movement
 from pysim.doors import breach as BR, doors as D
 from pysim.doors.wired_doors import trigger_of
-from pysim.traps import resets, traps
+from pysim.traps import resets, trap_state
 
 from doorkit import adventurers, cmd, door, game, of, refused, run
 
@@ -113,7 +113,7 @@ def lever_door(held, padlock=""):
     g = one_row("#v..D...#",
                 "D = floor door%s%s" % (":held" if held else "", " " + padlock if padlock else ""),
                 wires=["1,1 4,1"])
-    return g, door(g, 4, 1), traps.state_of(g).parts[1]
+    return g, door(g, 4, 1), trap_state.state_of(g).parts[1]
 
 
 @pytest.mark.rule("HOLD-02")
@@ -163,7 +163,7 @@ def test_lever_stays_on_plate_stays_on_until_reset():
                        "##########"],
                  wires=["2,2 5,2"])
     d = door(g, 5, 2)
-    plate = traps.state_of(g).parts[1]
+    plate = trap_state.state_of(g).parts[1]
     a = g.spawn(E.ADVENTURER, 1, 2)
     walk(g, a, 3, 2, 60)
     assert plate.on and d.trigger_on
@@ -361,7 +361,7 @@ def test_a_drag_through_a_door_does_not_connect_it():
     evs = cmd(g, {"type": "wire", "path": [[x, 1] for x in range(1, 9)]})
     assert not refused(evs)
     assert trigger_of(g, d) is None
-    lever = traps.state_of(g).parts[1]
+    lever = trap_state.state_of(g).parts[1]
     cmd(g, {"type": "switch_lever", "part": lever.id, "on": True})
     run(g, 50)
     assert not d.trigger_on and not d.open
@@ -387,7 +387,7 @@ def test_one_trigger_one_trap_and_many_doors():
                         "3,1 3,2 2,2 2,3",
                         "3,2 4,2 4,3",
                         "4,2 6,2 6,3"])
-    lever = traps.state_of(g).parts[2]
+    lever = trap_state.state_of(g).parts[2]
     doors = [door(g, 2, 3), door(g, 4, 3), door(g, 6, 3)]
     assert all(trigger_of(g, d).id == lever.id for d in doors)
     evs = cmd(g, {"type": "switch_lever", "part": lever.id, "on": True})

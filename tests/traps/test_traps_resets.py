@@ -2,11 +2,12 @@
 and moving (BUILD-01..02)."""
 import pytest
 
+from pysim.combat import fighter
 from pysim.core import dice, duties, entities as E
-from pysim.traps import resets, trap_parts as tp, traps
+from pysim.traps import decay, resets, trap_parts as tp
 from trapkit import find, make, of_type, part_at, refused, run, st
 
-DAY2 = traps.DECAY_TICKS
+DAY2 = decay.DECAY_TICKS
 
 # plate -> timer -> blades, a Traps-duty minion (n) waiting in the side room
 TRAP = ["############",
@@ -145,6 +146,49 @@ def test_rigged_is_normal_after_one_triggering_or_a_reset():
     assert not plate.rigged
 
 
+@pytest.mark.rule("TRAP-04")
+@pytest.mark.rule("RESET-03")
+def test_botched_reset_of_a_part_outside_a_whole_trap_does_nothing(monkeypatch):
+    # an unwired blades, an unwired plate, and a timer wired to a coil with no trigger:
+    # Traps-duty minions (one beside each, a Drudgery one near) botch every reset roll
+    rows = ["##############",
+            "#B....p...t.E#",
+            "#n....n...n.n#",
+            "#...u........#",
+            "##############"]
+    g = make(rows, wires=[((10, 1), (12, 1))], seed=4)
+    for p in st(g).parts.values():
+        p.needs_reset = True
+    monkeypatch.setattr(dice, "opposed_roll", lambda rng, a, b: (dice.BOTCH, -5))
+    ev = run(g, 1500)
+    rolls = of_type(ev, "reset_failed")
+    assert len(rolls) >= 8 and {e["part"] for e in rolls} == set(st(g).parts)
+    assert not of_type(ev, "reset_botched")
+    assert not [e for e in ev if e["type"] in ("mechanism_fired", "trap_triggered",
+                                               "trap_hit", "trap_missed", "trigger_on")]
+    assert all(p.needs_reset and not p.rigged for p in st(g).parts.values())
+    for m in g.entities.values():
+        assert m.state == E.UP and not fighter.fighter_of(m).wounds
+
+
+@pytest.mark.rule("TRAP-04")
+def test_levers_timers_and_decay_set_off_no_part_outside_a_whole_trap():
+    # an unwired lever and blades; a lever wired only to a timer; a minion beside the blades
+    g = make(["##############",
+              "#L.B....L..t.#",
+              "#..u.........#",
+              "##############"], legend={"L": "floor trap:lever"}, wires=[((8, 1), (11, 1))])
+    ev = []
+    for lever in find(g, tp.LEVER):
+        g.command({"type": "switch_lever", "part": lever.id, "on": True})
+    ev += run(g, 60)
+    g.tick = DAY2 - 1                              # and every part but the levers expires
+    ev += run(g, 3)
+    assert len(of_type(ev, "part_expired")) == 2
+    assert not [e for e in ev if e["type"] in ("trap_triggered", "mechanism_fired",
+                                               "timer_started", "trap_hit", "trap_missed")]
+
+
 @pytest.mark.rule("RESET-06")
 def test_botch_on_a_lever_trap_always_triggers(monkeypatch):
     assert resets.botch_chances(False) == {"trigger": 1.0, "rig": 0.0}
@@ -223,7 +267,7 @@ def test_reset_workload_counts_parts_waiting():
     g = s.game
     g.tick = DAY2
     g.step()
-    assert traps.reset_workload(g) == 3
+    assert decay.reset_workload(g) == 3
     snap = s.snapshot()
     assert snap["trap_workload"] == 3 and snap["traps_duty"] == 0
     assert list(snap["part_state"]) == [3, 3, 3]

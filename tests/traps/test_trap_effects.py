@@ -13,7 +13,7 @@ import pytest
 from conftest import binomial_ok
 from pysim.combat import stats as S, wounds as W
 from pysim.core import dice, entities as E, movement
-from pysim.traps import trap_parts as tp, traps
+from pysim.traps import mechanisms, trap_parts as tp, trap_state
 from trapkit import attacks_on, find, make, of_type, positions, pull_lever, run, st
 
 FLOORS = {c: "floor" for c in "iohm"}
@@ -216,17 +216,17 @@ def test_attack_is_the_documented_total_against_block_and_wound(kind, monkeypatc
 def test_block_bonus_functions_and_armour_add_to_block(monkeypatch):
     g = game_with("spinning_blades", SMALL, SMALL_WIRE)
     v = put(g, E.ADVENTURER, SMALL_VICTIM, WARRIOR)
-    assert traps.block_of(g, v, tp.SPINNING_BLADES) == WARRIOR_BLOCK == 4
+    assert mechanisms.block_of(g, v, tp.SPINNING_BLADES) == WARRIOR_BLOCK == 4
 
     def bonus(game, target, kind):
         return 2 if kind == tp.SPINNING_BLADES else 0
 
-    traps.BLOCK_BONUS_FNS.append(bonus)
+    trap_state.BLOCK_BONUS_FNS.append(bonus)
     try:
         rolls = Rolls(monkeypatch)
         pull_lever(g)
     finally:
-        traps.BLOCK_BONUS_FNS.remove(bonus)
+        trap_state.BLOCK_BONUS_FNS.remove(bonus)
     assert rolls.calls == [(5, WARRIOR_BLOCK + 2)]
 
 
@@ -364,7 +364,7 @@ def test_gas_cloud_area_is_radius_2_and_attacks_bodies_inside():
     h, w = g.grid.terrain.shape
     for y in range(h):
         for x in range(w):
-            assert traps.in_gas(g, x, y) == (cheb((x, y), (q.x, q.y)) <= GAS_RADIUS), (x, y)
+            assert mechanisms.in_gas(g, x, y) == (cheb((x, y), (q.x, q.y)) <= GAS_RADIUS), (x, y)
     ev += run(g, GAS_EVERY - 1)                   # 60 ticks in all: exactly one attack each
     for e in inside:
         assert len(attacks_on(ev, e.id)) == 1, (e.x, e.y)
@@ -384,11 +384,11 @@ def test_gas_cloud_lasts_600_ticks_and_attacks_every_60():
     assert attacks_on(ev, later.id) == []
     later.x, later.y = 6, 6
     ev += run(g, GAS_LIFE // 2 - 1)               # ticks t0 .. t0 + 598
-    assert traps.in_gas(g, 5, 5) and st(g).gas
+    assert mechanisms.in_gas(g, 5, 5) and st(g).gas
     ev += run(g, 1)                               # tick t0 + 599: the cloud's last
-    assert traps.in_gas(g, 5, 5) and g.tick == t0 + GAS_LIFE
+    assert mechanisms.in_gas(g, 5, 5) and g.tick == t0 + GAS_LIFE
     ev += run(g, 1)                               # tick t0 + 600: gone
-    assert not traps.in_gas(g, 5, 5) and not st(g).gas
+    assert not mechanisms.in_gas(g, 5, 5) and not st(g).gas
     ticks = [e["tick"] for e in attacks_on(ev, stay.id)]
     assert len(ticks) == GAS_LIFE // GAS_EVERY                     # 10 attacks
     assert all(b - a == GAS_EVERY for a, b in zip(ticks, ticks[1:]))
@@ -651,7 +651,7 @@ def test_spider_trap_releases_2_dungeon_spiders_on_free_tiles_next_to_it():
     for s in spiders:
         assert (s.x, s.y) in free, (s.x, s.y)     # next to it: not on the trap's own tile
         assert s.kind == E.CREATURE and s.subtype == "spider" and s.state == E.UP
-        assert s.side == E.DUNGEON and not traps.is_enemy_of_dungeon(s)
+        assert s.side == E.DUNGEON and not trap_state.is_enemy_of_dungeon(s)
         assert s.fighter.stats.name == "spider"
     assert all((m.x, m.y) not in tiles for m in taken)
     assert not [e for e in ev if e["type"] in ("trap_hit", "trap_missed")]
@@ -692,12 +692,12 @@ def test_alarm_reveals_enemies_within_10_and_wakes_every_defender():
         seen.append((part.id, list(ids)))
         idle.update((m.id, m.idle) for m in (m_near, m_far, m_down))
 
-    traps.ALARM_HOOKS.append(hook)
+    trap_state.ALARM_HOOKS.append(hook)
     try:
         t0 = g.tick
         ev = pull_lever(g)
     finally:
-        traps.ALARM_HOOKS.remove(hook)
+        trap_state.ALARM_HOOKS.remove(hook)
     al = of_type(ev, "alarm")
     assert len(al) == 1 and (al[0]["x"], al[0]["y"], al[0]["part"]) == (12, 3, q.id)
     assert sorted(al[0]["enemies"]) == sorted([near.id, wolf.id])

@@ -2,7 +2,7 @@
 import pytest
 
 from pysim.core import entities as E
-from pysim.traps import trap_parts as tp, traps
+from pysim.traps import mechanisms, trap_commands, trap_parts as tp
 from trapkit import drag, make, of_type, part_at, refused, run, st
 
 ROW = ["#########",
@@ -82,17 +82,17 @@ def test_triggers_need_three_tiles_between_them():
               "############"])
     for (x, y, ok) in ((4, 1, False), (5, 1, True), (4, 4, False), (5, 4, True),
                        (1, 4, False), (2, 4, False)):
-        assert (traps.placement_reason(g, "tripwire", x, y) is None) == ok, (x, y)
+        assert (trap_commands.placement_reason(g, "tripwire", x, y) is None) == ok, (x, y)
     g.command({"type": "place_part", "kind": "sensor", "x": 3, "y": 3})
     g.step()
     r = refused(g.take_events())
     assert r and "at least 3 tiles between them" in r[0]["reason"]
     # mechanisms and timers don't count
-    assert traps.placement_reason(g, "spinning_blades", 2, 1) is None
-    assert traps.placement_reason(g, "timer", 2, 2) is None
+    assert trap_commands.placement_reason(g, "spinning_blades", 2, 1) is None
+    assert trap_commands.placement_reason(g, "timer", 2, 2) is None
     # a wide tripwire's three tiles count
-    assert traps.placement_reason(g, "wide_tripwire", 5, 3, "h") is not None
-    assert traps.placement_reason(g, "wide_tripwire", 5, 3, "v") is None
+    assert trap_commands.placement_reason(g, "wide_tripwire", 5, 3, "h") is not None
+    assert trap_commands.placement_reason(g, "wide_tripwire", 5, 3, "v") is None
 
 
 @pytest.mark.rule("TRAP-04")
@@ -152,7 +152,7 @@ def test_mechanism_attack_uses_combat_rolls_and_wounds():
         v = put(g, E.ADVENTURER, 7, 1)
         ev = run(g, 2)
         hits += len([e for e in _hits(ev, v.id) if e["type"] == "trap_hit"])
-        block = traps.block_of(g, v, tp.SPINNING_BLADES)
+        block = mechanisms.block_of(g, v, tp.SPINNING_BLADES)
     p = dice.outcome_chances(tp.MECH[tp.SPINNING_BLADES].attack, block)[dice.SUCCESS]
     sd = (n * p * (1 - p)) ** 0.5
     assert abs(hits - n * p) <= 4 * sd
@@ -171,7 +171,8 @@ def test_gas_web_terror_spider_alarm_dart():
     put(g, E.ADVENTURER, 1, 1)
     v = put(g, E.ADVENTURER, 8, 2)
     ev = run(g, 2)
-    assert of_type(ev, "gas_cloud") and traps.in_gas(g, 8, 2) and not traps.in_gas(g, 6, 2)
+    assert of_type(ev, "gas_cloud")
+    assert mechanisms.in_gas(g, 8, 2) and not mechanisms.in_gas(g, 6, 2)
     ev = run(g, tp.GAS_INTERVAL * 3)
     assert len(_hits(ev, v.id)) == 3
     run(g, tp.GAS_TICKS)
@@ -182,7 +183,7 @@ def test_gas_web_terror_spider_alarm_dart():
     v = put(g, E.ADVENTURER, 8, 2)
     run(g, 2)
     assert (8, 2) in st(g).webs
-    assert not traps.web_holds(g, v, 7, 2)
+    assert not mechanisms.web_holds(g, v, 7, 2)
     # terror: an enemy who loses the roll runs away
     losses = 0
     for seed in range(40):

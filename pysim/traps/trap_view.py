@@ -1,0 +1,110 @@
+"""What the front end sees of the traps: the snapshot's part_* / wire_* / gas_* / web_* /
+stock_* keys, a minion's duty and job in describe, and one part's details
+(describe_part)."""
+
+from pysim.core import entities
+from pysim.traps import trap_parts as tp, wiring
+from pysim.traps.decay import DECAY_TICKS, reset_workload
+from pysim.traps.trap_state import network, state_of
+
+
+def _pos_array(pairs):
+    import numpy as np
+    return np.array(pairs, dtype=np.float32).reshape(-1, 2)
+
+
+def _snapshot(game, snap):
+    """Keys (all numpy arrays unless noted; one row per part / wire tile / ...):
+      part_id int32, part_kind int32 (trap_parts.KIND_CODES: ALL_KINDS order),
+      part_pos float32 (N,2), part_state int32 (0 blueprint, 1 ready, 2 needs reset,
+      3 expired), part_flags int32 (bit 0 rigged, 1 lever on, 2 shoddy, 3 trigger on,
+      4 wide tripwire vertical), part_delay int32 (timer ticks), part_metal int32
+      (metal on site; blueprints), part_metal_need int32;
+      wire_id int32, wire_net int32 (joined network id), wire_len int32 (tiles per wire),
+      wire_tiles float32 (sum(wire_len), 2) the wires' tiles in order, concatenated;
+      wire_bumps float32 (B,2) jump tiles, wire_bump_vertical uint8 (the jumping wire
+      runs vertically there); wire_joins float32 (J,2) join points;
+      gas_pos float32 (G,2), gas_radius int32; web_pos float32 (W,2);
+      stock_pos float32 (S,2), stock_metal int32;
+      trap_workload int (parts waiting for a reset, DECAY-04), traps_duty int (minions
+      on Traps duty), trap_version int (changes on any trap or wire edit)."""
+    import numpy as np
+    from pysim.core import duties
+    st = state_of(game)
+    parts = [st.parts[k] for k in sorted(st.parts)]
+    snap["part_id"] = np.array([p.id for p in parts], dtype=np.int32)
+    snap["part_kind"] = np.array([tp.KIND_CODES[p.kind] for p in parts], dtype=np.int32)
+    snap["part_pos"] = _pos_array([[p.x, p.y] for p in parts])
+    snap["part_state"] = np.array([tp.STATE_CODES[p.state_name()] for p in parts],
+                                  dtype=np.int32)
+    snap["part_flags"] = np.array([(1 if p.rigged else 0) | (2 if p.lever_on else 0)
+                                   | (4 if p.shoddy else 0) | (8 if p.on else 0)
+                                   | (16 if p.orient == tp.ORIENT_V else 0)
+                                   for p in parts], dtype=np.int32)
+    snap["part_delay"] = np.array([p.delay for p in parts], dtype=np.int32)
+    snap["part_metal"] = np.array([p.metal for p in parts], dtype=np.int32)
+    snap["part_metal_need"] = np.array([tp.METAL[p.kind] for p in parts], dtype=np.int32)
+    ws = st.wires
+    wids = sorted(ws.wires)
+    nets = wiring.wire_network_ids(game, ws, network(game)) if wids else {}
+    snap["wire_id"] = np.array(wids, dtype=np.int32)
+    snap["wire_net"] = np.array([nets[w] for w in wids], dtype=np.int32)
+    snap["wire_len"] = np.array([len(ws.wires[w].tiles) for w in wids], dtype=np.int32)
+    tiles = []
+    for w in wids:
+        tiles.extend(ws.wires[w].tiles)
+    snap["wire_tiles"] = _pos_array(tiles)
+    snap["wire_bumps"] = _pos_array([[b[0], b[1]] for b in ws.bumps])
+    vert = []
+    for b in ws.bumps:
+        w = ws.wires.get(b[2])
+        v = 0
+        if w is not None and (b[0], b[1]) in w.tiles:
+            i = w.tiles.index((b[0], b[1]))
+            v = 1 if wiring._shape_at(w.tiles, i) == "straight_v" else 0
+        vert.append(v)
+    snap["wire_bump_vertical"] = np.array(vert, dtype=np.uint8)
+    snap["wire_joins"] = _pos_array([[j[0], j[1]] for j in ws.joins])
+    snap["gas_pos"] = _pos_array([[g[0], g[1]] for g in st.gas])
+    snap["gas_radius"] = np.array([g[2] for g in st.gas], dtype=np.int32)
+    snap["web_pos"] = _pos_array([list(t) for t in sorted(st.webs)])
+    piles = sorted(st.stock.items())
+    snap["stock_pos"] = _pos_array([list(t) for t, _ in piles])
+    snap["stock_metal"] = np.array([n for _, n in piles], dtype=np.int32)
+    snap["trap_workload"] = reset_workload(game)
+    snap["traps_duty"] = len(duties.minions_on(game, duties.TRAPS))
+    snap["trap_version"] = st.version + 1000003 * st.wires.version
+
+
+def _describe(game, e, info):
+    info["duty"] = getattr(e, "duty", "none") if e.kind == entities.MINION else ""
+    job = getattr(e, "job", None)
+    info["job"] = job[0] if job else ""
+
+
+def describe_part(game, part_id):
+    """Details of one trap part for a selection panel (the bridge calls it through
+    Session.describe_part when the core exposes it)."""
+    st = state_of(game)
+    p = st.parts.get(int(part_id))
+    if p is None:
+        return {}
+    d = p.to_dict()
+    d["name"] = tp.NAMES[p.kind]
+    d["state"] = p.state_name()
+    d["role"] = p.role
+    if tp.is_mechanism(p.kind):
+        d["does"] = tp.MECH[p.kind].note
+    if p.built and tp.decays(p.kind) and not p.expired:
+        d["expires_in"] = p.last_reset + DECAY_TICKS - game.tick
+    d["metal_needed"] = tp.METAL[p.kind]
+    return d
+
+
+def _register_front():
+    from pysim.core import snapshot
+    snapshot.snapshot_part(_snapshot)
+    snapshot.describe_part(_describe)
+
+
+_register_front()
