@@ -1,0 +1,68 @@
+"""Seeds spread over a Dask distributed cluster (--scheduler tcp://host:8786).
+
+How pysim reaches the workers: each task carries the folder the parent imported pysim from
+(build/compiled for the compiled build) and puts it first on the worker's sys.path before
+importing pysim. So the folder must exist at the same path on every worker machine (a
+shared or synced folder, e.g. the project on NFS), or the workers must have been started
+with pysim importable (`PYTHONPATH=/path/to/build/compiled dask worker ...`). The task
+function is sent by value (cloudpickle), so the workers need nothing of pysim to unpickle
+it. Each row says which build played it; the state hash is the same for both builds.
+"""
+import os
+import sys
+
+BATCH = 4
+
+
+def pysim_root():
+    """The sys.path folder this process imports pysim from."""
+    import pysim
+    return os.path.dirname(os.path.dirname(os.path.abspath(pysim.__file__)))
+
+
+def _remote_play(root, job_dict, seeds):
+    # Runs on a worker: pysim from the parent's folder when the worker can see it.
+    import os as _os
+    import sys as _sys
+    if _os.path.isdir(_os.path.join(root, "pysim")) and (not _sys.path or _sys.path[0] != root):
+        if root in _sys.path:
+            _sys.path.remove(root)
+        _sys.path.insert(0, root)
+    from pysim.sweep.play import play_many
+    return play_many(job_dict, seeds)
+
+
+class DaskRunner:
+    def __init__(self, scheduler=None, client=None, batch=BATCH):
+        self.scheduler = scheduler
+        self.client = client
+        self.own_client = client is None
+        self.batch = max(1, int(batch))
+        self.futures = []
+
+    def run(self, job, seeds):
+        from distributed import Client, as_completed
+        import cloudpickle
+        # By value: the workers need not import this module to unpickle the task.
+        cloudpickle.register_pickle_by_value(sys.modules[__name__])
+        if self.client is None:
+            self.client = Client(self.scheduler)
+        root = pysim_root()
+        job_dict = job.as_dict()
+        batches = [list(seeds[i:i + self.batch]) for i in range(0, len(seeds), self.batch)]
+        self.futures = [self.client.submit(_remote_play, root, job_dict, b, pure=False)
+                        for b in batches]
+        try:
+            for fut in as_completed(self.futures):
+                for row in fut.result():
+                    yield row
+        finally:
+            self.stop()
+
+    def stop(self):
+        if self.futures and self.client is not None:
+            self.client.cancel(self.futures)
+            self.futures = []
+        if self.own_client and self.client is not None:
+            self.client.close()
+            self.client = None
