@@ -21,12 +21,11 @@ def pysim_root():
 
 
 def _remote_play(root, job_dict, seeds):
-    # Runs on a worker: pysim from the parent's folder when the worker can see it.
+    # Runs on a worker: pysim from the parent's folder when the worker can see it and has
+    # not imported a pysim already (an in-process cluster shares the parent's).
     import os as _os
     import sys as _sys
-    if _os.path.isdir(_os.path.join(root, "pysim")) and (not _sys.path or _sys.path[0] != root):
-        if root in _sys.path:
-            _sys.path.remove(root)
+    if "pysim" not in _sys.modules and _os.path.isdir(_os.path.join(root, "pysim")):
         _sys.path.insert(0, root)
     from pysim.sweep.play import play_many
     return play_many(job_dict, seeds)

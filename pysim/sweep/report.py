@@ -28,8 +28,9 @@ def _save(fig, folder, name):
 def _share_bars(ax, labels, summaries, colour):
     ys = list(range(len(labels)))[::-1]
     shares = [100 * s["share"] for s in summaries]
-    err_lo = [100 * (s["share"] - s["lo"]) for s in summaries]
-    err_hi = [100 * (s["hi"] - s["share"]) for s in summaries]
+    # Clamped: rounding can put the share a hair outside its own interval at 0% and 100%.
+    err_lo = [max(0.0, 100 * (s["share"] - s["lo"])) for s in summaries]
+    err_hi = [max(0.0, 100 * (s["hi"] - s["share"])) for s in summaries]
     ax.barh(ys, shares, xerr=[err_lo, err_hi], color=colour, capsize=3)
     ax.set_yticks(ys)
     ax.set_yticklabels(labels)
@@ -64,7 +65,8 @@ def plot_outcomes(summary, folder):
 def plot_counts(table, folder):
     cols = [c for c in MAIN_COUNTS if table.kinds.get(c) == "count"]
     cols += [c for c, k in table.kinds.items() if k == "count" and c not in cols]
-    cols = [c for c in cols if any(v is not None for v in table.column(c))]
+    # Counts that never moved (all zero: e.g. events the game does not emit yet) are left out.
+    cols = [c for c in cols if any(v not in (None, 0) for v in table.column(c))]
     if not cols:
         return None
     plt = _pyplot()
@@ -84,6 +86,9 @@ def plot_counts(table, folder):
             bins = 20
         ax.hist(vals, bins=bins, color="#8a6fa8")
         ax.set_title("%s (%d runs)" % (cols[i], len(vals)), fontsize=9)
+        if whole:
+            from matplotlib.ticker import MaxNLocator
+            ax.xaxis.set_major_locator(MaxNLocator(integer=True))
         ax.tick_params(labelsize=8)
     fig.tight_layout()
     name = _save(fig, folder, "counts.png")
