@@ -6,10 +6,10 @@ importing pysim. So the folder must exist at the same path on every worker machi
 shared or synced folder, e.g. the project on NFS), or the workers must have been started
 with pysim importable (`PYTHONPATH=/path/to/build/compiled dask worker ...`). The task
 function is sent by value (cloudpickle), so the workers need nothing of pysim to unpickle
-it. Each row says which build played it; the state hash is the same for both builds.
+it (see remote_task). Each row says which build played it; the state hash is the same for
+both builds, and the parent replays the first seed to check it (sweep.verify_hashes).
 """
 import os
-import sys
 
 BATCH = 4
 
@@ -20,15 +20,20 @@ def pysim_root():
     return os.path.dirname(os.path.dirname(os.path.abspath(pysim.__file__)))
 
 
-def _remote_play(root, job_dict, seeds):
-    # Runs on a worker: pysim from the parent's folder when the worker can see it and has
-    # not imported a pysim already (an in-process cluster shares the parent's).
-    import os as _os
-    import sys as _sys
-    if "pysim" not in _sys.modules and _os.path.isdir(_os.path.join(root, "pysim")):
-        _sys.path.insert(0, root)
-    from pysim.sweep.play import play_many
-    return play_many(job_dict, seeds)
+def remote_task():
+    """The task function the workers run, made here so that it pickles by value: Dask tries
+    plain pickle first, which would send a module-level function as a reference to
+    "pysim.sweep...", and a worker that cannot import pysim yet could not unpickle that."""
+    def play_on_worker(root, job_dict, seeds):
+        # pysim from the parent's folder when the worker can see it and has not imported a
+        # pysim already (an in-process cluster shares the parent's).
+        import os
+        import sys
+        if "pysim" not in sys.modules and os.path.isdir(os.path.join(root, "pysim")):
+            sys.path.insert(0, root)
+        from pysim.sweep.play import play_many
+        return play_many(job_dict, seeds)
+    return play_on_worker
 
 
 class DaskRunner:
@@ -41,15 +46,13 @@ class DaskRunner:
 
     def run(self, job, seeds):
         from distributed import Client, as_completed
-        import cloudpickle
-        # By value: the workers need not import this module to unpickle the task.
-        cloudpickle.register_pickle_by_value(sys.modules[__name__])
         if self.client is None:
             self.client = Client(self.scheduler)
         root = pysim_root()
         job_dict = job.as_dict()
         batches = [list(seeds[i:i + self.batch]) for i in range(0, len(seeds), self.batch)]
-        self.futures = [self.client.submit(_remote_play, root, job_dict, b, pure=False)
+        task = remote_task()
+        self.futures = [self.client.submit(task, root, job_dict, b, pure=False)
                         for b in batches]
         try:
             for fut in as_completed(self.futures):

@@ -3,6 +3,7 @@ from the workers into the journal under a progress bar, then runs.csv, the summa
 report. Ctrl-C stops the workers, keeps every finished run and writes the report of those."""
 import os
 import sys
+import traceback
 
 from pysim.sweep import metrics, store
 from pysim.sweep.play import Job, play
@@ -83,7 +84,7 @@ def run_sweep(level_path, seeds, first_seed=1, hours=12.0, metric_names=None, wo
     except SweepError as exc:
         sys.stderr.write("sweep: %s\n" % exc)
         return 2
-    interrupted = False
+    interrupted = failed = False
     runner = _runner(workers, scheduler, client)
     journal = store.Journal(out, fresh=not resume)
     bar = _progress(seeds, seeds - len(todo), name, progress)
@@ -94,15 +95,21 @@ def run_sweep(level_path, seeds, first_seed=1, hours=12.0, metric_names=None, wo
     except KeyboardInterrupt:
         interrupted = True
         runner.stop()
+    except Exception:
+        # A worker or the cluster failed: say why, keep and report what finished.
+        traceback.print_exc()
+        failed = True
+        runner.stop()
     finally:
         bar.close()
         journal.close()
     code = report(out, spec, name, stream, plots)
-    if interrupted:
+    if interrupted or failed:
         kept = len(_rows(out, spec))
-        sys.stderr.write("sweep: interrupted; %d of %d runs kept in %s (go on with --resume)\n"
-                         % (kept, seeds, out))
-        return INTERRUPTED
+        sys.stderr.write("sweep: %s; %d of %d runs kept in %s (go on with --resume)\n"
+                         % ("interrupted" if interrupted else "stopped by an error", kept,
+                            seeds, out))
+        return INTERRUPTED if interrupted else 1
     if code == 0 and verify:
         code = verify_hashes(job, out, spec, verify)
     return code
