@@ -8,6 +8,9 @@ with pysim importable (`PYTHONPATH=/path/to/build/compiled dask worker ...`). Th
 function is sent by value (cloudpickle), so the workers need nothing of pysim to unpickle
 it (see remote_task). Each row says which build played it; the state hash is the same for
 both builds, and the parent replays the first seed to check it (sweep.verify_hashes).
+Start workers with one thread each (`dask worker ADDRESS --nworkers N --nthreads 1`): the
+threads of one worker process play one game at a time (pysim.sweep.play), so parallel runs
+need worker processes.
 """
 import os
 

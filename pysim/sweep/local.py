@@ -41,6 +41,8 @@ class LocalRunner:
 
     def run(self, job, seeds):
         """Rows of `seeds` as they finish (in finishing order)."""
+        if not seeds:
+            return
         if self.workers == 1:
             from pysim.sweep.play import play
             for s in seeds:

@@ -4,6 +4,8 @@ A row is a plain dict, so it pickles to the parent or across a Dask cluster:
 {"seed": 7, "hash": "<final state hash>", "tick": 7200, "build": "compiled",
  "metrics": {name: value, ...}}.
 """
+import threading
+
 import pysim
 from pysim.core import clock
 from pysim.level import load_text
@@ -28,7 +30,18 @@ class Job:
                 "hours": self.hours, "metric_names": self.metric_names}
 
 
+# pysim keeps scratch buffers per process (the A* buffers in pysim/core/pathing.py), so two
+# games must never step at once in one process: threads of one Dask worker take turns (two
+# games interleaved in threads corrupt each other's paths). Parallel runs are processes.
+_ONE_GAME_AT_A_TIME = threading.Lock()
+
+
 def play(job, seed):
+    with _ONE_GAME_AT_A_TIME:
+        return _play(job, seed)
+
+
+def _play(job, seed):
     game = load_text(job.level_text, job.level_name, int(seed))
     events = game.take_events()
     for _ in range(job.ticks()):

@@ -46,8 +46,10 @@ def plot_outcomes(summary, folder):
         for label, s in by_label.items():
             labels.append(label if len(summary["labels"]) == 1 else "%s: %s" % (col, label))
             rows.append(s)
+    shown = {"party_" + label for by_label in summary["labels"].values() for label in by_label}
     for col, s in summary["rates"].items():
-        if s["n"]:
+        # party_beaten and the like repeat an outcome share already drawn
+        if s["n"] and col not in shown:
             labels.append(col)
             rows.append(s)
     if not rows:
