@@ -7,7 +7,8 @@ In a subprocess against the compiled package (build/compiled or PYSIM_COMPILED_D
 benchkit.py): the sweep runs on the compiled build, so that is the one measured. One core
 plays the seeds in the process itself; every core uses the local worker pool (process
 start-up included, as a user sees it). Prints a JSON dict as its LAST stdout line:
-sweep_runs_per_s_one_core, sweep_runs_per_s_all_cores, sweep_cores, sweep_core_speedup.
+sweep_runs_per_s_one_core, sweep_runs_per_s_all_cores, sweep_cores, sweep_core_speedup, and
+sweep_cpu_s_per_run (CPU time of a run on one core, which a busy machine does not inflate).
 """
 import json
 import os
@@ -33,10 +34,14 @@ def child(build):
         for workers in (1, cores):
             out = os.path.join(tmp, "w%d" % workers)
             t0 = time.perf_counter()
+            c0 = time.process_time()
             code = run_sweep(LEVEL, SEEDS, hours=HOURS, workers=workers, out=out,
                              progress=False, plots=False, verify=0,
                              stream=open(os.devnull, "w"))
             took = time.perf_counter() - t0
+            if workers == 1:
+                # CPU seconds a run on one core (the parent plays them): steady on a busy machine
+                cpu = (time.process_time() - c0) / SEEDS
             if code != 0:
                 raise SystemExit("the sweep on %d worker(s) exited %d" % (workers, code))
             rates[workers] = SEEDS / took
@@ -47,6 +52,7 @@ def child(build):
     print(json.dumps({"sweep_runs_per_s_one_core": round(rates[1], 3),
                       "sweep_runs_per_s_all_cores": round(rates[cores], 3),
                       "sweep_cores": cores,
+                      "sweep_cpu_s_per_run": round(cpu, 3),
                       "sweep_core_speedup": round(rates[cores] / rates[1], 2)}))
 
 

@@ -36,8 +36,12 @@ def _share_bars(ax, labels, summaries, colour):
     ax.set_yticklabels(labels)
     ax.set_xlim(0, 100)
     ax.set_xlabel("% of runs (bars: 95% Wilson interval)")
-    for y, v in zip(ys, shares):
-        ax.text(min(v + 1, 90), y, "%.0f%%" % v, va="center", fontsize=8)
+    for y, v, s in zip(ys, shares, summaries):
+        # beside the interval's end, or inside the bar when that end is near 100%
+        if 100 * s["hi"] < 88:
+            ax.text(100 * s["hi"] + 1.5, y, "%.0f%%" % v, va="center", fontsize=8)
+        else:
+            ax.text(v - 2, y, "%.0f%%" % v, va="center", ha="right", fontsize=8, color="white")
 
 
 def plot_outcomes(summary, folder):
