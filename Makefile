@@ -10,7 +10,7 @@
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay)
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
 #   make sweep LEVEL=godot_project/levels/first.level SEEDS=200 [HOURS=12] [WORKERS=n]
-#                  [SCHEDULER=tcp://host:8786] [OUT=dir] [RESUME=1]: a balance sweep, report
+#                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
 #                  in build/sweep/<level>/ (README, "Balance sweeps")
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
 #   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
@@ -193,7 +193,8 @@ bench: build
 	cd $(ROOT)
 	$(GODOT_ENV) $(PY) build/bench/run_all.py
 
-# a balance sweep on the compiled build: the level once per seed, report in OUT
+# a balance sweep on the compiled build: the level once per seed, report in SWEEP_OUT
+# (default build/sweep/<level>; not OUT, which is the export folder)
 SEEDS := 100
 HOURS := 12
 sweep: pysim
@@ -201,7 +202,7 @@ sweep: pysim
 	if [ -z "$(LEVEL)" ]; then echo "sweep: say which level, e.g. make sweep LEVEL=godot_project/levels/first.level SEEDS=200" >&2; exit 2; fi
 	$(PY) -m pysim sweep "$(LEVEL)" --seeds $(SEEDS) --hours $(HOURS) \
 	  $(if $(WORKERS),--workers $(WORKERS)) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) \
-	  $(if $(OUT),--out $(OUT)) $(if $(RESUME),--resume)
+	  $(if $(SWEEP_OUT),--out $(SWEEP_OUT)) $(if $(RESUME),--resume)
 
 # ---------------------------------------------------------------------------------------------
 # export: Debian's godot3-runner as the template; Python parts copied beside the executable:
