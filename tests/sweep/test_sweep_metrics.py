@@ -144,3 +144,9 @@ def test_wilson_interval():
 def test_count_summary_median_and_90_range():
     s = stats.count_summary(list(range(101)) + [None])
     assert (s["n"], s["median"], s["p5"], s["p95"]) == (101, 50, 5, 95)
+
+
+def test_the_sweep_is_not_a_rule_package():
+    from pysim.core.game import RULE_PACKAGES, rule_module_names
+    assert "sweep" not in RULE_PACKAGES
+    assert not [n for n in rule_module_names() if n.startswith("pysim.sweep")]
