@@ -9,6 +9,9 @@
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay)
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
+#   make sweep LEVEL=godot_project/levels/first.level SEEDS=200 [HOURS=12] [WORKERS=n]
+#                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
+#                  in build/sweep/<level>/ (README, "Balance sweeps")
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
 #   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
 #                  then export-selfcheck (its Python comes from the export folder only)
@@ -47,7 +50,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim build test test-py test-godot play bench sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -189,6 +192,17 @@ play: build
 bench: build
 	cd $(ROOT)
 	$(GODOT_ENV) $(PY) build/bench/run_all.py
+
+# a balance sweep on the compiled build: the level once per seed, report in SWEEP_OUT
+# (default build/sweep/<level>; not OUT, which is the export folder)
+SEEDS := 100
+HOURS := 12
+sweep: pysim
+	cd $(ROOT)
+	if [ -z "$(LEVEL)" ]; then echo "sweep: say which level, e.g. make sweep LEVEL=godot_project/levels/first.level SEEDS=200" >&2; exit 2; fi
+	$(PY) -m pysim sweep "$(LEVEL)" --seeds $(SEEDS) --hours $(HOURS) \
+	  $(if $(WORKERS),--workers $(WORKERS)) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) \
+	  $(if $(SWEEP_OUT),--out $(SWEEP_OUT)) $(if $(RESUME),--resume)
 
 # ---------------------------------------------------------------------------------------------
 # export: Debian's godot3-runner as the template; Python parts copied beside the executable:

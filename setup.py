@@ -3,8 +3,9 @@
     build/venv/bin/python setup.py -q build_ext --build-lib build/compiled \
         --build-temp build/temp --parallel 2
 
-Every .py of pysim and its subpackages (pysim/core, pysim/combat, ...) except __init__.py and
-__main__.py becomes an extension module (its .pxd, if any, beside it gives the C types).
+Every .py of pysim and its subpackages (pysim/core, pysim/combat, ...) except __init__.py,
+__main__.py and the plain-Python packages (UNCOMPILED_PACKAGES: pysim/sweep) becomes an
+extension module (its .pxd, if any, beside it gives the C types).
 Every __init__.py, __main__.py and data file is copied as it is, so
 `PYTHONPATH=build/compiled` imports the compiled package. Generated C goes to
 <build-temp>/cython; cythonize regenerates only what changed (it follows .pxd cimports) and
@@ -23,6 +24,11 @@ from setuptools.command.build_ext import build_ext
 ROOT = os.path.dirname(os.path.abspath(__file__))
 PKG = os.path.join(ROOT, "pysim")
 UNCOMPILED = ("__init__.py", "__main__.py")
+# Packages copied as plain Python, not compiled. pysim/sweep drives games rather than
+# playing them: its time goes into the games (compiled) and into tqdm, matplotlib and Dask,
+# which it imports lazily, so compiling it gains nothing; and Dask sends its task function to
+# the workers by value (cloudpickle), which needs a plain Python function.
+UNCOMPILED_PACKAGES = (os.path.join("pysim", "sweep"),)
 DATA_PATTERNS = ("*.txt", "*.json", "*.pxd")
 
 
@@ -37,7 +43,8 @@ def _package_dirs():
 
 
 def _sources():
-    return sorted(p for d in _package_dirs() for p in glob.glob(os.path.join(d, "*.py"))
+    return sorted(p for d in _package_dirs() if d not in UNCOMPILED_PACKAGES
+                  for p in glob.glob(os.path.join(d, "*.py"))
                   if os.path.basename(p) not in UNCOMPILED)
 
 
@@ -51,6 +58,8 @@ class BuildExtAndCopy(build_ext):
             dest = os.path.join(self.build_lib, pkg)
             os.makedirs(dest, exist_ok=True)
             names = [n for n in UNCOMPILED if os.path.exists(os.path.join(pkg, n))]
+            if pkg in UNCOMPILED_PACKAGES:
+                names += [os.path.basename(p) for p in glob.glob(os.path.join(pkg, "*.py"))]
             for pattern in DATA_PATTERNS:
                 names += [os.path.basename(p) for p in glob.glob(os.path.join(pkg, pattern))]
             for name in sorted(set(names)):

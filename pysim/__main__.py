@@ -1,4 +1,5 @@
 """Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH].
+Balance sweeps: python -m pysim sweep LEVEL --seeds N [...] (pysim/sweep).
 
 FILE is a level or a save (pysim/core/save.py) to go on from. From the project folder the
 runner uses the compiled build (build/compiled) once `make build` has made it and it is not
@@ -119,6 +120,40 @@ def _genbench(args):
     return 0
 
 
+def _sweep(args):
+    from pysim.sweep.sweep import run_sweep
+    return run_sweep(args.level, args.seeds, first_seed=args.first_seed, hours=args.hours,
+                     metric_names=args.metrics, workers=args.workers, scheduler=args.scheduler,
+                     out=args.out, resume=args.resume, progress=not args.no_progress,
+                     plots=not args.no_plots, verify=args.verify)
+
+
+def _add_sweep(sub):
+    s = sub.add_parser("sweep", help="play a level once per seed and report metrics",
+                       description="Play LEVEL once per seed headless and report per-run "
+                       "metrics (pysim/sweep). Ctrl-C keeps the finished runs; --resume goes on.")
+    s.add_argument("level")
+    s.add_argument("--seeds", type=_bounded_int(1, 10 ** 7, "seeds"), required=True,
+                   help="how many seeds")
+    s.add_argument("--first-seed", type=_bounded_int(0, (1 << 62), "the first seed"), default=1,
+                   help="seeds FIRST .. FIRST+SEEDS-1 (default 1)")
+    s.add_argument("--hours", type=_positive_hours, default=12.0,
+                   help="game hours per run (default 12)")
+    s.add_argument("--metrics", nargs="+", default=None, metavar="NAME",
+                   help="metrics to collect (default all; see pysim/sweep/metrics.py)")
+    s.add_argument("--workers", type=_bounded_int(1, 4096, "workers"), default=None,
+                   help="local worker processes (default: every core)")
+    s.add_argument("--scheduler", default=None, metavar="ADDRESS",
+                   help="run on a Dask cluster, e.g. tcp://host:8786")
+    s.add_argument("--out", default=None, metavar="DIR",
+                   help="report folder (default build/sweep/<level name>)")
+    s.add_argument("--resume", action="store_true", help="go on with the sweep in --out")
+    s.add_argument("--verify", type=_bounded_int(0, 10 ** 7, "verify"), default=1,
+                   help="replay this many seeds here and check their hashes (default 1)")
+    s.add_argument("--no-progress", action="store_true", help="no progress bar")
+    s.add_argument("--no-plots", action="store_true", help="no PNG plots nor HTML page")
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     p = argparse.ArgumentParser(prog="python -m pysim", description="Malignus simulation")
@@ -134,6 +169,7 @@ def main(argv=None):
     r.add_argument("--events", action="store_true", help="print events as JSON lines")
     r.add_argument("--save", default=None, metavar="PATH",
                    help="write a save of the game at the end (FILE may itself be a save)")
+    _add_sweep(sub)
     g = sub.add_parser("genbench", help="print a generated benchmark level")
     g.add_argument("--width", type=_bounded_int(32, 512, "the width"), default=128)
     g.add_argument("--height", type=_bounded_int(32, 512, "the height"), default=128)
@@ -143,6 +179,8 @@ def main(argv=None):
     _use_compiled_build(argv)
     if args.cmd == "run":
         return _run(args)
+    if args.cmd == "sweep":
+        return _sweep(args)
     return _genbench(args)
 
 

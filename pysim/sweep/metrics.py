@@ -1,0 +1,248 @@
+"""Per-run metrics: small registered functions of a run's event stream and final game.
+
+    from pysim.sweep.metrics import metric
+
+    @metric("doors_breached", kind="count", help="doors the invaders broke open")
+    def doors_breached(events, game):
+        return sum(1 for ev in events if ev["type"] == "door_breached")
+
+`events` is every event of the run in order (plain dicts with "type" and "tick"), `game`
+the game at the end. A metric returns:
+- kind "rate": 1/0 (True/False) per run; the summary gives the share with a 95% interval;
+- kind "count": a number (None when it does not apply to this run, e.g. no breach); the
+  summary gives the median and the 90% range;
+- kind "label": a short word (the outcome); the summary gives each label's share;
+- kind "per_trap": a dict {key: number}; one CSV column per key ("trap_hits.3_blades").
+A designer adds a metric in this module (or in any module imported before the sweep); a
+metric must be deterministic (no wall clock, no unordered iteration over sets).
+"""
+import math
+
+from pysim.core import clock, entities
+
+METRICS = {}
+KINDS = ("rate", "count", "label", "per_trap")
+
+# Events another issue adds (issue 10: spotting and disarming; issue 13: treasure). The
+# metrics below count them already, so they fill in once the game emits them.
+SPOTTED_EVENTS = ("trap_spotted",)
+DISARMED_EVENTS = ("trap_disarmed", "disarm_succeeded")
+TREASURE_EVENTS = ("treasure_taken", "treasure_lost")
+
+
+class Metric:
+    def __init__(self, name, kind, fn, help_text):
+        self.name = name
+        self.kind = kind
+        self.fn = fn
+        self.help = help_text
+
+
+def metric(name, kind="count", help=""):
+    """Register fn(events, game) as metric `name` (a later registration of the same name
+    replaces it, so a designer can redefine a built-in)."""
+    if kind not in KINDS:
+        raise ValueError("metric kind %r is not one of %s" % (kind, ", ".join(KINDS)))
+
+    def register(fn):
+        METRICS[name] = Metric(name, kind, fn, help or (fn.__doc__ or "").strip())
+        return fn
+    return register
+
+
+def names():
+    return list(METRICS)
+
+
+def chosen(wanted=None):
+    """The metrics to compute: `wanted` names in that order, or every registered one."""
+    if not wanted:
+        return list(METRICS.values())
+    unknown = [n for n in wanted if n not in METRICS]
+    if unknown:
+        raise KeyError("unknown metric(s): %s (known: %s)"
+                       % (", ".join(unknown), ", ".join(METRICS)))
+    return [METRICS[n] for n in wanted]
+
+
+def compute(events, game, wanted=None):
+    """{metric name: value} for one run."""
+    return {m.name: m.fn(events, game) for m in chosen(wanted)}
+
+
+# -- who is who -----------------------------------------------------------------------------
+
+def kinds_of(events, game):
+    """{entity id: kind name} for every body of the run: the ones still on the map, the
+    spawned ones and the ones that escaped (escaping removes a body from the game)."""
+    kinds = {}
+    for ev in events:
+        if ev["type"] == "spawned":
+            kinds[ev["entity"]] = ev["kind"]
+        elif ev["type"] == "adventurer_escaped":
+            kinds[ev["entity"]] = "adventurer"
+    for eid in sorted(game.entities):
+        kinds[eid] = game.entities[eid].kind_name
+    return kinds
+
+
+def _distinct(events, type_, kind, kinds):
+    return len({ev["entity"] for ev in events
+                if ev["type"] == type_ and kinds.get(ev["entity"]) == kind})
+
+
+def _count_types(events, types):
+    return sum(1 for ev in events if ev["type"] in types)
+
+
+# -- outcome --------------------------------------------------------------------------------
+
+def _boss(game):
+    for eid in sorted(game.entities):
+        e = game.entities[eid]
+        if e.kind == entities.BOSS:
+            return e
+    return None
+
+
+def party_outcome(events, game):
+    """What became of the invaders, all parties of the run taken together:
+    no_party (none came), escaped (someone left the map alive), beaten (every one is dead,
+    captured or down), gave_up (a breach was given up and they are still about), inside
+    (still up in the dungeon when the run ended)."""
+    kinds = kinds_of(events, game)
+    invaders = [eid for eid, k in sorted(kinds.items()) if k == "adventurer"]
+    if not invaders:
+        return "no_party"
+    if any(ev["type"] == "adventurer_escaped" for ev in events):
+        return "escaped"
+    captured = {ev["entity"] for ev in events if ev["type"] == "captured"}
+    up = [eid for eid in invaders if eid in game.entities and eid not in captured
+          and game.entities[eid].state == entities.UP]
+    if not up:
+        return "beaten"
+    if any(ev["type"] == "breach_given_up" for ev in events):
+        return "gave_up"
+    return "inside"
+
+
+@metric("outcome", kind="label",
+        help="boss_killed, else the party's fate: beaten, escaped, gave_up, inside, no_party")
+def outcome(events, game):
+    boss = _boss(game)
+    if boss is not None and boss.state == entities.DEAD:
+        return "boss_killed"
+    return party_outcome(events, game)
+
+
+@metric("boss_alive", kind="rate", help="the Boss is alive at the end (blank: no Boss)")
+def boss_alive(events, game):
+    boss = _boss(game)
+    if boss is None:
+        return None
+    return int(boss.state != entities.DEAD)
+
+
+@metric("party_beaten", kind="rate", help="every invader dead, captured or down at the end")
+def party_beaten(events, game):
+    return int(party_outcome(events, game) == "beaten")
+
+
+@metric("party_escaped", kind="rate", help="an invader left the map alive")
+def party_escaped(events, game):
+    return int(party_outcome(events, game) == "escaped")
+
+
+@metric("party_gave_up", kind="rate", help="a breach was given up and the party is still about")
+def party_gave_up(events, game):
+    return int(party_outcome(events, game) == "gave_up")
+
+
+# -- counts ---------------------------------------------------------------------------------
+
+@metric("first_breach_h", kind="count", help="game hours to the first door breached (blank: none)")
+def first_breach_h(events, game):
+    for ev in events:
+        if ev["type"] == "door_breached":
+            return round(ev["tick"] / clock.TICKS_PER_HOUR, 3)
+    return None
+
+
+@metric("adv_knocked_out", kind="count", help="adventurers knocked out at least once")
+def adv_knocked_out(events, game):
+    return _distinct(events, "knockout", "adventurer", kinds_of(events, game))
+
+
+@metric("adv_killed", kind="count", help="adventurers killed")
+def adv_killed(events, game):
+    return _distinct(events, "death", "adventurer", kinds_of(events, game))
+
+
+@metric("adv_captured", kind="count", help="adventurers captured")
+def adv_captured(events, game):
+    return _distinct(events, "captured", "adventurer", kinds_of(events, game))
+
+
+@metric("minions_lost", kind="count", help="minions killed")
+def minions_lost(events, game):
+    return _distinct(events, "death", "minion", kinds_of(events, game))
+
+
+@metric("traps_triggered", kind="count",
+        help="triggers set off by a body (levers thrown by the player and botched resets left out)")
+def traps_triggered(events, game):
+    return sum(1 for ev in events if ev["type"] == "trap_triggered" and ev.get("who", -1) != -1)
+
+
+@metric("traps_spotted", kind="count", help="triggers spotted (%s events)" % "/".join(SPOTTED_EVENTS))
+def traps_spotted(events, game):
+    return _count_types(events, SPOTTED_EVENTS)
+
+
+@metric("traps_disarmed", kind="count", help="traps disarmed (%s events)" % "/".join(DISARMED_EVENTS))
+def traps_disarmed(events, game):
+    return _count_types(events, DISARMED_EVENTS)
+
+
+@metric("treasure_lost", kind="count",
+        help="treasure carried off (%s events, their 'amount' or 1)" % "/".join(TREASURE_EVENTS))
+def treasure_lost(events, game):
+    total = 0
+    for ev in events:
+        if ev["type"] in TREASURE_EVENTS:
+            total += ev.get("amount", 1)
+    return total
+
+
+# -- per trap -------------------------------------------------------------------------------
+
+def trap_mechanisms(game):
+    """{part id: kind} of every trap mechanism on the map at the end."""
+    from pysim.traps import trap_parts as tp
+    from pysim.traps.trap_state import state_of
+    parts = state_of(game).parts
+    return {pid: parts[pid].kind for pid in sorted(parts) if tp.is_mechanism(parts[pid].kind)}
+
+
+def trap_key(pid, kind):
+    return "%d_%s" % (pid, kind)
+
+
+@metric("trap_hits", kind="per_trap", help="wounds landed by each trap mechanism (part id_kind)")
+def trap_hits(events, game):
+    """A trap_hit names its mechanism's kind, not its part: it is counted for the last
+    mechanism of that kind that fired (the same tick for blades, darts and blasts; gas hits
+    later, on the sprayer that last fired)."""
+    hits = {trap_key(pid, kind): 0 for pid, kind in trap_mechanisms(game).items()}
+    last = {}
+    for ev in events:
+        if ev["type"] == "mechanism_fired":
+            last[ev["kind"]] = trap_key(ev["part"], ev["kind"])
+        elif ev["type"] == "trap_hit":
+            key = last.get(ev["mechanism"], "unknown_%s" % ev["mechanism"])
+            hits[key] = hits.get(key, 0) + 1
+    return hits
+
+
+def is_missing(value):
+    return value is None or (isinstance(value, float) and math.isnan(value))
