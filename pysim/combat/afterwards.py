@@ -20,7 +20,7 @@ or fails (the body is gone, wakes, or cannot be reached):
 
 Level things: `bed` (beds go to minions in id order), `scrapper_table`, `pyre`.
 """
-from pysim.combat import combat as CB, fighter as F, waking, wounds as W
+from pysim.combat import fighter as F, knockouts as KO, orders, reaching, waking, wounds as W
 from pysim.core import commands as C, entities as E, level as L, movement, systems
 from pysim.core.game import register_area
 
@@ -100,7 +100,7 @@ def _nearest(points, x, y):
 
 # --- commands -----------------------------------------------------------------------------
 def _check_common(game, cmd):
-    r = CB._need_own_minion(game, cmd)
+    r = orders.need_own_minion(game, cmd)
     if r:
         return r
     r = C.need_entity(game, cmd, "body")
@@ -127,7 +127,7 @@ def _give(game, cmd, kind, x=-1, y=-1):
     m = game.entities[int(cmd["entity"])]
     f = m.fighter
     if f.carrying >= 0 and f.carrying != int(cmd["body"]):
-        CB._drop_carried(game, m)
+        KO.drop_carried(game, m)
     f.task = (kind, int(cmd["body"]), int(x), int(y), 0)
     f.ordered_target = -1
     movement.stop(m)
@@ -210,7 +210,7 @@ _order("burn", _check_burn)
 def _fail(game, m, why):
     f = m.fighter
     kind = f.task[0] if f.task else ""
-    CB._drop_carried(game, m)
+    KO.drop_carried(game, m)
     f.task = None
     game.emit("task_failed", entity=m.id, task=kind, reason=why)
 
@@ -265,7 +265,7 @@ def tick(game):
         if e.state != E.UP:
             f.task = None
             continue
-        CB._hold(e)
+        reaching.hold(e)
         _do_task(game, e, f)
 
 
@@ -300,7 +300,7 @@ def _do_task(game, m, f):
             game.emit("captured", entity=b.id, by=m.id, x=b.x, y=b.y)
             _done(game, m, kind, b.id)
         elif kind == "kill":
-            CB.kill(game, b, m.id, "executed")
+            KO.kill(game, b, m.id, "executed")
             _done(game, m, kind, b.id)
         else:
             # pick the body up and head for the destination
@@ -322,7 +322,7 @@ def _do_task(game, m, f):
             if not movement.go_to(game, m, tx, ty):
                 _fail(game, m, "The way there is blocked.")
         return
-    CB._drop_carried(game, m)
+    KO.drop_carried(game, m)
     if kind == "carry":
         game.emit("dropped", entity=b.id, by=m.id, x=tx, y=ty)
         if b.kind == E.MINION and bed_of(game, b) == (tx, ty):
