@@ -123,6 +123,13 @@ def _need_knocked_out(b):
     return None
 
 
+def _need_down(b):
+    """Knocked out, or up but unable to fight (KO-01): may be captured or killed."""
+    if b.fighter.captured or not (b.state == E.KNOCKED_OUT or F.unable_to_fight(b)):
+        return "Only someone knocked out or unable to fight can be handled so."
+    return None
+
+
 def _give(game, cmd, kind, x=-1, y=-1):
     m = game.entities[int(cmd["entity"])]
     f = m.fighter
@@ -173,11 +180,11 @@ def _check_heal(game, cmd, b):
 def _check_capture(game, cmd, b):
     if b.kind != E.ADVENTURER:
         return "Only adventurers can be taken prisoner."
-    return _need_knocked_out(b)
+    return _need_down(b)
 
 
 def _check_kill(game, cmd, b):
-    return _need_knocked_out(b)
+    return _need_down(b)
 
 
 def _check_scrap(game, cmd, b):
@@ -220,11 +227,13 @@ def _done(game, m, kind, body):
     game.emit("task_done", entity=m.id, task=kind, body=body)
 
 
-def _reach(game, m, x, y):
-    """Walk next to / onto (x, y); True once there (not mid-step)."""
+def _reach(game, m, x, y, next_to=False):
+    """Walk next to / onto (x, y); True once there (not mid-step). `next_to`: stop as soon
+    as next to it (a body standing there holds its tile, CROWD-01)."""
     if m.step_len > 0:
         return False
-    if max(abs(m.x - x), abs(m.y - y)) <= 1 and (m.path is None):
+    if max(abs(m.x - x), abs(m.y - y)) <= 1 and (m.path is None or next_to):
+        movement.stop(m)
         return True
     if m.x == x and m.y == y:
         movement.stop(m)
@@ -276,14 +285,17 @@ def _do_task(game, m, f):
         _fail(game, m, "The body is gone.")
         return
     bf = b.fighter
-    if kind in ("carry", "capture", "kill") and (b.state != E.KNOCKED_OUT or bf.captured):
+    if kind == "carry" and (b.state != E.KNOCKED_OUT or bf.captured):
         _fail(game, m, "The body is no longer knocked out.")
+        return
+    if kind in ("capture", "kill") and _need_down(b):
+        _fail(game, m, "That one is no longer down.")
         return
     if kind == "heal" and b.state == E.DEAD:
         _fail(game, m, "Too late: they are dead.")
         return
     if stage == 0:
-        r = _reach(game, m, b.x, b.y)
+        r = _reach(game, m, b.x, b.y, b.state == E.UP)
         if r is None:
             _fail(game, m, "The body cannot be reached.")
             return

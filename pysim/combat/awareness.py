@@ -93,6 +93,8 @@ def look(game, watcher, enemies, blocked):
     r = notice_range(watcher)
     seen = 0
     for en in enemies:
+        if F.unable_to_fight(en):
+            continue
         if can_notice(blocked, watcher, en, r):
             if en.id not in f.known:
                 game.emit("noticed", entity=watcher.id, enemy=en.id, x=en.x, y=en.y)
@@ -219,7 +221,7 @@ class Spotter(object):
                     if dx * dx + dy * dy > r2:
                         continue
                     en = self.ents[j]
-                    if en.state != up:
+                    if en.state != up or F.unable_to_fight(en):
                         continue
                     if line_of_sight(self.blocked, wx, wy, self.xs[j], self.ys[j]):
                         found.append(j)
@@ -244,7 +246,7 @@ def forget_stale(game, fighter):
     drop = []
     for eid, (x, y, t) in fighter.known.items():
         en = game.entities.get(eid)
-        if en is None or not F.conscious(en) or game.tick - t > FORGET_TICKS:
+        if en is None or not F.can_fight(en) or game.tick - t > FORGET_TICKS:
             drop.append(eid)
     for eid in drop:
         del fighter.known[eid]
@@ -272,7 +274,7 @@ def make_noise(game, x, y, cause="noise"):
     for eid in sorted(game.entities):
         e = game.entities[eid]
         d2 = (e.x - x) * (e.x - x) + (e.y - y) * (e.y - y)
-        if d2 > r2 or not F.conscious(e) or F.fighter_of(e) is None:
+        if d2 > r2 or F.fighter_of(e) is None or not F.can_fight(e):
             continue
         if e.side == E.DUNGEON:
             if e.kind == E.MINION or e.kind == E.CREATURE:

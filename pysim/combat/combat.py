@@ -87,6 +87,8 @@ def _act(game, e: Entity, f, fighters, blocked, occ, walkable, rechoose=True):
         allies = TG.allies_near(e, fighters)
     ordered = f.ordered_target == t.id
     action = ST.decide(s, wp, near, allies, d2, ordered)
+    if wp >= W.UNABLE_AT:
+        action = ST.RUN      # KO-01: woken but unable to fight: it only gets away
     f.action = action
     f.target = t.id
     R.hold(e)

@@ -59,12 +59,12 @@ class OrderAttack:
             r = need_own_minion(game, {"type": "order_attack", "entity": i})
             if r:
                 return r
-            if not F.conscious(game.entities[int(i)]):
+            if not F.can_fight(game.entities[int(i)]):
                 return "That minion is in no state to fight."
         t = game.entities[int(cmd["target"])]
         if F.fighter_of(t) is None or t.side == E.DUNGEON:
             return "That is not an enemy."
-        if not F.conscious(t):
+        if not F.can_fight(t):
             return "That enemy is already down."
         return None
 

@@ -37,7 +37,7 @@ def choose_target(game, e: Entity, f, rechoose=True):
     if not rechoose and f.target >= 0 and f.target in f.known and \
             (f.ordered_target < 0 or f.ordered_target == f.target):
         t = game.entities.get(f.target)
-        if t is not None and F.conscious(t):
+        if t is not None and F.can_fight(t):
             kx, ky, _ = f.known[f.target]
             return t, dist2(e.x, e.y, kx, ky), f.near
     best = None
@@ -47,7 +47,7 @@ def choose_target(game, e: Entity, f, rechoose=True):
     ents = game.entities
     for eid, (kx, ky, _) in f.known.items():
         en = ents.get(eid)
-        if en is None or not F.conscious(en):
+        if en is None or not F.can_fight(en):
             continue
         d2 = dist2(e.x, e.y, kx, ky)
         if d2 <= near2:
@@ -58,7 +58,7 @@ def choose_target(game, e: Entity, f, rechoose=True):
             best = eid
     if f.ordered_target >= 0:
         t = game.entities.get(f.ordered_target)
-        if t is not None and F.conscious(t) and f.ordered_target in f.known:
+        if t is not None and F.can_fight(t) and f.ordered_target in f.known:
             kx, ky, _ = f.known[f.ordered_target]
             return t, dist2(e.x, e.y, kx, ky), near
         f.ordered_target = -1
