@@ -4,7 +4,7 @@ BLEED_DEATH_TICKS unless healed or clotted, wounds.py) or wake when waking.py sa
 
 Events: knockout, death, woke, bled_out (a death with cause "bled out"), bleeding_stopped.
 """
-from pysim.combat import awareness as A, fighter as F, stance as ST, waking, wounds as W
+from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, waking, wounds as W
 from pysim.core import entities as E, movement, systems
 
 
@@ -89,8 +89,8 @@ def wounds_tick(game):
                 if rng is None:
                     rng = game.rng.stream("combat")
                 waking.schedule(rng, f, now)
-            if waking.should_wake(f, now):
-                wake(game, e)
+            if waking.should_wake(f, now) and not crowding.bodies_holding(game, e.x, e.y, e.id):
+                wake(game, e)   # CROWD-01: nobody gets up under a fighter standing on them
 
 
 def wake(game, e):

@@ -7,7 +7,7 @@ walking through the enemy it is after (`no_walking_through`, `around_target`).
 """
 import cython
 
-from pysim.combat import awareness as A, crowding, stance as ST, stats as S, targets
+from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, stats as S, targets
 from pysim.combat.sight import cheb, dist2
 from pysim.combat.striking import face_tile
 from pysim.core import entities as E, movement
@@ -50,40 +50,89 @@ def walk_to(game, e, x, y):
     if e.step_len == 0 and e.x == x and e.y == y:
         movement.stop(e)
         return True
+    if e.path is None and e.goal_x == x and e.goal_y == y and \
+            (game.tick + e.id) % A.LOOK_PERIOD != 0:
+        return False   # no way there last time (or held in line): try again on its look tick
     return movement.go_to(game, e, x, y)
 
 
-def no_walking_through(game, e, nx, ny):
-    """Step check (CROWD-01): a fighter after a target never steps onto the tile that
-    target stands on or is stepping into (walking has no bodies, so without this two
-    enemies meeting in a doorway could pass through each other). The walker drops its
-    path; the next combat tick decides again (it holds next to the target, REACH-01)."""
+BODY_DETOUR = 6   # extra walking cost of a tile another fighter holds, for one in a fight
+
+
+def in_fight(e):
+    """Is e a conscious fighter going for (or away from) a known enemy?"""
     f = getattr(e, "fighter", None)
-    if f is None or f.target < 0 or f.action == ST.IDLE:
+    return f is not None and e.state == E.UP and f.target >= 0 and f.action != ST.IDLE \
+        and F.conscious(e)
+
+
+def room_to_step(game, e, nx, ny):
+    """CROWD-01/02: may e step into (nx, ny)? Not when another fighter holds it and either
+    of them is in a fight, unless both are small and the other is alone there."""
+    if getattr(e, "fighter", None) is None or not F.conscious(e):
         return True
-    t = game.entities.get(f.target)
-    if t is None or t.state != E.UP:
+    bodies = crowding.bodies_holding(game, nx, ny, e.id)
+    if not bodies:
         return True
-    tx, ty = place(t)
-    if (tx == nx and ty == ny) or (t.x == nx and t.y == ny):
+    if not in_fight(e):
+        engaged = False
+        for o in bodies:
+            if in_fight(o):
+                engaged = True
+        if not engaged:
+            return True       # walking outside fights has no bodies
+    if len(bodies) == 1 and small(e) and small(bodies[0]):
+        return True
+    return False
+
+
+def no_walking_through(game, e, nx, ny):
+    """Step check (CROWD-01): one body per tile in a fight. A fighter after a target never
+    steps onto the tile that target stands on or is stepping into (it drops its path; the
+    next combat tick decides again: it holds next to the target, REACH-01). Any other body
+    in the way holds the walker where it is: it waits behind, in line, and steps on when the
+    tile frees; every LOOK_PERIOD ticks it drops its path, so combat plans again, round the
+    bodies where there is room (`around_bodies`)."""
+    f = getattr(e, "fighter", None)
+    if f is None:
+        return True
+    if f.target >= 0 and f.action != ST.IDLE:
+        t = game.entities.get(f.target)
+        if t is not None and t.state == E.UP:
+            tx, ty = place(t)
+            if (tx == nx and ty == ny) or (t.x == nx and t.y == ny):
+                movement.stop(e)
+                return False
+    if room_to_step(game, e, nx, ny):
+        return True
+    if in_fight(e) and (game.tick + e.id) % A.LOOK_PERIOD == 0:
         movement.stop(e)
-        return False
-    return True
+    return False
 
 
 def around_target(game, e, cost):
     """Cost view (CROWD-01): a melee fighter plans its way round its target's body, never
-    through it (the tiles it stands on and is stepping into count as blocked)."""
+    through it (the tiles it stands on and is stepping into count as blocked); a fighter in
+    a fight prefers a way round the other fighters' bodies (BODY_DETOUR a tile), and queues
+    behind them where there is none."""
     f = getattr(e, "fighter", None)
-    if f is None or f.target < 0 or f.action != ST.FIGHT or f.stats.weapon.ranged:
+    if f is None or f.target < 0 or f.action == ST.IDLE:
+        return cost
+    cost = cost.copy()
+    for o in game.entities.values():
+        if o.id == e.id or o.state != E.UP or getattr(o, "fighter", None) is None or \
+                not F.conscious(o):
+            continue
+        if cost[o.y, o.x] > 0:
+            cost[o.y, o.x] += BODY_DETOUR
+        if o.step_len and cost[o.ny, o.nx] > 0:
+            cost[o.ny, o.nx] += BODY_DETOUR
+    if f.action != ST.FIGHT or f.stats.weapon.ranged:
         return cost
     t = game.entities.get(f.target)
     if t is None or t.state != E.UP:
         return cost
     tx, ty = place(t)
-    if cost[ty, tx] == 0 and cost[t.y, t.x] == 0:
-        return cost
-    cost = cost.copy()
     cost[ty, tx] = 0
     cost[t.y, t.x] = 0
     return cost
@@ -139,8 +188,11 @@ def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
     if (e.goal_x, e.goal_y) != tile or e.path is None:
         if not walk_to(game, e, tile[0], tile[1]):
             return
-    occ.remove(e.id, e.x, e.y)
-    occ.add(e.id, tile[0], tile[1], is_small)
+    if cheb(e.x, e.y, tile[0], tile[1]) <= 1:
+        # claimed only one step away: a claim further off (behind others in a corridor)
+        # would keep the tile from the one next to it
+        occ.remove(e.id, e.x, e.y)
+        occ.add(e.id, tile[0], tile[1], is_small)
 
 
 def waiting_spot(occ, walkable, tx, ty, e, is_small):
