@@ -1,8 +1,9 @@
 """Awareness (AWARE-01..04): who knows where which enemy is.
 
 AWARE-01 A fighter notices an enemy that is up when nothing blocks its view (sight.py) and
-         the enemy is within 3 + 2 x Hunt tiles (Euclidean, tile centres). Darkness (the
-         grid's light layer) is never read here. Each fighter looks every LOOK_PERIOD ticks
+         the enemy is within 3 + 2 x Hunt tiles (Euclidean, tile centres). Rock, walls and
+         closed doors block the view (and the line of fire); an open door does not.
+         Darkness (the grid's light layer) is never read here. Each fighter looks every LOOK_PERIOD ticks
          (staggered by id), so noticing takes at most half a second of game time.
 AWARE-02 Whoever is hit learns where the attacker is, even out of sight (`reveal`).
 AWARE-03 A death makes a noise: the player's minions and creatures within 7 tiles learn
@@ -47,12 +48,26 @@ class _Cache(object):
 _cache = _Cache()
 
 
+def closed_doors(game):
+    """(x, y) of every closed door, by door id. Read from the doors area (pysim/doors:
+    `game.areas["doors"].by_id`, each door's `open`); opening and closing a door never
+    moves the grid's version, so the sight cache keys on this too."""
+    doors = game.areas.get("doors")
+    if doors is None:
+        return ()
+    return tuple((d.x, d.y) for d in doors.by_id.values() if not d.open)
+
+
 def sight_blocked(game):
-    """uint8 [y, x], 1 where a tile blocks the view. Cached per grid change."""
+    """uint8 [y, x], 1 where a tile blocks the view (rock, wall, closed door, SIGHT_HOOKS).
+    Cached per grid change and per set of closed doors."""
     g = game.grid
-    key = (id(game), g.version, g.tiles_version)
+    shut = closed_doors(game)
+    key = (id(game), g.version, g.tiles_version, shut)
     if _cache.key != key:
         b = np.ascontiguousarray(_OPAQUE[g.terrain])
+        for (x, y) in shut:
+            b[y, x] = 1
         for fn in SIGHT_HOOKS:
             fn(game, b)
         _cache.blocked = b
