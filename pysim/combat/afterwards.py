@@ -20,7 +20,7 @@ or fails (the body is gone, wakes, or cannot be reached):
 
 Level things: `bed` (beds go to minions in id order), `scrapper_table`, `pyre`.
 """
-from pysim.combat import combat as CB, fighter as F, waking, wounds as W
+from pysim.combat import fighter as F, knockouts as KO, orders, reaching, waking, wounds as W
 from pysim.core import commands as C, entities as E, level as L, movement, systems
 from pysim.core.game import register_area
 
@@ -100,7 +100,7 @@ def _nearest(points, x, y):
 
 # --- commands -----------------------------------------------------------------------------
 def _check_common(game, cmd):
-    r = CB._need_own_minion(game, cmd)
+    r = orders.need_own_minion(game, cmd)
     if r:
         return r
     r = C.need_entity(game, cmd, "body")
@@ -123,11 +123,18 @@ def _need_knocked_out(b):
     return None
 
 
+def _need_down(b):
+    """Knocked out, or up but unable to fight (KO-01): may be captured or killed."""
+    if b.fighter.captured or not (b.state == E.KNOCKED_OUT or F.unable_to_fight(b)):
+        return "Only someone knocked out or unable to fight can be handled so."
+    return None
+
+
 def _give(game, cmd, kind, x=-1, y=-1):
     m = game.entities[int(cmd["entity"])]
     f = m.fighter
     if f.carrying >= 0 and f.carrying != int(cmd["body"]):
-        CB._drop_carried(game, m)
+        KO.drop_carried(game, m)
     f.task = (kind, int(cmd["body"]), int(x), int(y), 0)
     f.ordered_target = -1
     movement.stop(m)
@@ -173,11 +180,11 @@ def _check_heal(game, cmd, b):
 def _check_capture(game, cmd, b):
     if b.kind != E.ADVENTURER:
         return "Only adventurers can be taken prisoner."
-    return _need_knocked_out(b)
+    return _need_down(b)
 
 
 def _check_kill(game, cmd, b):
-    return _need_knocked_out(b)
+    return _need_down(b)
 
 
 def _check_scrap(game, cmd, b):
@@ -210,7 +217,7 @@ _order("burn", _check_burn)
 def _fail(game, m, why):
     f = m.fighter
     kind = f.task[0] if f.task else ""
-    CB._drop_carried(game, m)
+    KO.drop_carried(game, m)
     f.task = None
     game.emit("task_failed", entity=m.id, task=kind, reason=why)
 
@@ -220,11 +227,13 @@ def _done(game, m, kind, body):
     game.emit("task_done", entity=m.id, task=kind, body=body)
 
 
-def _reach(game, m, x, y):
-    """Walk next to / onto (x, y); True once there (not mid-step)."""
+def _reach(game, m, x, y, next_to=False):
+    """Walk next to / onto (x, y); True once there (not mid-step). `next_to`: stop as soon
+    as next to it (a body standing there holds its tile, CROWD-01)."""
     if m.step_len > 0:
         return False
-    if max(abs(m.x - x), abs(m.y - y)) <= 1 and (m.path is None):
+    if max(abs(m.x - x), abs(m.y - y)) <= 1 and (m.path is None or next_to):
+        movement.stop(m)
         return True
     if m.x == x and m.y == y:
         movement.stop(m)
@@ -265,7 +274,7 @@ def tick(game):
         if e.state != E.UP:
             f.task = None
             continue
-        CB._hold(e)
+        reaching.hold(e)
         _do_task(game, e, f)
 
 
@@ -276,14 +285,17 @@ def _do_task(game, m, f):
         _fail(game, m, "The body is gone.")
         return
     bf = b.fighter
-    if kind in ("carry", "capture", "kill") and (b.state != E.KNOCKED_OUT or bf.captured):
+    if kind == "carry" and (b.state != E.KNOCKED_OUT or bf.captured):
         _fail(game, m, "The body is no longer knocked out.")
+        return
+    if kind in ("capture", "kill") and _need_down(b):
+        _fail(game, m, "That one is no longer down.")
         return
     if kind == "heal" and b.state == E.DEAD:
         _fail(game, m, "Too late: they are dead.")
         return
     if stage == 0:
-        r = _reach(game, m, b.x, b.y)
+        r = _reach(game, m, b.x, b.y, b.state == E.UP)
         if r is None:
             _fail(game, m, "The body cannot be reached.")
             return
@@ -300,7 +312,7 @@ def _do_task(game, m, f):
             game.emit("captured", entity=b.id, by=m.id, x=b.x, y=b.y)
             _done(game, m, kind, b.id)
         elif kind == "kill":
-            CB.kill(game, b, m.id, "executed")
+            KO.kill(game, b, m.id, "executed")
             _done(game, m, kind, b.id)
         else:
             # pick the body up and head for the destination
@@ -322,7 +334,7 @@ def _do_task(game, m, f):
             if not movement.go_to(game, m, tx, ty):
                 _fail(game, m, "The way there is blocked.")
         return
-    CB._drop_carried(game, m)
+    KO.drop_carried(game, m)
     if kind == "carry":
         game.emit("dropped", entity=b.id, by=m.id, x=tx, y=ty)
         if b.kind == E.MINION and bed_of(game, b) == (tx, ty):

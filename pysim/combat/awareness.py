@@ -1,8 +1,9 @@
 """Awareness (AWARE-01..04): who knows where which enemy is.
 
 AWARE-01 A fighter notices an enemy that is up when nothing blocks its view (sight.py) and
-         the enemy is within 3 + 2 x Hunt tiles (Euclidean, tile centres). Darkness (the
-         grid's light layer) is never read here. Each fighter looks every LOOK_PERIOD ticks
+         the enemy is within 3 + 2 x Hunt tiles (Euclidean, tile centres). Rock, walls and
+         closed doors block the view (and the line of fire); an open door does not.
+         Darkness (the grid's light layer) is never read here. Each fighter looks every LOOK_PERIOD ticks
          (staggered by id), so noticing takes at most half a second of game time.
 AWARE-02 Whoever is hit learns where the attacker is, even out of sight (`reveal`).
 AWARE-03 A death makes a noise: the player's minions and creatures within 7 tiles learn
@@ -47,12 +48,26 @@ class _Cache(object):
 _cache = _Cache()
 
 
+def closed_doors(game):
+    """(x, y) of every closed door, by door id. Read from the doors area (pysim/doors:
+    `game.areas["doors"].by_id`, each door's `open`); opening and closing a door never
+    moves the grid's version, so the sight cache keys on this too."""
+    doors = game.areas.get("doors")
+    if doors is None:
+        return ()
+    return tuple((d.x, d.y) for d in doors.by_id.values() if not d.open)
+
+
 def sight_blocked(game):
-    """uint8 [y, x], 1 where a tile blocks the view. Cached per grid change."""
+    """uint8 [y, x], 1 where a tile blocks the view (rock, wall, closed door, SIGHT_HOOKS).
+    Cached per grid change and per set of closed doors."""
     g = game.grid
-    key = (id(game), g.version, g.tiles_version)
+    shut = closed_doors(game)
+    key = (id(game), g.version, g.tiles_version, shut)
     if _cache.key != key:
         b = np.ascontiguousarray(_OPAQUE[g.terrain])
+        for (x, y) in shut:
+            b[y, x] = 1
         for fn in SIGHT_HOOKS:
             fn(game, b)
         _cache.blocked = b
@@ -93,6 +108,8 @@ def look(game, watcher, enemies, blocked):
     r = notice_range(watcher)
     seen = 0
     for en in enemies:
+        if F.unable_to_fight(en):
+            continue
         if can_notice(blocked, watcher, en, r):
             if en.id not in f.known:
                 game.emit("noticed", entity=watcher.id, enemy=en.id, x=en.x, y=en.y)
@@ -219,7 +236,7 @@ class Spotter(object):
                     if dx * dx + dy * dy > r2:
                         continue
                     en = self.ents[j]
-                    if en.state != up:
+                    if en.state != up or F.unable_to_fight(en):
                         continue
                     if line_of_sight(self.blocked, wx, wy, self.xs[j], self.ys[j]):
                         found.append(j)
@@ -244,7 +261,7 @@ def forget_stale(game, fighter):
     drop = []
     for eid, (x, y, t) in fighter.known.items():
         en = game.entities.get(eid)
-        if en is None or not F.conscious(en) or game.tick - t > FORGET_TICKS:
+        if en is None or not F.can_fight(en) or game.tick - t > FORGET_TICKS:
             drop.append(eid)
     for eid in drop:
         del fighter.known[eid]
@@ -272,7 +289,7 @@ def make_noise(game, x, y, cause="noise"):
     for eid in sorted(game.entities):
         e = game.entities[eid]
         d2 = (e.x - x) * (e.x - x) + (e.y - y) * (e.y - y)
-        if d2 > r2 or not F.conscious(e) or F.fighter_of(e) is None:
+        if d2 > r2 or F.fighter_of(e) is None or not F.can_fight(e):
             continue
         if e.side == E.DUNGEON:
             if e.kind == E.MINION or e.kind == E.CREATURE:

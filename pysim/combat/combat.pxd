@@ -1,2 +1,2 @@
 from pysim.core.entities cimport Entity
-from pysim.combat.sight cimport line_of_sight
+from pysim.combat.sight cimport cheb

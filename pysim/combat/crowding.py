@@ -9,6 +9,9 @@ then updated as attackers claim tiles, so two attackers never claim the same pla
 """
 import cython
 
+from pysim.combat import fighter as F
+from pysim.core import entities as E
+
 # the 8 neighbours in a fixed order (orthogonal first): deterministic choice of tiles
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
 
@@ -77,3 +80,18 @@ def attack_tile(occ, walkable, tx, ty, ax, ay, eid, small):
             best_d = d
             best = (x, y)
     return best
+
+
+def bodies_holding(game, x, y, eid):
+    """The conscious fighters other than `eid` holding (x, y): standing on it, or stepping
+    into or out of it (id order)."""
+    out = []
+    up: cython.int = E.UP
+    for o in game.entities.values():
+        if o.id == eid or o.state != up or getattr(o, "fighter", None) is None:
+            continue
+        if not ((o.x == x and o.y == y) or (o.step_len and o.nx == x and o.ny == y)):
+            continue
+        if F.conscious(o):
+            out.append(o)
+    return out

@@ -124,6 +124,19 @@ def conscious(entity):
     return f is None or (f.carried_by < 0 and not f.captured)
 
 
+def unable_to_fight(entity):
+    """KO-01: up (woken after a knockout) with wounds adding up to UNABLE_AT points or more.
+    Such a body may move (it runs from enemies it knows of) but never attacks, and nobody
+    counts it as an enemy to fight, until healing brings it below UNABLE_AT."""
+    f = fighter_of(entity)
+    return f is not None and entity.state == E.UP and f.wound_points() >= W.UNABLE_AT
+
+
+def can_fight(entity):
+    """Conscious and not unable to fight (KO-01): may attack and be fought."""
+    return conscious(entity) and not unable_to_fight(entity)
+
+
 def engaged(entity):
     f = fighter_of(entity)
     return f is not None and entity.state == E.UP and f.action != _stance.IDLE

@@ -4,3 +4,5 @@
 cdef bint _bresenham_clear(unsigned char[:, ::1] blocked, int x0, int y0, int x1, int y1) noexcept
 cpdef bint line_of_sight(unsigned char[:, ::1] blocked, int x0, int y0, int x1, int y1) noexcept
 cpdef bint line_of_fire(unsigned char[:, ::1] blocked, int x0, int y0, int x1, int y1) noexcept
+cpdef int cheb(int ax, int ay, int bx, int by) noexcept
+cpdef int dist2(int ax, int ay, int bx, int by) noexcept

@@ -127,6 +127,24 @@ def fire_tiles(x0, y0, x1, y1):
     return out
 
 
+def cheb(ax: cython.int, ay: cython.int, bx: cython.int, by: cython.int) -> cython.int:
+    """Chebyshev distance in tiles (1 = next to, diagonals included): melee reach."""
+    dx: cython.int = ax - bx
+    dy: cython.int = ay - by
+    if dx < 0:
+        dx = -dx
+    if dy < 0:
+        dy = -dy
+    return dx if dx > dy else dy
+
+
+def dist2(ax: cython.int, ay: cython.int, bx: cython.int, by: cython.int) -> cython.int:
+    """Squared Euclidean distance between tile centres (ranges compare against r * r)."""
+    dx: cython.int = ax - bx
+    dy: cython.int = ay - by
+    return dx * dx + dy * dy
+
+
 def within(x0, y0, x1, y1, r) -> cython.bint:
     """Euclidean range test on tile centres: distance <= r."""
     dx = int(x1) - int(x0)

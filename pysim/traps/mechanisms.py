@@ -83,11 +83,11 @@ def attack(game, mech_kind, target, attack_total, damage, blunt, wound_kind, lev
 
 def _take_down(game, e, res):
     """Knocked out or killed by a trap, through the combat module's own handling."""
-    from pysim.combat import combat
+    from pysim.combat import knockouts
     if res == wounds.KNOCKED_OUT:
-        combat.knock_out(game, e, -1)
+        knockouts.knock_out(game, e, -1)
     else:
-        combat.kill(game, e, -1, "trap")
+        knockouts.kill(game, e, -1, "trap")
 
 
 def _area_attack(game, mech, who, need_sight):

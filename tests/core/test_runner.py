@@ -95,7 +95,7 @@ def test_the_runner_in_the_project_folder_uses_the_compiled_build_unless_asked(t
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env,
                        cwd=ROOT, timeout=120)
     assert r.returncode == 0, r.stderr
-    assert "stayed" not in r.stdout and r.stdout.startswith("name:")
+    assert "stayed" not in r.stdout and "\nname:" in "\n" + r.stdout
     # PYSIM_BUILD=pure stays on the source tree.
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                        env=dict(env, PYSIM_BUILD="pure"), cwd=ROOT, timeout=120)

@@ -1,0 +1,242 @@
+"""Moving to reach a target (REACH-01, CROWD-01, CROWD-02, STANCE-01's running away).
+
+A melee fighter walks to a free tile next to its target (crowding.attack_tile), holds its
+tile when the target steps next to it, and waits a little way off when every tile next to
+the target is taken. Walking knows nothing of bodies, so two hooks keep a fighter from
+walking through the enemy it is after (`no_walking_through`, `around_target`).
+"""
+import cython
+
+from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, stats as S, targets
+from pysim.combat.sight import cheb, dist2
+from pysim.combat.striking import face_tile
+from pysim.core import entities as E, movement
+from pysim.core.entities import Entity
+
+
+def small(e):
+    return e.fighter.stats.has(S.SMALL)
+
+
+def walkable_fn(game):
+    cost = game.grid.walk_cost()
+    h = game.grid.height
+    w = game.grid.width
+
+    def walkable(x, y):
+        return 0 <= x < w and 0 <= y < h and cost[y, x] > 0
+    return walkable
+
+
+def hold(e):
+    """Keep the default brains off a body combat is steering."""
+    if e.idle < 2:
+        e.idle = 2
+
+
+def place(t: Entity):
+    """The tile a body holds in a fight: the one it stands on, or is stepping into."""
+    if t.step_len:
+        return t.nx, t.ny
+    return t.x, t.y
+
+
+def walk_to(game, e, x, y):
+    if e.fighter.rooted:
+        movement.stop(e)
+        return False
+    if e.path is not None and e.goal_x == x and e.goal_y == y:
+        return True
+    if e.step_len == 0 and e.x == x and e.y == y:
+        movement.stop(e)
+        return True
+    if e.path is None and e.goal_x == x and e.goal_y == y and \
+            (game.tick + e.id) % A.LOOK_PERIOD != 0:
+        return False   # no way there last time (or held in line): try again on its look tick
+    return movement.go_to(game, e, x, y)
+
+
+BODY_DETOUR = 6   # extra walking cost of a tile another fighter holds, for one in a fight
+
+
+def in_fight(e):
+    """Is e a conscious fighter going for (or away from) a known enemy?"""
+    f = getattr(e, "fighter", None)
+    return f is not None and e.state == E.UP and f.target >= 0 and f.action != ST.IDLE \
+        and F.conscious(e)
+
+
+def room_to_step(game, e, nx, ny):
+    """CROWD-01/02: may e step into (nx, ny)? Not when another fighter holds it and either
+    of them is in a fight, unless both are small and the other is alone there."""
+    if getattr(e, "fighter", None) is None or not F.conscious(e):
+        return True
+    bodies = crowding.bodies_holding(game, nx, ny, e.id)
+    if not bodies:
+        return True
+    if not in_fight(e):
+        engaged = False
+        for o in bodies:
+            if in_fight(o):
+                engaged = True
+        if not engaged:
+            return True       # walking outside fights has no bodies
+    if len(bodies) == 1 and small(e) and small(bodies[0]):
+        return True
+    return False
+
+
+def no_walking_through(game, e, nx, ny):
+    """Step check (CROWD-01): one body per tile in a fight. A fighter after a target never
+    steps onto the tile that target stands on or is stepping into (it drops its path; the
+    next combat tick decides again: it holds next to the target, REACH-01). Any other body
+    in the way holds the walker where it is: it waits behind, in line, and steps on when the
+    tile frees; every LOOK_PERIOD ticks it drops its path, so combat plans again, round the
+    bodies where there is room (`around_bodies`)."""
+    f = getattr(e, "fighter", None)
+    if f is None:
+        return True
+    if f.target >= 0 and f.action != ST.IDLE:
+        t = game.entities.get(f.target)
+        if t is not None and t.state == E.UP:
+            tx, ty = place(t)
+            if (tx == nx and ty == ny) or (t.x == nx and t.y == ny):
+                movement.stop(e)
+                return False
+    if room_to_step(game, e, nx, ny):
+        return True
+    if in_fight(e) and (game.tick + e.id) % A.LOOK_PERIOD == 0:
+        movement.stop(e)
+    return False
+
+
+def around_target(game, e, cost):
+    """Cost view (CROWD-01): a melee fighter plans its way round its target's body, never
+    through it (the tiles it stands on and is stepping into count as blocked); a fighter in
+    a fight prefers a way round the other fighters' bodies (BODY_DETOUR a tile), and queues
+    behind them where there is none."""
+    f = getattr(e, "fighter", None)
+    if f is None or f.target < 0 or f.action == ST.IDLE:
+        return cost
+    cost = cost.copy()
+    for o in game.entities.values():
+        if o.id == e.id or o.state != E.UP or getattr(o, "fighter", None) is None or \
+                not F.conscious(o):
+            continue
+        if cost[o.y, o.x] > 0:
+            cost[o.y, o.x] += BODY_DETOUR
+        if o.step_len and cost[o.ny, o.nx] > 0:
+            cost[o.ny, o.nx] += BODY_DETOUR
+    if f.action != ST.FIGHT or f.stats.weapon.ranged:
+        return cost
+    t = game.entities.get(f.target)
+    if t is None or t.state != E.UP:
+        return cost
+    tx, ty = place(t)
+    cost[ty, tx] = 0
+    cost[t.y, t.x] = 0
+    return cost
+
+
+movement.add(movement.STEP_CHECKS, "combat_bodies", no_walking_through, 400)
+movement.add(movement.COST_VIEWS, "combat_bodies", around_target, 400)
+
+
+def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
+    """e (standing still, not yet able to strike) goes for t: a ranged fighter walks to
+    where it knows t is; a melee fighter claims a free tile next to t or waits."""
+    tx, ty = place(t)
+    if targets.keeps_in_view(e, t, tx, ty, blocked):
+        # in view or close: chase where the target is now, not where it was last looked at
+        A.learn_at(f, t.id, tx, ty, game.tick)
+    kx, ky, _ = f.known[t.id]
+    if f.stats.weapon.ranged:
+        f.waiting = False
+        walk_to(game, e, kx, ky)
+        return
+    is_small = small(e)
+    if cheb(e.x, e.y, kx, ky) == 1 and occ.may_stay(e.x, e.y, e.id):
+        # REACH-01 / CROWD-01: the target is stepping next to us (or away from next to
+        # us): hold this tile and strike when it stands still; never walk through it
+        f.waiting = False
+        if e.path is not None:
+            movement.stop(e)
+        face_tile(e, kx, ky)
+        return
+    # CROWD-01: a free tile next to the target (two small bodies may share: CROWD-02)
+    tile = crowding.attack_tile(occ, walkable, kx, ky, e.x, e.y, e.id, is_small)
+    if tile is None:
+        f.waiting = True
+        d = cheb(e.x, e.y, kx, ky)
+        if d <= 1 or not occ.may_stay(e.x, e.y, e.id):
+            # make room: wait on a free tile just outside the ring
+            spot = waiting_spot(occ, walkable, kx, ky, e, is_small)
+            if spot is not None:
+                walk_to(game, e, spot[0], spot[1])
+                occ.remove(e.id, e.x, e.y)
+                occ.add(e.id, spot[0], spot[1], is_small)
+        elif d <= 2:
+            movement.stop(e)
+        else:
+            # head for a waiting spot (the target's own tile is no way through: CROWD-01)
+            spot = waiting_spot(occ, walkable, kx, ky, e, is_small)
+            if spot is None:
+                spot = (kx, ky)
+            walk_to(game, e, spot[0], spot[1])
+        return
+    f.waiting = False
+    if (e.goal_x, e.goal_y) != tile or e.path is None:
+        if not walk_to(game, e, tile[0], tile[1]):
+            return
+    if cheb(e.x, e.y, tile[0], tile[1]) <= 1:
+        # claimed only one step away: a claim further off (behind others in a corridor)
+        # would keep the tile from the one next to it
+        occ.remove(e.id, e.x, e.y)
+        occ.add(e.id, tile[0], tile[1], is_small)
+
+
+def waiting_spot(occ, walkable, tx, ty, e, is_small):
+    """A free tile two steps from the target, nearest to e (ties: scan order)."""
+    best = None
+    bd = 0
+    for dy in range(-2, 3):
+        for dx in range(-2, 3):
+            if max(abs(dx), abs(dy)) != 2:
+                continue
+            x = tx + dx
+            y = ty + dy
+            if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
+                continue
+            d = dist2(e.x, e.y, x, y)
+            if best is None or d < bd:
+                best, bd = (x, y), d
+    return best
+
+
+def step_away(game, e: Entity, f, walkable, occ):
+    """Run: step to the neighbour tile farthest from the known enemies (sum of squared
+    distances; ties in NEIGHBOURS order); stay if no neighbour is better."""
+    if e.step_len > 0 or (e.path is not None and e.path_i < len(e.path)) or f.rooted:
+        return
+
+    def score(x, y):
+        s = 0
+        for (kx, ky, _) in f.known.values():
+            s += min(dist2(x, y, kx, ky), 400)
+        return s
+    best = None
+    best_s = score(e.x, e.y)
+    for dx, dy in crowding.NEIGHBOURS:
+        x = e.x + dx
+        y = e.y + dy
+        if not walkable(x, y) or not occ.room_for(x, y, small(e), e.id):
+            continue
+        if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
+            continue
+        sc = score(x, y)
+        if sc > best_s:
+            best, best_s = (x, y), sc
+    if best is not None:
+        movement.go_to(game, e, best[0], best[1])
+        occ.remove(e.id, e.x, e.y)
+        occ.add(e.id, best[0], best[1], small(e))

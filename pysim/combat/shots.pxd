@@ -1,0 +1,2 @@
+from pysim.core.entities cimport Entity
+from pysim.combat.sight cimport cheb, dist2, line_of_sight

@@ -1,0 +1,92 @@
+"""Choosing a target (STANCE-01, AWARE-01): a fighter goes for its ordered target when it
+knows where it is and it is still up, else the nearest enemy it knows of (ties: lowest id).
+It also counts the enemies and allies near it, which its stance weighs.
+"""
+import cython
+
+from pysim.combat import awareness as A, fighter as F
+from pysim.combat.sight import cheb, dist2, line_of_sight
+from pysim.core import entities as E
+from pysim.core.entities import Entity
+
+NEAR_TILES = 5          # "near" for the stance's counts of allies and enemies
+TRACK_TILES = 2         # a target this close (Chebyshev) is followed even out of sight
+
+
+def keeps_in_view(e: Entity, t: Entity, tx: cython.int, ty: cython.int, blocked) -> cython.bint:
+    """Does e keep its target in view (AWARE-01 range and sight) or within TRACK_TILES?"""
+    if cheb(e.x, e.y, tx, ty) <= TRACK_TILES:
+        return True
+    r: cython.int = A.notice_range(e)
+    if dist2(e.x, e.y, tx, ty) > r * r:
+        return False
+    return line_of_sight(blocked, e.x, e.y, tx, ty)
+
+
+def anyone_knows(fighters):
+    for e in fighters:
+        if e.fighter.known:
+            return True
+    return False
+
+
+def choose_target(game, e: Entity, f, rechoose=True):
+    """The ordered target when it is known and still up, else the nearest known enemy
+    (ties: lowest id). Returns (target entity or None, its squared distance, count near).
+    Between looks (every LOOK_PERIOD ticks) a fighter keeps a target that is still up."""
+    if not rechoose and f.target >= 0 and f.target in f.known and \
+            (f.ordered_target < 0 or f.ordered_target == f.target):
+        t = game.entities.get(f.target)
+        if t is not None and F.can_fight(t):
+            kx, ky, _ = f.known[f.target]
+            return t, dist2(e.x, e.y, kx, ky), f.near
+    best = None
+    best_key = None
+    near = 0
+    near2 = NEAR_TILES * NEAR_TILES
+    ents = game.entities
+    for eid, (kx, ky, _) in f.known.items():
+        en = ents.get(eid)
+        if en is None or not F.can_fight(en):
+            continue
+        d2 = dist2(e.x, e.y, kx, ky)
+        if d2 <= near2:
+            near += 1
+        key = (d2, eid)
+        if best_key is None or key < best_key:
+            best_key = key
+            best = eid
+    if f.ordered_target >= 0:
+        t = game.entities.get(f.ordered_target)
+        if t is not None and F.can_fight(t) and f.ordered_target in f.known:
+            kx, ky, _ = f.known[f.ordered_target]
+            return t, dist2(e.x, e.y, kx, ky), near
+        f.ordered_target = -1
+    f.near = near
+    if best is None:
+        return None, -1, 0
+    return game.entities[best], best_key[0], near
+
+
+def allies_near(e: Entity, fighters):
+    o: Entity
+    n: cython.int = 0
+    near2 = NEAR_TILES * NEAR_TILES
+    for o in fighters:
+        if o is not e and o.side == e.side and o.state == E.UP and \
+                dist2(e.x, e.y, o.x, o.y) <= near2:
+            n += 1
+    return n
+
+
+def nearest_ally(e: Entity, fighters):
+    o: Entity
+    best = None
+    bd = 0
+    for o in fighters:
+        if o is e or o.side != e.side or o.state != E.UP:
+            continue
+        d = dist2(e.x, e.y, o.x, o.y)
+        if best is None or d < bd:
+            best, bd = o, d
+    return best

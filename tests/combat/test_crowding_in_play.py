@@ -1,0 +1,120 @@
+"""CROWD-01, CROWD-02 in play: one body per tile through a whole fight, in a corridor and
+in an open room; attackers with no free tile wait and step in when one frees."""
+import pytest
+
+from pysim.combat import fighter as F
+from pysim.core import entities as E
+
+from combat_helpers import freeze, level
+
+
+def _fighters(g):
+    return [e for e in g.entities.values() if F.fighter_of(e) is not None and F.conscious(e)]
+
+
+def _small(e):
+    return e.fighter.stats.has("small")
+
+
+def _tiles_held(e):
+    """Every tile a body is on: the one it stands on and, mid-step, the one it steps into."""
+    if e.step_len:
+        return [(e.x, e.y), (e.nx, e.ny)]
+    return [(e.x, e.y)]
+
+
+def _crowding_breaches(g):
+    """Tiles holding two bodies or more, one of them in a fight, other than exactly two
+    small ones (CROWD-02). Bodies not in a fight walk through each other as ever."""
+    on = {}
+    for e in _fighters(g):
+        for t in set(_tiles_held(e)):
+            on.setdefault(t, []).append(e)
+    bad = []
+    for t, es in sorted(on.items()):
+        if len(es) < 2 or not any(F.engaged(e) for e in es):
+            continue
+        if len(es) > 2 or not (_small(es[0]) and _small(es[1])):
+            bad.append((g.tick, t, [e.id for e in es]))
+    return bad
+
+
+def _play(g, ticks):
+    """Step the game, checking every tick; returns (breaches, events). Every body is kept
+    off its idle brain (wandering), so only the fight moves them."""
+    for e in g.entities.values():
+        freeze(e)
+    g.take_events()
+    bad = []
+    evs = []
+    for _ in range(ticks):
+        g.step()
+        bad += _crowding_breaches(g)
+        evs += g.take_events()
+    return bad, evs
+
+
+CORRIDOR = ["###########",
+            "#T..mmm...#",
+            "###########"]
+
+
+@pytest.mark.rule("CROWD-01")
+def test_corridor_fight_one_body_per_tile_and_the_next_steps_in():
+    """Three minions down a one-tile corridor at a troll in its dead end: they queue, one
+    fights; when the front one goes down the next steps into the freed tile."""
+    g = level(CORRIDOR, legend="T = floor creature:troll", seed=3)
+    troll = [e for e in g.entities.values() if e.kind == E.CREATURE][0]
+    minions = [e for e in g.entities.values() if e.kind == E.MINION]
+    g.take_events()
+    bad, evs = _play(g, 3000)
+    assert not bad, "bodies sharing a tile: %s" % bad[:5]
+    hits_on_troll = [ev for ev in evs if ev["type"] == "attack" and ev["target"] == troll.id]
+    attackers = []
+    for ev in hits_on_troll:
+        if ev["attacker"] not in attackers:
+            attackers.append(ev["attacker"])
+    downs = [ev for ev in evs if ev["type"] in ("knockout", "death")
+             and ev["entity"] in [m.id for m in minions]]
+    assert downs, "the troll downs a minion"
+    # after the first minion went down, another one stepped in and fought
+    first_down = downs[0]
+    later = {ev["attacker"] for ev in hits_on_troll if ev["tick"] > first_down["tick"]}
+    assert later - {first_down["entity"]}, "nobody stepped into the freed tile"
+    assert len(attackers) >= 2
+
+
+ROOM = ["##########",
+        "#........#",
+        "#.mmm....#",
+        "#.mmm..AA#",
+        "#.mmm....#",
+        "#........#",
+        "##########"]
+
+
+@pytest.mark.rule("CROWD-01")
+def test_open_room_fight_one_body_per_tile():
+    g = level(ROOM, legend="A = floor adventurer:knight:3", seed=4)
+    g.take_events()
+    bad, evs = _play(g, 1200)
+    assert not bad, "bodies sharing a tile: %s" % bad[:5]
+    assert sum(1 for ev in evs if ev["type"] == "attack") > 20
+
+
+KOBOLDS = ["##########",
+           "#........#",
+           "#.KKK....#",
+           "#.KKK..A.#",
+           "#.KKK....#",
+           "#........#",
+           "##########"]
+
+
+@pytest.mark.rule("CROWD-02")
+def test_kobolds_pair_up_never_three_on_a_tile():
+    g = level(KOBOLDS, legend="A = floor adventurer:knight:5", seed=5)
+    g.take_events()
+    bad, evs = _play(g, 600)
+    assert not bad, "bodies sharing a tile: %s" % bad[:5]
+    assert any(ev["type"] == "attack" for ev in evs)
