@@ -12,9 +12,9 @@ Both sides only register here, so either can change without the other:
   outcome "disarmed", "failed" or "botched".
 "Resist traps" and "Block against a mechanism" go through pysim/traps/trap_state.py
 BLOCK_BONUS_FNS (fn(game, target, mechanism_kind) -> int), which every mechanism's roll
-against its victim uses.
+against its victim uses. Learned spot bonuses are kept per trap_parts.trigger_kind (a wide
+tripwire is a tripwire).
 """
-from pysim.traps import trap_parts as tp
 
 SPOT_BONUS_FNS = []
 DISARM_BONUS_FNS = []
@@ -62,7 +62,3 @@ def disarm_bonus(game, adventurer, trigger_kind):
         total += fn(game, adventurer, trigger_kind)
     return total
 
-
-def trigger_family(kind):
-    """The kind a learned spot bonus is kept for (LEARN-02: a wide tripwire is a tripwire)."""
-    return tp.TRIPWIRE if kind == tp.WIDE_TRIPWIRE else kind
