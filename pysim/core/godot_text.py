@@ -88,7 +88,8 @@ class Scene:
         return self.nodes[0] if self.nodes else None
 
     def by_path(self):
-        return {n.path: n for n in self.nodes}
+        """{path: node} of the root's descendants (their paths as in parent="...")."""
+        return {n.path: n for n in self.nodes[1:]}
 
 
 class _Reader:
@@ -207,7 +208,8 @@ class _Reader:
             if self.peek() == ",":
                 self.pos += 1
             elif self.peek() != close:
-                self.fail("expected ',' or %r, found %r" % (close, self.peek() or "the end"))
+                self.fail("expected ',' or %r, found %s" % (
+                    close, repr(self.peek()) if self.peek() else "the end of the file"))
 
     def dictionary(self, depth):
         out = {}
@@ -227,7 +229,8 @@ class _Reader:
             if self.peek() == ",":
                 self.pos += 1
             elif self.peek() != "}":
-                self.fail("expected ',' or '}', found %r" % (self.peek() or "the end"))
+                self.fail("expected ',' or '}', found %s" % (
+                    repr(self.peek()) if self.peek() else "the end of the file"))
 
     def header(self):
         """[tag key=value ...] -> (tag, {key: value}); the reader is on '['."""
@@ -297,9 +300,10 @@ def read_scene(text, source):
                 if not scene.nodes and parent is not None:
                     r.fail("the first node (the root) has no parent", start)
                 node = Node(name, attrs.get("type"), parent, lineno, attrs)
-                if node.path in names:
+                key = "." if parent is None else node.path
+                if key in names:
                     r.fail("node %r appears twice" % node.path, start)
-                names.add(node.path)
+                names.add(key)
                 scene.nodes.append(node)
                 target = node
             elif tag in ("connection", "editable"):

@@ -27,6 +27,7 @@ import re
 
 from pysim.core import clock, files, godot_text, level, terrain
 from pysim.core.errors import LevelError
+from pysim.core.game import load_rule_modules
 from pysim.core.godot_text import Call, quote
 
 TILE = 16                    # pixels a tile, in the editor and in the game
@@ -120,6 +121,7 @@ def _children(scene, parent):
 def scene_to_text(text, source):
     """(level text, origins) of a .tscn text; origins[i] is where text line i+1 came from."""
     scene = godot_text.read_scene(text, source)
+    load_rule_modules()          # every area's level things, to check the things' kinds
     root = scene.root()
     if root is None:
         raise LevelError("%s:1: the scene has no nodes" % source)
@@ -169,9 +171,9 @@ def scene_to_text(text, source):
                 _fail(source, node, "put things directly under Things")
             kind = _string(source, node, "kind")
             arg = _string(source, node, "arg")
-            if not _WORD.match(kind):
-                _fail(source, node, "kind must be a thing's name, like trap or minion, not %r"
-                      % kind, "kind")
+            if kind not in level.THINGS:
+                _fail(source, node, "unknown thing %r (known: %s)"
+                      % (kind, ", ".join(sorted(level.THINGS))), "kind")
             if arg != arg.strip() or any(ch.isspace() for ch in arg):
                 _fail(source, node, "arg %r may not hold spaces" % arg, "arg")
             x, y = _cell(*_point(source, node, node.props.get("position", Call("Vector2", [0, 0])),
@@ -410,7 +412,8 @@ def level_to_scene(text, source="level"):
         for x, ch in enumerate(row):
             for kind, arg in lv.legend[ch][1]:
                 out += ["", '[node name="%s" type="Node2D" parent="Things"]'
-                        % _node_name(kind, x, y, used),
+                        % _node_name(kind if kind != "trap" or not arg else
+                                     "trap_" + arg.split("/")[0], x, y, used),
                         "position = Vector2( %d, %d )" % (x * TILE, y * TILE),
                         "script = ExtResource( 3 )", "kind = " + quote(kind),
                         "arg = " + quote(arg or "")]
