@@ -13,6 +13,7 @@ A level scene (docs/level-format.md, "Levels as scenes"):
                                  the one under the node's position (16 px tiles); things on
                                  one cell are placed in the scene's order
       Wires/<any> (Line2D)       the wire's corners, a point per corner, at tile centres
+                                 (Wire.gd keeps them there while edited)
       Commands (Commands.gd)     lines: PoolStringArray of "@TIME {json}" like [commands]
       Sections/<any> (Section.gd) section and lines: another [section] of the text format
 
@@ -350,7 +351,7 @@ def _things_at(text, source):
 # -- level text -> scene ----------------------------------------------------------------------
 
 _RES = (("Level.gd", "Script"), ("terrain.tres", "TileSet"), ("Thing.gd", "Script"),
-        ("Commands.gd", "Script"), ("Section.gd", "Script"))
+        ("Commands.gd", "Script"), ("Section.gd", "Script"), ("Wire.gd", "Script"))
 
 
 def _node_name(kind, x, y, used):
@@ -428,7 +429,8 @@ def level_to_scene(text, source="level"):
                 points += [int(cx) * TILE + TILE // 2, int(cy) * TILE + TILE // 2]
             out += ["", '[node name="wire_%d" type="Line2D" parent="Wires"]' % i,
                     "points = " + godot_text.pool("PoolVector2Array", points, str),
-                    "width = 3.0", "default_color = Color( 1, 0.78, 0.25, 1 )"]
+                    "width = 3.0", "default_color = Color( 1, 0.78, 0.25, 1 )",
+                    "script = ExtResource( 6 )"]
     others = [(n, lines) for n, lines in sections if n != "wires"]
     if others:
         out += ["", '[node name="Sections" type="Node" parent="."]']

@@ -255,3 +255,14 @@ def test_the_game_session_starts_from_a_scene():
     assert s.snapshot()["width"] == 12
     assert s.load_level(_doors(), "res://levels/doors_demo.tscn")["ok"]
     assert "error" in s.load_level(_doors()[:500], "res://levels/cut.tscn")
+
+
+def test_the_editors_thing_kinds_are_pysims_level_things():
+    """Thing.gd's kind list (the inspector's choice) is every level thing pysim knows."""
+    from pysim.core import level
+    from pysim.core.game import load_rule_modules
+    load_rule_modules()
+    source = _read(os.path.join(ROOT, "godot_project", "addons", "malignus_level", "Thing.gd"))
+    block = source[source.index("const KINDS := ["):]
+    kinds = re.findall(r'"(\w+)"', block[:block.index("]")])
+    assert sorted(kinds) == sorted(level.THINGS)
