@@ -14,7 +14,7 @@ func _process(_delta: float) -> void:
 	var moved := false
 	var snapped := PoolVector2Array()
 	for p in points:
-		var q := ((p / TILE).floor() + Vector2(0.5, 0.5)) * TILE
+		var q: Vector2 = ((p / TILE).floor() + Vector2(0.5, 0.5)) * TILE
 		moved = moved or q != p
 		snapped.append(q)
 	if moved:
