@@ -13,7 +13,7 @@ func _enter_tree() -> void:
 	dock = LevelDock.new()
 	dock.name = "Level"
 	dock.editor = get_editor_interface()
-	add_control_to_dock(DOCK_SLOT_RIGHT_UL, dock)
+	add_control_to_dock(DOCK_SLOT_LEFT_BR, dock)
 
 
 func _exit_tree() -> void:
