@@ -8,7 +8,7 @@ const MAIN_SCENE := "res://main/Main.tscn"
 const RUN_ARGS := "editor/main_run_args"
 
 var editor = null              # the EditorInterface (null in tests)
-var status: Label
+var status: TextEdit
 var errors: ItemList
 var last_result := {}
 
@@ -27,14 +27,19 @@ func _ready() -> void:
 	play.text = "Play this level"
 	play.connect("pressed", self, "play_open_level")
 	add_child(play)
-	status = Label.new()
-	status.autowrap = true
+	# A read-only TextEdit, not an autowrapping Label: its height does not depend on its width
+	# (an autowrapping Label in a narrow dock asks for the whole column and hides the dock).
+	status = TextEdit.new()
+	status.name = "Status"
+	status.readonly = true
+	status.wrap_enabled = true
+	status.rect_min_size = Vector2(0, 90)
 	status.text = "Open a level scene (res://levels/*.tscn) and press Check."
 	add_child(status)
 	errors = ItemList.new()
 	errors.name = "Errors"
 	errors.size_flags_vertical = SIZE_EXPAND_FILL
-	errors.rect_min_size = Vector2(0, 160)
+	errors.rect_min_size = Vector2(0, 60)
 	errors.connect("item_activated", self, "_on_error_activated")
 	errors.connect("item_selected", self, "_on_error_activated")
 	add_child(errors)
@@ -89,8 +94,9 @@ func show_result(result: Dictionary) -> Dictionary:
 			str(result.get("name", "")), int(result.get("width", 0)), int(result.get("height", 0)),
 			int(result.get("entities", 0)), int(result.get("commands", 0))]
 	else:
-		status.text = "The level has an error:"
+		status.text = "The level has an error (click it to select its node):\n" + str(result.get("error", ""))
 		errors.add_item(str(result.get("error", "")))
+		errors.set_item_tooltip(0, str(result.get("error", "")))
 	return result
 
 
