@@ -331,8 +331,8 @@ def read_scene(text, source):
 # -- writing ----------------------------------------------------------------------------------
 
 def quote(text):
-    """A Godot string literal."""
-    return '"' + text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n") + '"'
+    """A Godot string literal, as the editor writes it (line breaks stay line breaks)."""
+    return '"' + text.replace("\\", "\\\\").replace('"', '\\"') + '"'
 
 
 def number(value):

@@ -381,12 +381,11 @@ def level_to_scene(text, source="level"):
         if not line.startswith(";"):
             break
         notes.append(line[1:].strip() if line[1:2] == " " else line[1:])
-    out = ["[gd_scene load_steps=%d format=2]" % (len(_RES) + 1), ""]
-    for i, (name, kind) in enumerate(_RES, start=1):
-        out.append('[ext_resource path="%s%s" type="%s" id=%d]' % (ADDON, name, kind, i))
-    out += ["", '[node name="Level" type="Node2D"]', "script = ExtResource( 1 )",
-            "level_name = " + quote(lv.name), "level_seed = %d" % lv.seed,
-            "domain = " + quote(lv.domain), "notes = " + quote("\n".join(notes))]
+    out = ["", '[node name="Level" type="Node2D"]', "script = ExtResource( 1 )",
+           "level_name = " + quote(lv.name), "level_seed = %d" % lv.seed]
+    if lv.domain != "all":                  # the editor leaves a default value out
+        out.append("domain = " + quote(lv.domain))
+    out.append("notes = " + quote("\n".join(notes)))
     if lv.headers:
         out.append("headers = " + godot_text.pool(
             "PoolStringArray", ["%s: %s" % (n, v) for n, v, _ in lv.headers], quote))
@@ -442,4 +441,11 @@ def level_to_scene(text, source="level"):
         lines = ["@%s %s" % (_command_time(tick), json.dumps(cmd)) for tick, cmd, _ in lv.commands]
         out += ["", '[node name="Commands" type="Node" parent="."]', "script = ExtResource( 4 )",
                 "lines = " + godot_text.pool("PoolStringArray", lines, quote)]
-    return "\n".join(out) + "\n"
+    # The resources the nodes use, with their fixed ids, as the editor saves them.
+    body = "\n".join(out) + "\n"
+    used = [(i, name, kind) for i, (name, kind) in enumerate(_RES, start=1)
+            if "ExtResource( %d )" % i in body]
+    head = ["[gd_scene load_steps=%d format=2]" % (len(used) + 1), ""]
+    head += ['[ext_resource path="%s%s" type="%s" id=%d]' % (ADDON, name, kind, i)
+             for i, name, kind in used]
+    return "\n".join(head) + "\n" + body

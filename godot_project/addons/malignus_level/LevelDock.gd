@@ -90,7 +90,7 @@ func show_result(result: Dictionary) -> Dictionary:
 		return result
 	errors.clear()
 	if result.has("ok"):
-		status.text = "%s: fine (%d x %d tiles, %d things that move, %d scripted commands)" % [
+		status.text = "%s: fine (%d x %d tiles, things that move: %d, scripted commands: %d)" % [
 			str(result.get("name", "")), int(result.get("width", 0)), int(result.get("height", 0)),
 			int(result.get("entities", 0)), int(result.get("commands", 0))]
 	else:
@@ -126,8 +126,10 @@ func play_open_level() -> void:
 	editor.save_scene()
 	if not check_open_level().has("ok"):
 		return
-	# Main reads --level=...; the run arguments are put back once the game is launched.
+	# Main reads --level=...; the editor saves the project settings as it launches the game,
+	# so the run arguments are put back and saved again at once (project.godot unchanged).
 	var before = ProjectSettings.get_setting(RUN_ARGS) if ProjectSettings.has_setting(RUN_ARGS) else ""
 	ProjectSettings.set_setting(RUN_ARGS, "--level=" + root.filename)
 	editor.play_custom_scene(MAIN_SCENE)
 	ProjectSettings.set_setting(RUN_ARGS, before)
+	ProjectSettings.save()
