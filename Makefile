@@ -7,7 +7,8 @@
 #   make pysim     Cython-compile pysim -> build/compiled
 #   make build     all of the above
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
-#   make play      build, then the game (window if $DISPLAY, else headless autoplay)
+#   make play      build, then the game (window if $DISPLAY, else headless autoplay);
+#                  LEVEL=res://levels/x.tscn (or .level) starts that level
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
 #   make sweep LEVEL=godot_project/levels/first.level SEEDS=200 [HOURS=12] [WORKERS=n]
 #                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
@@ -182,11 +183,13 @@ test-godot:
 
 play: build
 	cd $(ROOT)
+	level_arg=()
+	if [ -n "$(LEVEL)" ]; then level_arg=("--level=$(LEVEL)"); fi
 	if [ -n "$${DISPLAY:-}" ]; then
-	  $(GODOT_ENV) godot3 --path $(GP)
+	  $(GODOT_ENV) godot3 --path $(GP) -- "$${level_arg[@]}"
 	else
 	  echo "play: no DISPLAY: playing $(AUTOPLAY_HOURS) game hours headless"
-	  $(GODOT_ENV) timeout 900 godot3-server --path $(GP) -- --autoplay-hours=$(AUTOPLAY_HOURS)
+	  $(GODOT_ENV) timeout 900 godot3-server --path $(GP) -- --autoplay-hours=$(AUTOPLAY_HOURS) "$${level_arg[@]}"
 	fi
 
 bench: build

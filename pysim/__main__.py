@@ -1,7 +1,8 @@
 """Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH].
 Balance sweeps: python -m pysim sweep LEVEL --seeds N [...] (pysim/sweep).
+Converter: python -m pysim convert IN OUT (a .level to a .tscn level scene, or back).
 
-FILE is a level or a save (pysim/core/save.py) to go on from. From the project folder the
+FILE is a level (text or .tscn scene) or a save (pysim/core/save.py) to go on from. From the project folder the
 runner uses the compiled build (build/compiled) once `make build` has made it and it is not
 older than the source; PYSIM_BUILD=pure asks for the plain-Python source tree."""
 import argparse
@@ -74,7 +75,7 @@ def _load(path, seed):
     first = text.split("\n", 1)[0].strip()
     if first == save.MAGIC or first in save.OLD_MAGICS:
         return save.loads(text, str(path))
-    if len(text) > files.MAX_LEVEL_BYTES:
+    if len(text) > files.MAX_LEVEL_BYTES and not str(path).endswith(".tscn"):
         files.error(path, 0, "the level is over %d bytes" % files.MAX_LEVEL_BYTES)
     return load_text(text, str(path), seed)
 
@@ -154,6 +155,31 @@ def _add_sweep(sub):
     s.add_argument("--no-plots", action="store_true", help="no PNG plots nor HTML page")
 
 
+def _convert(args):
+    from pysim.core import files, level_scene
+    from pysim.level import LevelError
+    to_scene = args.output.endswith(".tscn")
+    try:
+        if args.input.endswith(".tscn"):
+            text = files.read_text(args.input, "level scene", files.MAX_SCENE_BYTES)
+            level_scene.load_text(text, args.input)      # the whole check, things and all
+            out = text if to_scene else level_scene.scene_to_text(text, args.input)[0]
+        else:
+            text = files.read_text(args.input, "level", files.MAX_LEVEL_BYTES)
+            level_scene.level.load_text(text, args.input)
+            out = level_scene.level_to_scene(text, args.input) if to_scene else text
+    except LevelError as exc:
+        print(str(exc), file=sys.stderr)
+        return 2
+    from pysim.core.save import write_atomic
+    try:
+        write_atomic(args.output, out)
+    except OSError as exc:
+        sys.stderr.write("%s: cannot write (%s)\n" % (args.output, exc.strerror))
+        return 2
+    return 0
+
+
 def main(argv=None):
     argv = sys.argv[1:] if argv is None else argv
     p = argparse.ArgumentParser(prog="python -m pysim", description="Malignus simulation")
@@ -175,12 +201,17 @@ def main(argv=None):
     g.add_argument("--height", type=_bounded_int(32, 512, "the height"), default=128)
     g.add_argument("--agents", type=_bounded_int(0, 5000, "agents"), default=200)
     g.add_argument("--seed", type=_bounded_int(0, (1 << 63) - 1, "the seed"), default=1)
+    c = sub.add_parser("convert", help="convert a level: a.level b.tscn, or a.tscn b.level")
+    c.add_argument("input")
+    c.add_argument("output")
     args = p.parse_args(argv)
     _use_compiled_build(argv)
     if args.cmd == "run":
         return _run(args)
     if args.cmd == "sweep":
         return _sweep(args)
+    if args.cmd == "convert":
+        return _convert(args)
     return _genbench(args)
 
 

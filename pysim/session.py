@@ -132,8 +132,32 @@ class Session:
         self._acc = 0
         return {"ok": True}
 
+    def validate_level(self, text, source="level"):
+        """pysim's own checks on a level (text or .tscn scene): see validate_level below."""
+        return validate_level(text, source)
+
     def debug_fail_next_step(self):
         self._fail_next = True
 
     def state_hash(self):
         return self.game.state_hash()
+
+
+def validate_level(text, source="level"):
+    """Builds the level (text or .tscn scene) the way the game would, and says what is wrong:
+    {"ok": True, "name", "width", "height", "entities", "commands"} or {"error": "FILE:LINE:
+    reason"} (for a scene, the line of the node and its path)."""
+    try:
+        game = level.load_text(str(text), str(source))
+    except level.LevelError as exc:
+        return {"error": str(exc)}
+    return {"ok": True, "name": game.name, "width": game.grid.width,
+            "height": game.grid.height, "entities": len(game.entities),
+            "commands": len(game.script)}
+
+
+class Checker:
+    """What the editor plugin's bridge talks to: level checks without a running game."""
+
+    def validate_level(self, text, source="level"):
+        return validate_level(text, source)

@@ -23,6 +23,11 @@ LEVELS = sorted(glob.glob(os.path.join(ROOT, "godot_project", "levels", "*.level
                 + glob.glob(os.path.join(HERE, "levels", "*.txt")))
 
 
+# The editor's copies of the game's levels (godot_project/levels/*.tscn, made by
+# `python -m pysim convert`) play to their text level's hashes.
+SCENES = sorted(glob.glob(os.path.join(ROOT, "godot_project", "levels", "*.tscn")))
+
+
 def _key(path, seed):
     return "%s@%s" % (os.path.relpath(path, ROOT), "level" if seed is None else seed)
 
@@ -52,6 +57,15 @@ def test_every_level_is_recorded():
 def test_level_plays_to_the_recorded_hash(path, seed):
     recorded = _golden().get(_key(path, seed))
     assert recorded is not None, "no recorded hash for %s" % _key(path, seed)
+    assert play(path, seed) == recorded
+
+
+@pytest.mark.parametrize("path", SCENES, ids=[os.path.basename(p) for p in SCENES])
+@pytest.mark.parametrize("seed", SEEDS)
+def test_level_scene_plays_to_its_text_levels_hash(path, seed):
+    text_level = path[:-len(".tscn")] + ".level"
+    recorded = _golden().get(_key(text_level, seed))
+    assert recorded is not None, "no text level %s recorded for the scene" % text_level
     assert play(path, seed) == recorded
 
 

@@ -99,7 +99,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 # - From the source tree: res://bridge/pythonpath.txt (written by `make build`; relative
 #   lines are resolved against the project directory), else ../build/compiled and the
 #   venv's site-packages.
-func python_paths() -> Array:
+static func python_paths() -> Array:
 	var out := []
 	# Development override: MALIGNUS_PYTHONPATH (":"-separated) goes first, e.g. the
 	# repository root to run the plain-Python pysim instead of the compiled one.
@@ -374,6 +374,29 @@ func load_level(path: String, seed_number: int = -1) -> bool:
 	return true
 
 
+# pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
+# Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
+# editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
+# "entities", "commands"} or {"error": "FILE:LINE: reason"}.
+static func check_level(text: String, source: String) -> Dictionary:
+	if not ResourceLoader.exists(BRIDGE_SCRIPT):
+		return {"error": "the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT}
+	var script = load(BRIDGE_SCRIPT)
+	var checker = script.new() if script != null else null
+	if checker == null:
+		return {"error": "cannot create PyBridge: libpybridge.so did not load (run `make build`)"}
+	var started = checker.start(python_paths(), SESSION_MODULE, "Checker", [])
+	if not (typeof(started) == TYPE_BOOL and started):
+		return {"error": "pysim did not start: %s" % str(started)}
+	var result = checker.invoke("validate_level", [text, source])
+	if typeof(result) != TYPE_DICTIONARY:
+		return {"error": "validate_level returned %s" % str(result)}
+	if result.has(ERROR_KEY):
+		var lines := str(result[ERROR_KEY]).strip_edges().split("\n")
+		return {"error": str(lines[lines.size() - 1])}
+	return result
+
+
 # Makes the session's next step raise a Python exception (tests the error path).
 func debug_fail_next_step() -> void:
 	if running:
@@ -458,7 +481,7 @@ func _read_text(path: String):
 
 # Lines of a path list file; blank lines and "#" comments skipped; relative lines are
 # resolved against base_dir. [] when the file does not exist.
-func _read_path_list(path: String, base_dir: String) -> Array:
+static func _read_path_list(path: String, base_dir: String) -> Array:
 	var out := []
 	var f := File.new()
 	if not f.file_exists(path) or f.open(path, File.READ) != OK:

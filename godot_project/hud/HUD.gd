@@ -259,17 +259,20 @@ func _unhandled_input(event: InputEvent) -> void:
 
 # --- helpers ---------------------------------------------------------------------------
 
-# The levels in res://levels (those made for tests left out), after the title; picking one
+# The levels in res://levels, text and scene (those made for tests left out), after the title; picking one
 # asks the SimClient to start it. It shows the level that is running.
 func _add_level_picker() -> void:
 	level_picker = OptionButton.new()
 	level_picker.name = "LevelPicker"
 	level_picker.hint_tooltip = "Play another level"
 	level_picker.focus_mode = Control.FOCUS_NONE
-	for path in Files.find(LEVELS_DIR, "", ".level"):
-		if path.get_file().find("test") < 0:
-			level_picker.add_item(path.get_file().get_basename().capitalize())
-			level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
+	# Text levels, then the level scenes painted in the editor (addons/malignus_level).
+	for suffix in [".level", ".tscn"]:
+		for path in Files.find(LEVELS_DIR, "", suffix):
+			if path.get_file().find("test") < 0:
+				var title: String = path.get_file().get_basename().capitalize()
+				level_picker.add_item(title + (" (scene)" if suffix == ".tscn" else ""))
+				level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
 	level_picker.connect("item_selected", self, "_on_level_picked")
 	var row: Node = $Root/TopBar/Row
 	row.add_child_below_node(row.get_node("Title"), level_picker)

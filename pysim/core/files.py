@@ -14,6 +14,7 @@ from pysim.core.clock import MAX_TICK as MAX_SAVE_TICK  # noqa: F401 (a limit of
 from pysim.core.errors import LevelError
 
 MAX_LEVEL_BYTES = 1 << 20           # 1 MiB: a 512 x 512 map with its legend and script
+MAX_SCENE_BYTES = 8 << 20           # 8 MiB: a level scene; its tile_data is one long line
 MAX_SAVE_BYTES = 64 << 20           # 64 MiB: months of play at a command every few seconds
 MAX_MAP_SIDE = 512                  # tiles, either way
 MAX_SCRIPT_COMMANDS = 10000         # scripted commands in a level

@@ -300,6 +300,10 @@ def build(lv, seed=None):
 
 
 def load_text(text, source="level", seed=None):
+    """A Game from level text, or from a level scene's text (pysim/core/level_scene.py)."""
+    from pysim.core import level_scene    # it builds on this module
+    if level_scene.is_scene_text(text):
+        return level_scene.load_text(text, source, seed)
     game = build(parse(text, source), seed)
     game.level_source = str(source)
     game.level_text = text
@@ -307,6 +311,10 @@ def load_text(text, source="level", seed=None):
 
 
 def load_file(path, seed=None):
+    """A Game from a level file: a .tscn level scene or the text format."""
+    if str(path).endswith(".tscn"):
+        text = files.read_text(path, "level scene", files.MAX_SCENE_BYTES)
+        return load_text(text, str(path), seed)
     text = files.read_text(path, "level", files.MAX_LEVEL_BYTES)
     return load_text(text, str(path), seed)
 

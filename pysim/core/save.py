@@ -277,6 +277,10 @@ def write_atomic(path, text):
     fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
                                dir=folder)
     try:
+        # mkstemp makes the file private (0600); a save or a level is an ordinary file.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
         with os.fdopen(fd, "w", encoding="utf-8") as f:
             f.write(text)
             f.flush()

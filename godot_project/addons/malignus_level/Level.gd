@@ -1,0 +1,35 @@
+tool
+extends Node2D
+# The root of a level scene (pysim/core/level_scene.py reads the .tscn; docs/level-format.md):
+# children Terrain (TileMap painted with terrain.tres), Domain (TileMap, with domain "map"),
+# Things (Thing.gd nodes), Wires (Line2D), Commands (Commands.gd), Sections (Section.gd).
+
+export var level_name := ""
+export var level_seed := 0
+export(String, "all", "none", "map") var domain := "all"
+export(String, MULTILINE) var notes := ""
+export(PoolStringArray) var headers := PoolStringArray()
+
+
+func is_malignus_level() -> bool:
+	return true
+
+
+func _draw() -> void:
+	# The map's outline and the level's name above it, so the level reads as one piece.
+	var ground = get_node_or_null("Terrain")
+	if ground == null or not ground is TileMap:
+		return
+	var r: Rect2 = ground.get_used_rect()
+	var px := Rect2(r.position * 16, r.size * 16)
+	draw_rect(px, Color(0.85, 0.65, 0.2, 0.9), false, 2.0)
+	var font := _font()
+	if font != null:
+		draw_string(font, px.position + Vector2(0, -6), level_name, Color(0.95, 0.85, 0.6))
+
+
+static func _font() -> Font:
+	var c := Control.new()
+	var f := c.get_font("font")
+	c.free()
+	return f

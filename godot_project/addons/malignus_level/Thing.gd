@@ -1,0 +1,102 @@
+tool
+extends Node2D
+# A thing of a level scene: `kind` and `arg` are a legend word kind:arg of the text format
+# (docs/level-format.md), e.g. trap + "timer/delay=20", minion + "", duty + "traps",
+# adventurer + "peasant", door + "held", metal + "10". It stands on the tile under its
+# position (kept snapped to the 16 px grid while edited). Things on one tile are placed in
+# the scene tree's order (a duty or a padlock after its minion or door). Drawn as a glyph.
+
+const TILE := 16.0
+# Every level thing pysim knows (pysim/core/level.py THINGS; tests/core/test_level_scene.py
+# checks this list against it).
+const KINDS := ["minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
+	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
+	"scrapper_table", "pyre"]
+# kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
+const LOOK := {
+	"minion": ["m", Color(0.35, 0.85, 0.4), false],
+	"adventurer": ["a", Color(0.95, 0.6, 0.25), false],
+	"boss": ["B", Color(0.8, 0.35, 0.95), false],
+	"creature": ["c", Color(0.6, 0.8, 0.5), false],
+	"kobold": ["k", Color(0.85, 0.75, 0.4), false],
+	"dungeon_creature": ["K", Color(0.55, 0.9, 0.75), false],
+	"door": ["D", Color(0.65, 0.45, 0.25), false],
+	"padlock": ["L", Color(1.0, 0.85, 0.2), true],
+	"trap": ["T", Color(0.95, 0.3, 0.3), false],
+	"metal": ["M", Color(0.7, 0.75, 0.8), false],
+	"duty": ["d", Color(0.5, 0.9, 1.0), true],
+	"party": ["p", Color(1.0, 0.7, 0.5), true],
+	"faction": ["f", Color(1.0, 0.7, 0.5), true],
+	"trait": ["t", Color(1.0, 0.7, 0.5), true],
+	"bed": ["b", Color(0.6, 0.6, 0.95), false],
+	"scrapper_table": ["S", Color(0.75, 0.65, 0.5), false],
+	"pyre": ["F", Color(1.0, 0.5, 0.1), false],
+}
+# Trap parts by their first letters: a timer reads "Ti", spinning blades "SB".
+export(String, "minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
+	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
+	"scrapper_table", "pyre") var kind := "minion" setget set_kind
+export var arg := "" setget set_arg
+
+
+func _ready() -> void:
+	if Engine.editor_hint:
+		set_notify_transform(true)
+
+
+func set_kind(value: String) -> void:
+	kind = value
+	update()
+
+
+func set_arg(value: String) -> void:
+	arg = value
+	update()
+
+
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_TRANSFORM_CHANGED and Engine.editor_hint:
+		var snapped := (position / TILE).floor() * TILE
+		if snapped != position:
+			position = snapped
+
+
+# The glyph's text: the kind's letter, or a trap part's initials.
+func glyph() -> String:
+	var look: Array = LOOK.get(kind, ["?", Color(1, 0, 1), false])
+	if kind == "trap" and arg != "":
+		var words := arg.split("/")[0].split("_")
+		if words.size() == 1:
+			return words[0].substr(0, 2).capitalize()
+		return (words[0].substr(0, 1) + words[1].substr(0, 1)).to_upper()
+	return look[0]
+
+
+func _draw() -> void:
+	var look: Array = LOOK.get(kind, ["?", Color(1, 0, 1), false])
+	var colour: Color = look[1]
+	var font := _font()
+	if look[2]:
+		var badge := Rect2(Vector2(TILE - 7, 0), Vector2(7, 7))
+		draw_rect(badge, colour)
+		return
+	if kind in ["door", "trap", "metal", "bed", "scrapper_table", "pyre"]:
+		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour.darkened(0.55))
+		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour, false, 1.0)
+	else:
+		draw_circle(Vector2(TILE / 2, TILE / 2), TILE / 2 - 1.5, colour.darkened(0.5))
+		draw_arc(Vector2(TILE / 2, TILE / 2), TILE / 2 - 1.5, 0, TAU, 16, colour, 1.0)
+	if font != null:
+		var text := glyph()
+		var size := font.get_string_size(text)
+		var scale_to := min(1.0, (TILE - 4) / max(size.x, 1.0))
+		draw_set_transform(Vector2(TILE / 2 - size.x * scale_to / 2, TILE / 2 + font.get_ascent() * scale_to / 2 - 1), 0, Vector2(scale_to, scale_to))
+		draw_string(font, Vector2(), text, colour.lightened(0.4))
+		draw_set_transform(Vector2(), 0, Vector2(1, 1))
+
+
+static func _font() -> Font:
+	var c := Control.new()
+	var f := c.get_font("font")
+	c.free()
+	return f
