@@ -84,7 +84,7 @@ def test_the_runner_in_the_project_folder_uses_the_compiled_build_unless_asked(t
     if not os.path.isdir(os.path.join(COMPILED_DIR, "pysim")) or not os.path.isfile(stamp):
         pytest.skip("no compiled build (make build)")
     code = ("import sys; sys.argv = ['pysim', 'genbench', '--width', '32', '--height', "
-            "'32', '--agents', '1']; import pysim.__main__ as m; "
+            "'32', '--agents', '1']; import pysim, pysim.__main__ as m; "
             "m._use_compiled_build(sys.argv[1:]); print('stayed', pysim.COMPILED)")
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYSIM_BUILD")}
     newest = max(os.path.getmtime(os.path.join(d, f)) for d, _, fs in os.walk(
