@@ -21,6 +21,17 @@ func setup(m) -> void:
 	tab = preload("res://adventurers/LogTab.gd").new()
 	main.hud.add_selection_tab("Log", tab)
 	listen({"entity_selected": "_on_entity_selected", "entity_described": "_on_entity_described"})
+	# One trap_learned per adventurer and trigger: too many for the on-screen log, where
+	# trap_spotted, detect_traps and trap_triggered already tell the story; the words are
+	# hud/EventText.gd's (this returns "" to fall back to them).
+	event_texts({"trap_learned": ["_text_from_event_text", null, true],
+			"trap_spotted": ["_text_from_event_text", Color(1, 0.8, 0.4)],
+			"disarm_succeeded": ["_text_from_event_text", Color(0.6, 1, 0.6)],
+			"disarm_botched": ["_text_from_event_text", Color(1, 0.4, 0.4)]})
+
+
+func _text_from_event_text(ev: Dictionary) -> String:
+	return ""
 
 
 # The selection panel asks for describe(id) as it hears of the selection, so the answer may

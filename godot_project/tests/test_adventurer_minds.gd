@@ -51,3 +51,20 @@ func test_log_tab_and_map_marks_show_what_the_adventurer_knows() -> void:
 	EventBus.emit_signal("entity_selected", -1)
 	yield(frames(2), "completed")
 	assert_eq(ext.layer.marks, [], "no rings without a selected adventurer")
+
+
+func test_events_in_words_and_learning_kept_off_the_screen_log() -> void:
+	if not running():
+		return
+	var et = main.hud.event_text
+	var spotted := {"type": "trap_spotted", "tick": 5, "entity": 3, "party": 1, "part": 4,
+			"kind": "pressure_plate", "x": 7, "y": 3}
+	assert_string_contains(et.text_of(spotted), "#3 spotted the pressure plate at")
+	var botched := {"type": "disarm_botched", "tick": 5, "entity": 3, "party": 1, "part": 4,
+			"kind": "sensor", "x": 7, "y": 3}
+	assert_string_contains(et.text_of(botched), "botched disarming the sensor")
+	var learned := {"type": "trap_learned", "tick": 5, "entity": 3, "part": 4,
+			"kind": "tripwire", "x": 7, "y": 3, "how": "detected"}
+	assert_string_contains(et.text_of(learned), "#3 now knows of the tripwire at")
+	assert_true(et.is_quiet(learned), "trap_learned is kept off the on-screen log")
+	assert_false(et.is_quiet(spotted), "trap_spotted is on the on-screen log")
