@@ -11,8 +11,8 @@ DISARM_TICKS, then rolls Craft + mind_hooks.disarm_bonus against the trigger's d
   FAILURE  `disarm_failed`: time lost; it works DISARM_TICKS more and rolls again.
   BOTCH    `disarm_botched`: the trap goes off on the disarmer (triggering.set_off).
 One disarm per party at a time; the party's other members do not step onto that trigger
-meanwhile. A disarmer who is knocked out, dies or leaves ends the attempt, as does the
-trigger ceasing to work (a minion's reset does not restart it: it was already working).
+meanwhile. A disarmer who is knocked out, dies, leaves or is moved more than REACH tiles away (a
+fight) ends the attempt, as does the trigger ceasing to work (a minion's reset does not restart it: it was already working).
 mind_hooks.DISARMED_HOOKS get every outcome.
 """
 from pysim.adventurers import avoiding, knowledge as K, mind_hooks
@@ -22,6 +22,7 @@ from pysim.core import dice, entities, movement, systems
 from pysim.traps import trap_parts as tp, trap_state, triggering
 
 DISARM_TICKS = 30
+REACH = 2        # a disarmer works from at most this far (beside a sensor's 3x3 square)
 SHODDY_EASIER = 2
 
 DISARMED = "disarmed"
@@ -109,7 +110,7 @@ def tick(game):
         worker = game.entities.get(worker_id)
         part = st.parts.get(part_id)
         if worker is None or worker.state != entities.UP or part is None or \
-                not part.works():
+                not part.works() or max(abs(worker.x - part.x), abs(worker.y - part.y)) > REACH:
             del ks.disarms[party]
             continue
         if due <= game.tick:

@@ -167,3 +167,16 @@ def test_the_avoiding_view_is_shared_by_walkers_who_know_the_same_triggers():
     assert va is vb and not va.flags.writeable
     assert va[3, 5] == base[3, 5] + AV.AVOID_COST
     assert known(g, b) == [plate.id]
+
+
+@pytest.mark.rule("KNOW-05")
+def test_a_disarmer_moved_away_ends_the_attempt():
+    g = make(NEXT_TO, wires=[((3, 2), (3, 1))], seed=2)
+    rogue = advs(g)[0]
+    blind(rogue)
+    evs = run(g, 5)
+    assert of_type(evs, "disarm_started") and K.state_of(g).disarms
+    rogue.x = 3 + DA.REACH + 1                 # carried off by a fight, say
+    evs = run(g, DA.DISARM_TICKS + 1)
+    assert [e for e in evs if e["type"] in
+            ("disarm_succeeded", "disarm_failed", "disarm_botched")] == []
