@@ -7,6 +7,9 @@ const COLOR_DEFAULT := Color(0.85, 0.82, 0.9)
 const COLOR_REFUSED := Color(1.0, 0.5, 0.45)
 const COLOR_ERROR := Color(1.0, 0.35, 0.35)
 
+const LEARNED_HOW := {"triggered": " (saw it go off)", "spotted": " (it was spotted)",
+		"detected": " (Detect Traps)"}
+
 var _formatters := {}   # type -> FuncRef
 var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR}
 var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
@@ -79,6 +82,22 @@ func text_of(ev: Dictionary) -> String:
 		"wire_cut":
 			# A trap part moved (BUILD-02): the wires that ended on it were removed.
 			return "The wire to the %s was cut when it moved" % kind_words(ev.get("kind", "part"))
+		# Adventurers' trap knowledge (pysim/adventurers, docs/rules/adventurers.md).
+		"trap_spotted":
+			return "%s spotted the %s at %s" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+		"trap_learned":
+			return "%s now knows of the %s at %s%s" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev),
+					LEARNED_HOW.get(str(ev.get("how", "")), "")]
+		"detect_traps":
+			return "%s searched for traps and found %s" % [who(ev.get("entity", -1)), plural(size_of(ev.get("parts", [])), "trigger")]
+		"disarm_started":
+			return "%s is trying to disarm the %s at %s" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+		"disarm_succeeded":
+			return "%s disarmed the %s at %s: it needs a reset" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+		"disarm_failed":
+			return "%s failed to disarm the %s at %s and tries again" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+		"disarm_botched":
+			return "%s botched disarming the %s at %s and set it off" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
 		"metal_delivered":
 			# Both the door padlocks and the trap parts are built from delivered metal.
 			var what := "trap part #%d" % int(ev.get("part", -1))

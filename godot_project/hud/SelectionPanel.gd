@@ -107,7 +107,8 @@ const C_GOOD := "#8cff8c"
 const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
 # Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
-		"tile", "walking", "goal", "duty", "job", "combat", "missing"]
+		"tile", "walking", "goal", "duty", "job", "combat", "missing",
+		"known_triggers"]   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]

@@ -13,6 +13,8 @@ Other areas hook in here (lists of functions, called in registration order):
   (HOLD-03; the doors module opens/closes wired doors). who_id is -1 for a lever/reset.
 - TRIGGERED_HOOKS: fn(game, trigger_part, mechanism_kind_or_None, who_id) when a trap is
   set off by someone (knowledge: KNOW-02, LEARN-01, CAUT-01).
+- PASS_FNS: fn(game, trigger_part, entity) -> bool: True when the entity crosses the
+  trigger's tiles without setting it off (KNOW-05: a known tripwire is stepped over).
 - BLOCK_BONUS_FNS: fn(game, target, mechanism_kind) -> int added to the victim's Block
   (LEARN-02 block bonus).
 - ALARM_HOOKS: fn(game, mechanism_part, enemy_ids) when an alarm trap goes off (ARRIVE-02).
@@ -29,6 +31,7 @@ from pysim.traps import trap_parts as tp, wiring
 TRIGGER_HOOKS = []
 TRIGGERED_HOOKS = []
 BLOCK_BONUS_FNS = []
+PASS_FNS = []
 ALARM_HOOKS = []
 HIT_HOOKS = []
 DOOR_HOOKS = []
@@ -50,6 +53,17 @@ def add_trigger_hook(fn):
 
 def add_triggered_hook(fn):
     return _hook(TRIGGERED_HOOKS, fn)
+
+
+def add_pass_fn(fn):
+    return _hook(PASS_FNS, fn)
+
+
+def passes(game, part, e):
+    for fn in PASS_FNS:
+        if fn(game, part, e):
+            return True
+    return False
 
 
 def add_block_bonus(fn):

@@ -3,8 +3,9 @@ timers (TRAP-04, WIRE-01/04..06), and the traps' tick. Decisions: docs/rules/tra
 
 from pysim.core import entities, systems
 from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
-from pysim.traps.trap_state import (DOOR_HOOKS, TRIGGER_HOOKS, TRIGGERED_HOOKS, doors_of,
-                                    is_enemy_of_dungeon, network, state_of, trap_parts_of)
+from pysim.traps.trap_state import (DOOR_HOOKS, PASS_FNS, TRIGGER_HOOKS, TRIGGERED_HOOKS,
+                                    doors_of, is_enemy_of_dungeon, network, passes,
+                                    state_of, trap_parts_of)
 
 
 def reacts_to(game, part, e, net=None):
@@ -191,6 +192,8 @@ def detect(game):
             if net is None:
                 net = network(game)
             if not reacts_to(game, p, e, net):
+                continue
+            if PASS_FNS and passes(game, p, e):
                 continue
             set_off(game, p, e.id, net)
 
