@@ -71,3 +71,16 @@ def test_indicator_in_play():
     snap = {}
     SNAP.invasion_snapshot(off, snap)
     assert snap["invasion_state"] == "off"
+
+
+def test_send_invasion_command():
+    g = small_game(seed=3)
+    g.command({"type": "send_invasion"})
+    g.step()
+    evs = g.take_events()
+    arrived = [e for e in evs if e["type"] == "invasion_arrived"]
+    assert arrived and arrived[0]["number"] == 1 and arrived[0]["classes"] == ["peasant"]
+    assert SCH.state_of(g).phase == SCH.UNDERWAY
+    g.command({"type": "send_invasion"})
+    g.step()
+    assert [e for e in g.take_events() if e["type"] == "refused"]
