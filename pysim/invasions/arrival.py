@@ -38,7 +38,8 @@ def party_for(game, st, war):
     day = game.clock()[0]
     number = st.count + 1
     if war is None:
-        return G.generate(rng, day, number), ""
+        from pysim.invasions import overworld
+        return G.generate(rng, day, number), overworld.home_of_next_party(game, st)
     party = G.generate(rng, day, number, kind=G.NORMAL if number > 1 else G.FIRST)
     if war.get("camp"):
         party = G.as_warriors(party)
@@ -63,6 +64,7 @@ def send(game, st, war):
     st.phase = "underway"
     st.party = ids[0]
     st.members = ids
+    st.faction = faction
     goals.set_goal(game, ids[0], goal)
     game.emit("invasion_arrived", party=ids[0], number=st.count, kind=party.kind,
               members=ids, classes=[G.subtype(m) for m in party.members], goal=goal,

@@ -63,6 +63,7 @@ class InvasionState(object):
         self.hours = 0              # hours of the current limit gone by
         self.limit = 0              # the current limit, hours (0 before the first)
         self.party = -1             # the party underway
+        self.faction = ""           # its home settlement (overworld), "" for none
         self.members = []           # its adventurers' ids
         self.storm_until = -1       # tick a Rite of Storms ends (INV-05)
         self.pending = []           # war parties waiting to leave (pysim/invasions/overworld)
@@ -70,6 +71,7 @@ class InvasionState(object):
 
     def hash_state(self):
         return (self.phase, self.first_tick, self.count, self.hours, self.limit, self.party,
+                self.faction,
                 self.members, self.storm_until, self.pending, self.overworld)
 
 
@@ -114,7 +116,7 @@ def hour_chance(game, st):
     if st.phase == UNDERWAY:
         return 0
     if st.pending:
-        return 100 if can_come(game, st) else 0
+        return 100 if war_ready(game, st) and can_come(game, st) else 0
     if st.phase == WAITING_FIRST:
         if game.tick < clock.TICKS_PER_DAY or not can_come(game, st):
             return 0
@@ -130,7 +132,8 @@ def _hourly(game, st):
     if st.phase == UNDERWAY:
         return
     if st.pending:
-        if can_come(game, st):
+        # INV-06: instead of the next invasion (no roll meanwhile)
+        if war_ready(game, st) and can_come(game, st):
             arrival.send(game, st, st.pending.pop(0))
         return
     if st.phase == WAITING_FIRST:
@@ -151,6 +154,11 @@ def _hourly(game, st):
     pct = chance_pct(st.hours, st.limit)
     if pct >= 100 or int(game.rng.stream("invasions").integers(0, 100)) < pct:
         arrival.send(game, st, None)
+
+
+def war_ready(game, st):
+    """The first war party on its way has arrived at the map edge."""
+    return bool(st.pending) and st.pending[0]["arrive"] <= game.tick
 
 
 def party_over(game, st):
@@ -177,6 +185,8 @@ def _end(game, st):
         else:
             dead += 1
     game.emit("invasion_ended", party=st.party, dead=dead, knocked_out=down, gone=gone)
+    from pysim.invasions import overworld
+    overworld.count_dead(game, st, st.faction, dead)
     st.members = []
     st.party = -1
     start_limit(game, st)
@@ -190,7 +200,7 @@ def invasions_system(game):
     if st.phase == UNDERWAY:
         if party_over(game, st):
             _end(game, st)
-            if st.pending and can_come(game, st):
-                arrival.send(game, st, st.pending.pop(0))   # INV-06: leaves when it ends
+            if st.pending and war_ready(game, st) and can_come(game, st):
+                arrival.send(game, st, st.pending.pop(0))   # INV-06: waited for this end
     if game.tick > 0 and game.tick % clock.TICKS_PER_HOUR == 0:
         _hourly(game, st)
