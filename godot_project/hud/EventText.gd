@@ -72,7 +72,9 @@ func text_of(ev: Dictionary) -> String:
 				what = "A mob of %s" % plural(members, "peasant")
 			return "Invasion %s: %s came through the portal at %s to %s" % [str(ev.get("number", "?")), what, _at(ev), _goal_words(str(ev.get("goal", "")))]
 		"party_departed":
-			var who := "The warriors of %s" if ev.get("camp", false) else "A war party of %s"
+			var who: String = "A war party of %s"
+			if ev.get("camp", false):
+				who = "The warriors of %s"
 			return (who + " set out for your dungeon: %s hours away") % [str(ev.get("faction", "?")), str(ev.get("hours", "?"))]
 		"invasion_ended":
 			return "The invasion is over: %s dead, %s knocked out, %s gone" % [str(ev.get("dead", 0)), str(ev.get("knocked_out", 0)), str(ev.get("gone", 0))]

@@ -10,6 +10,8 @@ extends "res://core/ConceptExtension.gd"
 const WORDS := {"quiet": "Quiet", "unlikely": "Unlikely", "possible": "Possible",
 		"likely": "Likely", "imminent": "Imminent", "underway": "Underway"}
 
+const STORM_TIP := "Call a storm: no invasion can come for 12 hours (costs 2 treasure)"
+
 var indicator: Button = null
 var storm_button: Button = null
 var state := "off"
@@ -23,7 +25,7 @@ func setup(m) -> void:
 	storm_button = Button.new()
 	storm_button.name = "RiteOfStorms"
 	storm_button.text = "Rite of Storms"
-	storm_button.hint_tooltip = "Call a storm: no invasion can come for 12 hours (costs 2 treasure)"
+	storm_button.hint_tooltip = STORM_TIP
 	storm_button.focus_mode = Control.FOCUS_NONE
 	storm_button.connect("pressed", self, "_on_storm_pressed")
 	row.add_child(storm_button)
@@ -45,8 +47,10 @@ func _on_snapshot(snap: Dictionary) -> void:
 		party_pos = Vector2(int(p[0]), int(p[1]))
 	var storm := int(snap.get("invasion_storm_hours", 0))
 	storm_button.disabled = storm > 0
-	storm_button.hint_tooltip = ("The storm rages for %d more hours" % storm) if storm > 0 \
-		else "Call a storm: no invasion can come for 12 hours (costs 2 treasure)"
+	if storm > 0:
+		storm_button.hint_tooltip = "The storm rages for %d more hours" % storm
+	else:
+		storm_button.hint_tooltip = STORM_TIP
 	_show()
 
 

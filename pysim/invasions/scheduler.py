@@ -14,7 +14,7 @@ game hold an "invasions" area; without it nothing here runs.
 The checks run at the start of each game hour (order 500, after combat).
 """
 from pysim.core import clock, level, systems
-from pysim.core.entities import UP
+from pysim.core.entities import KNOCKED_OUT, UP
 from pysim.invasions import arrival
 
 WAITING_FIRST = "waiting_first"
@@ -180,7 +180,7 @@ def _end(game, st):
             gone += 1
         elif e.state == UP:
             pass
-        elif e.state == 1:
+        elif e.state == KNOCKED_OUT:
             down += 1
         else:
             dead += 1
