@@ -68,6 +68,33 @@ func text_of(ev: Dictionary) -> String:
 		"party_arrived":
 			var n := size_of(ev.get("members", []))
 			return "A party of %s arrived at %s" % [plural(n, "adventurer"), _at(ev)]
+		"invasion_arrived":
+			var members := size_of(ev.get("members", []))
+			var what := "A party of %s" % plural(members, "adventurer")
+			if str(ev.get("kind", "")) == "mob":
+				what = "A mob of %s" % plural(members, "peasant")
+			return "Invasion %s: %s came through the portal at %s to %s" % [str(ev.get("number", "?")), what, _at(ev), _goal_words(str(ev.get("goal", "")))]
+		"party_departed":
+			var who: String = "A war party of %s"
+			if ev.get("camp", false):
+				who = "The warriors of %s"
+			return (who + " set out for your dungeon: %s hours away") % [str(ev.get("faction", "?")), str(ev.get("hours", "?"))]
+		"invasion_ended":
+			return "The invasion is over: %s dead, %s knocked out, %s gone" % [str(ev.get("dead", 0)), str(ev.get("knocked_out", 0)), str(ev.get("gone", 0))]
+		"invasion_limit_started":
+			return "The next invasion comes within %s hours" % str(ev.get("hours", "?"))
+		"invasion_held_off":
+			return "No invasion could come; the next within %s hours" % str(ev.get("hours", "?"))
+		"goal_changed":
+			return "Party #%s now means to %s" % [str(ev.get("party", "?")), _goal_words(str(ev.get("goal", "")))]
+		"treasure_taken":
+			return "#%s took %s at %s" % [str(ev.get("entity", "?")), plural(int(ev.get("amount", 0)), "treasure"), _at(ev)]
+		"treasure_dropped":
+			return "#%s dropped %s at %s" % [str(ev.get("entity", "?")), plural(int(ev.get("amount", 0)), "treasure"), _at(ev)]
+		"party_left_with_treasure":
+			return "#%s left the map with %s: lost to you" % [str(ev.get("entity", "?")), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
+		"rite_of_storms":
+			return "The Rite of Storms rages for %s hours (cost %s treasure): no invasion can come" % [str(ev.get("hours", "?")), str(ev.get("cost", "?"))]
 		"dug":
 			return "Rock dug out at %s" % _at(ev)
 		"wall_built":
@@ -175,6 +202,15 @@ static func default_text(ev: Dictionary) -> String:
 	if parts.empty():
 		return head
 	return head + ": " + PoolStringArray(parts).join(", ")
+
+
+static func _goal_words(goal: String) -> String:
+	match goal:
+		"kill_boss":
+			return "kill your Boss"
+		"steal_treasure":
+			return "steal your treasure"
+	return _words(goal)
 
 
 static func _at(ev: Dictionary) -> String:

@@ -1,0 +1,118 @@
+"""Party goals (GOAL-01..03): what an invading party came for and what it does when the goal
+is done or gone.
+
+- kill_boss (most parties): the default adventurer brain (head for the sanctum; combat
+  fights the Boss). When the Boss is dead, or the sanctum cannot be reached, the survivors
+  spread out for treasure and leave (GOAL-03).
+- steal_treasure: walk to the nearest pile, take what they can carry, leave (GOAL-01). If no
+  pile is left before they get one, the party hunts the Boss (GOAL-02: goal_changed).
+- rescue_prisoners and smash_altar need prisoners and altars, which do not exist yet.
+Only parties sent by the invasion scheduler have a goal; scripted parties (spawn_party,
+level things) keep the default brain. The "goals" area exists once a goal is set.
+"""
+from pysim.adventurers import treasure
+from pysim.core import brains, entities, terrain
+
+KILL_BOSS = "kill_boss"
+STEAL_TREASURE = "steal_treasure"
+GOAL_NAMES = (KILL_BOSS, STEAL_TREASURE)
+STEAL_PCT = 25        # of parties, when the dungeon has treasure on the floor
+
+
+class GoalState(object):
+    def __init__(self):
+        self.goals = {}      # party id -> goal name
+
+    def hash_state(self):
+        return sorted(self.goals.items())
+
+
+def goal_of(game, pid):
+    st = game.areas.get("goals")
+    return st.goals.get(pid) if st is not None else None
+
+
+def set_goal(game, pid, goal):
+    st = game.areas.get("goals")
+    if st is None:
+        st = game.areas["goals"] = GoalState()
+    old = st.goals.get(pid)
+    st.goals[pid] = goal
+    if old is not None and old != goal:
+        game.emit("goal_changed", party=pid, goal=goal, was=old)
+
+
+def choose_goal(game, kind):
+    """GOAL-01: a mob always comes for the Boss; others steal treasure STEAL_PCT% of the time
+    when there is treasure on the floor, else they come for the Boss."""
+    roll = int(game.rng.stream("invasions").integers(0, 100))
+    if kind != "mob" and roll < STEAL_PCT and treasure.total_on_floor(game) > 0:
+        return STEAL_TREASURE
+    return KILL_BOSS
+
+
+def boss_alive(game):
+    for e in game.entities.values():
+        if e.kind == entities.BOSS and e.state != entities.DEAD:
+            return True
+    return False
+
+
+def _leave(game, e):
+    e.leaving = True
+    e.idle = 1
+
+
+def _grab_and_leave(game, e):
+    """Go to the nearest pile and take what it can carry; leave when full or none is left."""
+    from pysim.core import movement
+    if treasure.carried(game, e) >= treasure.capacity(e):
+        _leave(game, e)
+        return
+    pile = treasure.nearest_pile(game, e.x, e.y)
+    if pile is None:
+        _leave(game, e)
+        return
+    if (e.x, e.y) == pile:
+        treasure.take(game, e)
+        if treasure.carried(game, e) >= treasure.capacity(e) or \
+                treasure.nearest_pile(game, e.x, e.y) is None:
+            _leave(game, e)
+        return
+    if not movement.go_to(game, e, pile[0], pile[1]):
+        _leave(game, e)
+
+
+def _wrap_brain():
+    prev = brains.BRAINS.get(entities.ADVENTURER)
+    if getattr(prev, "_goals_wrapped", False):
+        return
+
+    def adventurer_brain(game, e):
+        goal = goal_of(game, getattr(e, "party", -1))
+        if goal is None or getattr(e, "leaving", False):
+            return prev(game, e)
+        if goal == STEAL_TREASURE:
+            if treasure.carried(game, e) == 0 and treasure.nearest_pile(game, e.x, e.y) is None:
+                set_goal(game, e.party, KILL_BOSS)      # GOAL-02: the goal is gone
+                return prev(game, e)
+            _grab_and_leave(game, e)
+            return
+        # kill_boss: GOAL-03 once the Boss is dead or the sanctum out of reach (the
+        # default brain found no path to it and rests)
+        if not boss_alive(game):
+            _grab_and_leave(game, e)
+            return
+        prev(game, e)
+        if e.path is None and not _at_sanctum(game, e):
+            _grab_and_leave(game, e)
+
+    adventurer_brain._goals_wrapped = True
+    brains.BRAINS[entities.ADVENTURER] = adventurer_brain
+
+
+def _at_sanctum(game, e):
+    return int(game.grid.terrain[e.y, e.x]) == terrain.SANCTUM
+
+
+_wrap_brain()

@@ -1,0 +1,72 @@
+"""How an invasion arrives: the party is generated (generation), given a goal
+(pysim/adventurers/goals) and walks in through a map-edge portal with a walking way to the
+sanctum. Overworld travel and fog (ARRIVE-01) are not modelled yet: the party appears at the
+portal the hour it is sent.
+"""
+import numpy as np
+
+from pysim.adventurers import goals
+from pysim.core import entities, terrain
+from pysim.invasions import generation as G
+
+
+def entry_portal(game):
+    """A map-edge portal with a walking way to the sanctum, drawn among those that have one
+    (ascending row, column order), or None."""
+    from pysim.doors.digging import walk_mask
+    from pysim.doors.walkpath import find_walk_path
+    grid = game.grid
+    walk = walk_mask(game)
+    starts = np.flatnonzero((grid.terrain == terrain.SANCTUM) & (walk != 0))
+    ok = []
+    for (x, y) in sorted(grid.tiles_of(terrain.PORTAL), key=lambda p: (p[1], p[0])):
+        if not grid.on_edge(x, y) or not walk[y, x]:
+            continue
+        goal = np.zeros(walk.shape, dtype=np.uint8)
+        goal[y, x] = 1
+        if find_walk_path(walk, goal, starts) is not None:
+            ok.append((x, y))
+    if not ok:
+        return None
+    return ok[int(game.rng.stream("invasions").integers(0, len(ok)))]
+
+
+def party_for(game, st, war):
+    """The party of the next invasion; a war party is as big and strong as that invasion
+    would be, never a mob, weaker or stronger; a camp sends warriors (PARTY-05)."""
+    rng = game.rng.stream("invasions")
+    day = game.clock()[0]
+    number = st.count + 1
+    if war is None:
+        from pysim.invasions import overworld
+        return G.generate(rng, day, number), overworld.home_of_next_party(game, st)
+    party = G.generate(rng, day, number, kind=G.NORMAL if number > 1 else G.FIRST)
+    if war.get("camp"):
+        party = G.as_warriors(party)
+    return party, str(war.get("faction", ""))
+
+
+def send(game, st, war):
+    """Invasion number count + 1 arrives now."""
+    portal = entry_portal(game)
+    if portal is None:
+        return False
+    party, faction = party_for(game, st, war)
+    st.count += 1
+    goal = goals.choose_goal(game, party.kind)
+    px, py = portal
+    ids = []
+    for member in party.members:
+        e = game.spawn(entities.ADVENTURER, px, py, subtype=G.subtype(member))
+        e.party = ids[0] if ids else e.id
+        e.faction = faction
+        ids.append(e.id)
+    st.phase = "underway"
+    st.party = ids[0]
+    st.members = ids
+    st.faction = faction
+    goals.set_goal(game, ids[0], goal)
+    game.emit("invasion_arrived", party=ids[0], number=st.count, kind=party.kind,
+              members=ids, classes=[G.subtype(m) for m in party.members], goal=goal,
+              faction=faction, x=px, y=py)
+    return True

@@ -1,0 +1,125 @@
+"""Who comes (PARTY-01..05, PARTY-07): the generator driven directly over simulated years of
+invasions, and the sizes and levels by game day."""
+import numpy as np
+import pytest
+
+from conftest import binomial_ok
+from pysim.invasions import generation as G
+
+
+def _rng(seed):
+    return np.random.default_rng(seed)
+
+
+def year_of_invasions(seed, per_day=1, days=365):
+    """[(number, day, party)]: one invasion a day from day 2 (the rates do not depend on
+    the spacing)."""
+    rng = _rng(seed)
+    out = []
+    n = 0
+    for day in range(2, days + 2):
+        for _ in range(per_day):
+            n += 1
+            out.append((n, day, G.generate(rng, day, n)))
+    return out
+
+
+@pytest.mark.rule("PARTY-01")
+def test_first_one_peasant_second_one_or_two_later_at_least_two():
+    seconds = []
+    for seed in range(400):
+        rng = _rng(seed)
+        first = G.generate(rng, 2, 1)
+        assert first.members == [(G.PEASANT, 0)]
+        second = G.generate(rng, 3, 2)
+        assert len(second.members) in (1, 2)
+        seconds.append(len(second.members))
+        for n in range(3, 12):
+            assert len(G.generate(rng, 2 + n // 2, n).members) >= 2
+    assert binomial_ok(seconds.count(2), len(seconds), 0.5)
+
+
+@pytest.mark.rule("PARTY-02")
+def test_size_grows_to_five_then_levels_by_day():
+    assert [G.base_size(d) for d in range(2, 10)] == [2, 2, 3, 3, 4, 4, 5, 5]
+    assert G.top_level(7)[0] == 1
+    assert G.top_level(9)[0] == 2
+    assert G.top_level(10)[0] == 3
+    assert G.top_level(15)[0] == 4
+    assert G.top_level(30)[0] == 5
+    assert G.top_level(29)[0] == 4
+    assert G.top_level(50) == (5, 100)
+
+
+@pytest.mark.rule("PARTY-02")
+def test_levels_in_play_by_day_over_many_parties():
+    rng = _rng(7)
+    for day, top in ((5, 1), (12, 3), (20, 4), (40, 5)):
+        levels = []
+        for _ in range(300):
+            p = G.generate(rng, day, 10, kind=G.NORMAL)
+            levels += [lv for c, lv in p.members if c != G.PEASANT]
+        assert max(levels) == top, day
+    early = [c for _ in range(200) for c, _ in G.generate(rng, 3, 5, kind=G.NORMAL).members]
+    assert early.count(G.PEASANT) > len(early) / 2          # early parties: mostly peasants
+    # about day 50: five adventurers at level 5
+    p50 = [G.generate(rng, 50, 30, kind=G.NORMAL) for _ in range(100)]
+    assert all(p.members == [(c, 5) for c, _ in p.members] for p in p50)
+    assert all(len(p.members) == 5 and G.PEASANT not in [c for c, _ in p.members]
+               for p in p50)
+
+
+@pytest.mark.rule("PARTY-03")
+@pytest.mark.rule("PARTY-04")
+def test_mob_weaker_stronger_rates_over_years():
+    kinds = []
+    for seed in range(4):
+        kinds += [(n, p.kind) for n, _, p in year_of_invasions(seed)]
+    assert all(k != G.MOB for n, k in kinds if n < 3)
+    assert all(k not in (G.WEAKER, G.STRONGER) for n, k in kinds if n < 4)
+    late = [k for n, k in kinds if n >= 4]
+    assert binomial_ok(late.count(G.MOB), len(late), 1 / 8)
+    assert binomial_ok(late.count(G.WEAKER), len(late), 1 / 5)
+    assert binomial_ok(late.count(G.STRONGER), len(late), 1 / 5)
+
+
+@pytest.mark.rule("PARTY-03")
+def test_mob_size_early_and_late():
+    rng = _rng(3)
+    early = [G.mob_size(3, rng) for _ in range(2000)]
+    assert set(early) <= {2, 3, 4}
+    assert binomial_ok(early.count(4), len(early), 0.5 * 0.15)
+    late = [G.mob_size(80, rng) for _ in range(500)]
+    assert min(late) >= 11 and max(late) <= 12
+    p = G.generate(rng, 20, 9, kind=G.MOB)
+    assert all(m == (G.PEASANT, 0) for m in p.members)
+
+
+@pytest.mark.rule("PARTY-04")
+def test_weaker_and_stronger_change_members_or_levels():
+    rng = _rng(11)
+    assert len(G.generate(rng, 5, 6, kind=G.WEAKER).members) == G.base_size(5) - 1
+    assert len(G.generate(rng, 5, 6, kind=G.STRONGER).members) == G.base_size(5) + 1
+    for _ in range(50):
+        weak = G.generate(rng, 20, 9, kind=G.WEAKER)
+        assert len(weak.members) == 5 and all(lv <= 3 for c, lv in weak.members)
+        strong = G.generate(rng, 20, 9, kind=G.STRONGER)
+        assert len(strong.members) in (5, 6)       # 6 only when all five reached level 5
+        assert any(lv == 5 for c, lv in strong.members) or \
+            all(c == G.PEASANT for c, _ in strong.members)
+
+
+@pytest.mark.rule("PARTY-05")
+def test_camp_sends_warriors_one_per_member_none_below_level_1():
+    rng = _rng(2)
+    for day in (2, 4, 12, 40):
+        p = G.generate(rng, day, 5, kind=G.NORMAL)
+        w = G.as_warriors(p)
+        assert len(w.members) == len(p.members)
+        assert all(c == "warrior" and lv >= 1 for c, lv in w.members)
+
+
+@pytest.mark.rule("PARTY-07")
+def test_party_depends_only_on_day_and_number():
+    a = [G.generate(_rng(9), 12, 7).members for _ in range(3)]
+    assert a[0] == a[1] == a[2]

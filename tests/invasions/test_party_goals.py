@@ -1,0 +1,98 @@
+"""Party goals in play (GOAL-01..03): steal treasure and leave with it (lost to the player),
+hunt the Boss when the goal is gone, grab treasure and leave when the Boss is dead."""
+import pytest
+
+from invkit import run_hours
+from pysim.adventurers import goals, treasure
+from pysim.core import movement
+from pysim.level import load_text
+
+LONG = """\
+name: goal test
+seed: 1
+domain: all
+
+[legend]
+t = floor treasure:3
+
+[map]
+##################################
+P..t...........................SS#
+#..............................S%s#
+##################################
+"""
+
+
+def game_with_party(subtypes, goal, boss=True):
+    g = load_text(LONG % ("b" if boss else "S"))
+    g.command({"type": "spawn_party", "members": len(subtypes), "subtypes": subtypes})
+    g.step()
+    pid = [e for e in g.take_events() if e["type"] == "party_arrived"][0]["members"][0]
+    goals.set_goal(g, pid, goal)
+    for e in g.entities.values():          # the default brain planned before the goal
+        if e.kind == 1:
+            movement.stop(e)
+    return g, pid
+
+
+@pytest.mark.rule("GOAL-01")
+def test_thieves_take_what_they_can_carry_and_leave_with_it():
+    g, pid = game_with_party(["rogue:1"], goals.STEAL_TREASURE)
+    run_hours(g, 1)
+    evs = g.take_events()
+    taken = [e for e in evs if e["type"] == "treasure_taken"]
+    assert taken and taken[0]["amount"] == treasure.CARRY
+    left = [e for e in evs if e["type"] == "party_left_with_treasure"]
+    assert left == [dict(left[0], entity=pid, amount=treasure.CARRY)]
+    assert pid not in g.entities
+    assert treasure.total_on_floor(g) == 3 - treasure.CARRY       # lost to the player
+
+
+@pytest.mark.rule("GOAL-01")
+def test_a_peasant_carries_one():
+    g, pid = game_with_party(["peasant"], goals.STEAL_TREASURE)
+    run_hours(g, 1)
+    assert treasure.total_on_floor(g) == 3 - treasure.CARRY_PEASANT
+
+
+@pytest.mark.rule("GOAL-02")
+def test_goal_gone_hunts_the_boss():
+    g, pid = game_with_party(["warrior:1"], goals.STEAL_TREASURE)
+    treasure.state_of(g).piles.clear()
+    run_hours(g, 1)
+    evs = g.take_events()
+    changed = [e for e in evs if e["type"] == "goal_changed"]
+    assert changed and changed[0]["goal"] == goals.KILL_BOSS and changed[0]["was"] == \
+        goals.STEAL_TREASURE
+    assert goals.goal_of(g, pid) == goals.KILL_BOSS
+    assert pid in g.entities and g.entities[pid].x > 10            # off towards the sanctum
+
+
+@pytest.mark.rule("GOAL-03")
+def test_boss_dead_survivors_grab_treasure_and_leave():
+    g, pid = game_with_party(["warrior:1", "warrior:1"], goals.KILL_BOSS, boss=False)
+    run_hours(g, 1)
+    evs = g.take_events()
+    assert sum(e["amount"] for e in evs if e["type"] == "treasure_taken") == 3
+    assert sum(e["amount"] for e in evs if e["type"] == "party_left_with_treasure") == 3
+    assert not [e for e in g.entities.values() if e.kind == 1]
+
+
+@pytest.mark.rule("GOAL-01")
+def test_kill_boss_party_heads_for_the_sanctum():
+    g, pid = game_with_party(["warrior:1"], goals.KILL_BOSS)
+    run_hours(g, 1)
+    assert g.entities[pid].x > 20
+    assert treasure.total_on_floor(g) == 3
+
+
+@pytest.mark.rule("GOAL-01")
+def test_fallen_carrier_drops_the_treasure():
+    g, pid = game_with_party(["rogue:1"], goals.STEAL_TREASURE)
+    while not [e for e in g.take_events() if e["type"] == "treasure_taken"]:
+        g.step()
+    e = g.entities[pid]
+    e.state = 2
+    g.step()
+    st = treasure.state_of(g)
+    assert st.piles.get((e.x, e.y)) == 3 and not st.carried   # back on the pile it stood on
