@@ -13,8 +13,10 @@ Other areas hook in here (lists of functions, called in registration order):
   (HOLD-03; the doors module opens/closes wired doors). who_id is -1 for a lever/reset.
 - TRIGGERED_HOOKS: fn(game, trigger_part, mechanism_kind_or_None, who_id) when a trap is
   set off by someone (knowledge: KNOW-02, LEARN-01, CAUT-01).
-- BLOCK_BONUS_FNS: fn(game, target, mechanism_kind) -> int added to the victim's Block
-  (LEARN-02 block bonus).
+- BLOCK_BONUS_FNS: fn(game, target, mechanism_kind) -> int added to the victim's side of
+  every roll a mechanism makes against it: Block against an attack or gas, Battle against
+  terror and against a web (LEARN-02 block bonus, CAUT-02 resist traps).
+- FIRED_HOOKS: fn(game, mechanism_part) when a working mechanism fires (scorch marks).
 - ALARM_HOOKS: fn(game, mechanism_part, enemy_ids) when an alarm trap goes off (ARRIVE-02).
 - HIT_HOOKS: fn(game, target, outcome) after a trap's wound (combat: knockout/death).
 - DOOR_HOOKS: fn(game, door_id, on, trigger_id) when a trigger's turn on or off reaches a
@@ -29,6 +31,7 @@ from pysim.traps import trap_parts as tp, wiring
 TRIGGER_HOOKS = []
 TRIGGERED_HOOKS = []
 BLOCK_BONUS_FNS = []
+FIRED_HOOKS = []
 ALARM_HOOKS = []
 HIT_HOOKS = []
 DOOR_HOOKS = []
@@ -54,6 +57,10 @@ def add_triggered_hook(fn):
 
 def add_block_bonus(fn):
     return _hook(BLOCK_BONUS_FNS, fn)
+
+
+def add_fired_hook(fn):
+    return _hook(FIRED_HOOKS, fn)
 
 
 def add_alarm_hook(fn):
