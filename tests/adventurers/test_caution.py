@@ -267,3 +267,27 @@ def test_cautious_is_hashed_and_replays():
     caution.calm(g2, 1, "fight")
     assert g1.state_hash() != g2.state_hash()
     assert E.ADVENTURER == advs(g1)[0].kind
+
+
+@pytest.mark.rule("CAUT-02")
+def test_a_cautious_adventurer_resists_terror_at_the_dice_chance_with_plus_one():
+    from conftest import binomial_ok
+    from pysim.combat import fighter as F
+    from pysim.core import dice
+    from trapkit import pull_lever
+    rows = ["#########", "#L......#", "#...Qa..#", "#.......#", "#########"]
+    resisted = n = 0
+    battle = None
+    for seed in range(1000):
+        g = level(rows, [((1, 1), (4, 1), (4, 2))], seed=seed,
+                  legend={"Q": "floor trap:terror_trap"})
+        a = advs(g)[0]
+        a.idle = 10 ** 6
+        caution.make_cautious(g, 1, caution.CORRIDOR)
+        battle = F.stat(a, "battle")
+        ev = pull_lever(g)
+        n += 1
+        resisted += len(of_type(ev, "terror_resisted"))
+    p = dice.outcome_chances(battle + 1, tp.TERROR_STRENGTH)[dice.SUCCESS]
+    assert binomial_ok(resisted, n, p), (resisted, n, p)
+    assert not binomial_ok(resisted, n, dice.outcome_chances(battle, tp.TERROR_STRENGTH)[dice.SUCCESS])
