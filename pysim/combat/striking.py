@@ -6,6 +6,9 @@ weapon cycle later); a failure is a miss. A ranged attack first finds who takes 
 (shots.py, REACH-03).
 
 All rolls come from game.rng.stream("combat").
+
+ATTACK_HOOKS: fn(game, attacker, victim) after every attack roll, hit or not (a fight is
+going on between them: the Cautious status ends, CAUT-03).
 """
 import cython
 
@@ -15,6 +18,19 @@ from pysim.combat.sight import cheb
 from pysim.core import dice, movement
 from pysim.core.entities import Entity
 from pysim.core.game import register_area
+
+
+ATTACK_HOOKS = []
+
+
+def add_attack_hook(fn):
+    key = (fn.__module__, fn.__qualname__)
+    for i, old in enumerate(ATTACK_HOOKS):
+        if (old.__module__, old.__qualname__) == key:
+            ATTACK_HOOKS[i] = fn
+            return fn
+    ATTACK_HOOKS.append(fn)
+    return fn
 
 
 class CombatState(object):
@@ -58,6 +74,8 @@ def resolve_attack(game, a, t, occ=None):
     name = "hit" if outcome == dice.SUCCESS else ("botch" if outcome == dice.BOTCH else "miss")
     game.emit("attack", attacker=a.id, target=victim.id, ranged=weapon.ranged, outcome=name,
               margin=int(margin), x0=a.x, y0=a.y, x1=victim.x, y1=victim.y)
+    for fn in ATTACK_HOOKS:
+        fn(game, a, victim)
     if outcome == dice.BOTCH:
         fa.next_attack += weapon.attack_ticks     # stumbles: loses its next attack
         return victim

@@ -5,7 +5,7 @@ Decisions and the table of mechanisms: docs/rules/traps.md."""
 from pysim.combat import fighter, wounds
 from pysim.core import dice, entities, movement
 from pysim.traps import trap_parts as tp
-from pysim.traps.trap_state import (ALARM_HOOKS, BLOCK_BONUS_FNS, HIT_HOOKS,
+from pysim.traps.trap_state import (ALARM_HOOKS, BLOCK_BONUS_FNS, FIRED_HOOKS, HIT_HOOKS,
                                     is_enemy_of_dungeon, state_of)
 
 
@@ -19,6 +19,8 @@ def activate(game, mech, who=-1, trigger_id=-1):
     game.emit("mechanism_fired", part=mech.id, kind=mech.kind, x=mech.x, y=mech.y,
               who=int(who), trigger=int(trigger_id))
     EFFECTS[mech.kind](game, mech, who)
+    for fn in FIRED_HOOKS:
+        fn(game, mech)
     return True
 
 
@@ -47,15 +49,22 @@ def _fire_clear(game, blocked, x0, y0, x1, y1):
     return bool(sight.line_of_fire(blocked, int(x0), int(y0), int(x1), int(y1)))
 
 
+def resist_bonus(game, target, mech_kind):
+    """What other areas add to the victim's side of any roll this mechanism makes against it
+    (BLOCK_BONUS_FNS: learned Block, the Cautious bonus)."""
+    b = 0
+    for fn in BLOCK_BONUS_FNS:
+        b += int(fn(game, target, mech_kind))
+    return b
+
+
 def block_of(game, target, mech_kind):
     b = fighter.stat(target, "block")
     f = fighter.fighter_of(target)
     if f is not None:
         from pysim.combat import stats
         b += stats.ARMOUR_BLOCK_BONUS[f.stats.armour]
-    for fn in BLOCK_BONUS_FNS:
-        b += int(fn(game, target, mech_kind))
-    return b
+    return b + resist_bonus(game, target, mech_kind)
 
 
 def attack(game, mech_kind, target, attack_total, damage, blunt, wound_kind, level=0):
@@ -188,7 +197,9 @@ def _fx_terror(game, mech, who):
     for e in _bodies_near(game, mech.x, mech.y, m.radius):
         if not is_enemy_of_dungeon(e) or not _sees(game, blocked, mech.x, mech.y, e.x, e.y):
             continue
-        outcome, _ = dice.opposed_roll(rng, fighter.stat(e, "battle"), tp.TERROR_STRENGTH)
+        outcome, _ = dice.opposed_roll(
+            rng, fighter.stat(e, "battle") + resist_bonus(game, e, mech.kind),
+            tp.TERROR_STRENGTH)
         if outcome == dice.SUCCESS:
             game.emit("terror_resisted", entity=e.id)
             continue
@@ -289,8 +300,9 @@ def effects(game):
                 e = game.entities[eid]
                 if e.state != entities.UP or (e.x, e.y) not in st.webs:
                     continue
-                outcome, _ = dice.opposed_roll(rng, fighter.stat(e, "battle"),
-                                               tp.WEB_STRENGTH)
+                outcome, _ = dice.opposed_roll(
+                    rng, fighter.stat(e, "battle") + resist_bonus(game, e, tp.WEB_TRAP),
+                    tp.WEB_STRENGTH)
                 if outcome == dice.SUCCESS:
                     del st.webs[(e.x, e.y)]
                     game.emit("web_broken", entity=e.id, x=e.x, y=e.y)

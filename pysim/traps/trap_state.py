@@ -15,8 +15,10 @@ Other areas hook in here (lists of functions, called in registration order):
   set off by someone (knowledge: KNOW-02, LEARN-01, CAUT-01).
 - PASS_FNS: fn(game, trigger_part, entity) -> bool: True when the entity crosses the
   trigger's tiles without setting it off (KNOW-05: a known tripwire is stepped over).
-- BLOCK_BONUS_FNS: fn(game, target, mechanism_kind) -> int added to the victim's Block
-  (LEARN-02 block bonus).
+- BLOCK_BONUS_FNS: fn(game, target, mechanism_kind) -> int added to the victim's side of
+  every roll a mechanism makes against it: Block against an attack or gas, Battle against
+  terror and against a web (LEARN-02 block bonus, CAUT-02 resist traps).
+- FIRED_HOOKS: fn(game, mechanism_part) when a working mechanism fires (scorch marks).
 - ALARM_HOOKS: fn(game, mechanism_part, enemy_ids) when an alarm trap goes off (ARRIVE-02).
 - HIT_HOOKS: fn(game, target, outcome) after a trap's wound (combat: knockout/death).
 - DOOR_HOOKS: fn(game, door_id, on, trigger_id) when a trigger's turn on or off reaches a
@@ -32,6 +34,7 @@ TRIGGER_HOOKS = []
 TRIGGERED_HOOKS = []
 BLOCK_BONUS_FNS = []
 PASS_FNS = []
+FIRED_HOOKS = []
 ALARM_HOOKS = []
 HIT_HOOKS = []
 DOOR_HOOKS = []
@@ -68,6 +71,10 @@ def passes(game, part, e):
 
 def add_block_bonus(fn):
     return _hook(BLOCK_BONUS_FNS, fn)
+
+
+def add_fired_hook(fn):
+    return _hook(FIRED_HOOKS, fn)
 
 
 def add_alarm_hook(fn):
