@@ -16,21 +16,15 @@ against its victim uses. Learned spot bonuses are kept per trap_parts.trigger_ki
 tripwire is a tripwire).
 """
 
+from pysim.core import hooks
+
 SPOT_BONUS_FNS = []
 DISARM_BONUS_FNS = []
 SPOTTED_HOOKS = []
 DISARMED_HOOKS = []
 
 
-def _add(lst, fn):
-    # Re-registering the same function (a module reloaded in tests) replaces it.
-    key = (fn.__module__, fn.__qualname__)
-    for i, old in enumerate(lst):
-        if (old.__module__, old.__qualname__) == key:
-            lst[i] = fn
-            return fn
-    lst.append(fn)
-    return fn
+_add = hooks.add
 
 
 def add_spot_bonus(fn):

@@ -15,7 +15,7 @@ import cython
 from pysim.combat import awareness as A, fighter as F, knockouts as KO, shots, stats as S, \
     wounds as W
 from pysim.combat.sight import cheb
-from pysim.core import dice, movement
+from pysim.core import dice, hooks, movement
 from pysim.core.entities import Entity
 from pysim.core.game import register_area
 
@@ -24,13 +24,7 @@ ATTACK_HOOKS = []
 
 
 def add_attack_hook(fn):
-    key = (fn.__module__, fn.__qualname__)
-    for i, old in enumerate(ATTACK_HOOKS):
-        if (old.__module__, old.__qualname__) == key:
-            ATTACK_HOOKS[i] = fn
-            return fn
-    ATTACK_HOOKS.append(fn)
-    return fn
+    return hooks.add(ATTACK_HOOKS, fn)
 
 
 class CombatState(object):

@@ -6,19 +6,13 @@ Session.describe(). Both run in registration order; name the keys after your are
 (e.g. "door_pos", "trap_kind") and document them beside the function.
 """
 
+from pysim.core import hooks
+
 SNAPSHOT_PARTS = []
 DESCRIBE_PARTS = []
 
 
-def _add(registry, fn):
-    # A module imported twice (tests, reloads) must not register its part twice.
-    key = (fn.__module__, fn.__qualname__)
-    for i, old in enumerate(registry):
-        if (old.__module__, old.__qualname__) == key:
-            registry[i] = fn
-            return fn
-    registry.append(fn)
-    return fn
+_add = hooks.add
 
 
 def snapshot_part(fn):

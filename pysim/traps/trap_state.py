@@ -26,7 +26,7 @@ Other areas hook in here (lists of functions, called in registration order):
   timers (pysim/traps/triggering.py door_routes; the doors module sets the door).
 """
 
-from pysim.core import entities
+from pysim.core import entities, hooks
 from pysim.core.game import register_area
 from pysim.traps import trap_parts as tp, wiring
 
@@ -40,14 +40,7 @@ HIT_HOOKS = []
 DOOR_HOOKS = []
 
 
-def _hook(lst, fn):
-    key = (fn.__module__, fn.__qualname__)
-    for i, old in enumerate(lst):
-        if (old.__module__, old.__qualname__) == key:
-            lst[i] = fn
-            return fn
-    lst.append(fn)
-    return fn
+_hook = hooks.add
 
 
 def add_trigger_hook(fn):
