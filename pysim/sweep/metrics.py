@@ -23,11 +23,12 @@ from pysim.core import clock, entities
 METRICS = {}
 KINDS = ("rate", "count", "label", "per_trap")
 
-# Events another issue adds (issue 10: spotting and disarming; issue 13: treasure). The
-# metrics below count them already, so they fill in once the game emits them.
+# The events these metrics count: a party spotting a trigger and disarming one (issue 10,
+# pysim/adventurers/spotting.py, disarming.py), and treasure carried off the map, lost to the
+# player (issue 11, pysim/adventurers/treasure.py; picking it up is not losing it yet).
 SPOTTED_EVENTS = ("trap_spotted",)
-DISARMED_EVENTS = ("trap_disarmed", "disarm_succeeded")
-TREASURE_EVENTS = ("treasure_taken", "treasure_lost")
+DISARMED_EVENTS = ("disarm_succeeded",)
+TREASURE_EVENTS = ("party_left_with_treasure",)
 
 
 class Metric:

@@ -102,9 +102,10 @@ def test_outcomes(game):
     assert got["outcome"] == "boss_killed" and got["boss_alive"] == 0
 
 
-def test_events_other_issues_add_are_counted_already(game):
-    later = [ev("trap_spotted", 1), ev("trap_spotted", 2), ev("trap_disarmed", 3),
-             ev("treasure_taken", 4, amount=3), ev("treasure_lost", 5)]
+def test_spots_disarms_and_treasure_carried_off_are_counted(game):
+    later = [ev("trap_spotted", 1), ev("trap_spotted", 2), ev("disarm_succeeded", 3),
+             ev("disarm_failed", 3), ev("treasure_taken", 4, amount=3),
+             ev("party_left_with_treasure", 5, amount=3), ev("party_left_with_treasure", 6)]
     got = compute(later, game)
     assert (got["traps_spotted"], got["traps_disarmed"], got["treasure_lost"]) == (2, 1, 4)
 
