@@ -1,12 +1,15 @@
 extends VBoxContainer
 # The "Log" tab of the selection panel for an adventurer: the triggers it knows, each by
 # name and place in words ("Pressure plate, 5 tiles west (7, 3)"), from describe's
-# "known_triggers". (The learned bonuses per kind go below, from "learned".)
+# "known_triggers", then the bonuses it learned per kind (describe's "learned_named", worded
+# as on the Party tab).
 
 const ET = preload("res://hud/EventText.gd")
+const PartyTab = preload("res://adventurers/PartyTab.gd")
 const DIRS := ["east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east"]
 
 var known_label: Label = null
+var learned_label: Label = null
 var entity_id := -1
 
 
@@ -17,6 +20,11 @@ func _init() -> void:
 	known_label.autowrap = true
 	known_label.rect_min_size = Vector2(220, 40)
 	add_child(known_label)
+	learned_label = Label.new()
+	learned_label.name = "LearnedBonuses"
+	learned_label.autowrap = true
+	learned_label.rect_min_size = Vector2(220, 20)
+	add_child(learned_label)
 
 
 func applies_to(info: Dictionary) -> bool:
@@ -26,6 +34,7 @@ func applies_to(info: Dictionary) -> bool:
 func show_entity(id: int, info: Dictionary) -> void:
 	entity_id = id
 	known_label.text = known_text(info)
+	learned_label.text = "Learned from traps:\n" + PartyTab.learned_text(info)
 
 
 # The tab's text for describe(id) `info`.

@@ -43,6 +43,9 @@ func test_log_tab_and_map_marks_show_what_the_adventurer_knows() -> void:
 	assert_string_contains(tab.known_label.text, "Knows of 1 trap trigger")
 	assert_string_contains(tab.known_label.text, "(5, 3)")
 	assert_string_contains(tab.known_label.text, "tiles")
+	# the learned bonuses per kind sit below, worded as on the Party tab
+	assert_string_contains(tab.learned_label.text, "Learned from traps:")
+	assert_eq(tab.learned_label.text, "Learned from traps:\n" + tab.PartyTab.learned_text(main.sim.describe(tab.entity_id)))
 	assert_eq(ext.layer.marks, [PLATE], "the map rings the known plate")
 	# the place in words, from a known spot
 	assert_eq(tab.place_words(Vector2(1, 1), PLATE), "4 tiles south-east (5, 3)")
