@@ -6,6 +6,7 @@ extends VBoxContainer
 
 const ET = preload("res://hud/EventText.gd")
 const PartyTab = preload("res://adventurers/PartyTab.gd")
+const SidePanel = preload("res://hud/SidePanel.gd")
 const DIRS := ["east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east"]
 
 var known_label: Label = null
@@ -15,16 +16,8 @@ var entity_id := -1
 
 func _init() -> void:
 	name = "Log"
-	known_label = Label.new()
-	known_label.name = "KnownTriggers"
-	known_label.autowrap = true
-	known_label.rect_min_size = Vector2(220, 40)
-	add_child(known_label)
-	learned_label = Label.new()
-	learned_label.name = "LearnedBonuses"
-	learned_label.autowrap = true
-	learned_label.rect_min_size = Vector2(220, 20)
-	add_child(learned_label)
+	known_label = SidePanel.add_text_label(self, "KnownTriggers")
+	learned_label = SidePanel.add_text_label(self, "LearnedBonuses", 20.0)
 
 
 func applies_to(info: Dictionary) -> bool:

@@ -4,6 +4,7 @@ extends VBoxContainer
 # bonuses per kind (display names). Reads describe() keys only (pysim/adventurers/caution.py,
 # learning.py).
 
+const SidePanel = preload("res://hud/SidePanel.gd")
 const REASON_WORDS := {"trap": "a trap went off", "corridor": "a narrow corridor",
 		"old blood": "old blood on the floor", "old scorch": "old scorch marks"}
 
@@ -14,21 +15,13 @@ var learned_label: Label = null
 
 func _init() -> void:
 	name = "Party"
-	status_label = Label.new()
-	status_label.name = "Status"
-	status_label.autowrap = true
-	status_label.rect_min_size = Vector2(220, 40)
-	add_child(status_label)
+	status_label = SidePanel.add_text_label(self, "Status")
 	learned_title = Label.new()
 	learned_title.name = "LearnedTitle"
 	learned_title.text = "Learned"
 	learned_title.add_color_override("font_color", Color(0.88, 0.75, 0.44))
 	add_child(learned_title)
-	learned_label = Label.new()
-	learned_label.name = "Learned"
-	learned_label.autowrap = true
-	learned_label.rect_min_size = Vector2(220, 40)
-	add_child(learned_label)
+	learned_label = SidePanel.add_text_label(self, "Learned")
 
 
 func applies_to(info: Dictionary) -> bool:

@@ -2,6 +2,7 @@ extends VBoxContainer
 # The "Behavior" tab of the selection panel: the stance slider (Flee .. Aggressive), the
 # wounds with their locations and wound points, and the order buttons (minions only).
 
+const SidePanel = preload("res://hud/SidePanel.gd")
 var ext = null
 var slider: HSlider = null
 var stance_label: Label = null
@@ -35,11 +36,7 @@ func _init() -> void:
 	r.text = "Aggressive"
 	ends.add_child(r)
 	add_child(ends)
-	wounds_label = Label.new()
-	wounds_label.name = "Wounds"
-	wounds_label.autowrap = true
-	wounds_label.rect_min_size = Vector2(220, 40)
-	add_child(wounds_label)
+	wounds_label = SidePanel.add_text_label(self, "Wounds")
 	orders = HBoxContainer.new()
 	orders.name = "Orders"
 	add_child(orders)

@@ -49,3 +49,13 @@ static func add_button(parent: Node, button_name: String, text: String, target: 
 	b.connect("pressed", target, method)
 	parent.add_child(b)
 	return b
+
+
+# A wrapping text label of the selection panel's width (tabs show their words in these).
+static func add_text_label(parent: Node, label_name: String, min_height: float = 40.0) -> Label:
+	var l := Label.new()
+	l.name = label_name
+	l.autowrap = true
+	l.rect_min_size = Vector2(220, min_height)
+	parent.add_child(l)
+	return l
