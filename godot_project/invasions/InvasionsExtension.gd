@@ -6,6 +6,8 @@ extends "res://core/ConceptExtension.gd"
 #   percent; while an invasion is underway a click centres the camera on the party.
 #   Hidden when the level has invasions off (invasion_state "off").
 # - The Rite of Storms button beside it: sends rite_of_storms (12 h, 2 treasure).
+# - The fog of war (FogLayer.gd, above the entities) when the snapshot's fog_on is true.
+# - The letter and party screen when the party is spotted (SpottedLetter.gd, ARRIVE-02).
 
 const WORDS := {"quiet": "Quiet", "unlikely": "Unlikely", "possible": "Possible",
 		"likely": "Likely", "imminent": "Imminent", "underway": "Underway"}
@@ -17,6 +19,8 @@ var storm_button: Button = null
 var state := "off"
 var chance := 0
 var party_pos := Vector2(-1, -1)
+var fog_layer: Sprite = null
+var spotted_letter: Control = null
 
 
 func setup(m) -> void:
@@ -35,8 +39,16 @@ func setup(m) -> void:
 	indicator.focus_mode = Control.FOCUS_NONE
 	indicator.connect("pressed", self, "_on_indicator_pressed")
 	row.add_child(indicator)
+	fog_layer = preload("res://invasions/FogLayer.gd").new()
+	fog_layer.name = "Fog"
+	fog_layer.tile_size = main.world.TILE
+	main.world.add_layer(fog_layer, true)
+	spotted_letter = preload("res://invasions/SpottedLetter.gd").new()
+	main.hud.get_node("Root").add_child(spotted_letter)
 	_show()
-	listen({"snapshot_updated": "_on_snapshot"})
+	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_sim_event"})
+	event_texts({"party_spotted": ["_spotted_text", Color(1.0, 0.55, 0.3)],
+			"letter": "_letter_text"})
 
 
 func _on_snapshot(snap: Dictionary) -> void:
@@ -82,3 +94,21 @@ func jump_to(tile: Vector2) -> void:
 
 func _on_storm_pressed() -> void:
 	send({"type": "rite_of_storms"})
+
+
+func _on_sim_event(ev: Dictionary) -> void:
+	if str(ev.get("type", "")) == "letter":
+		spotted_letter.show_letter(ev)
+
+
+const HOW_WORDS := {"seen": "seen", "alarm": "caught by an alarm", "fight": "caught fighting",
+		"sanctum": "found in your sanctum", "eye": "seen by your ghostly eye"}
+
+
+func _spotted_text(ev: Dictionary) -> String:
+	return "Adventurers %s at (%s, %s): the game is paused" % [
+		HOW_WORDS.get(str(ev.get("how", "")), "spotted"), str(ev.get("x", "?")), str(ev.get("y", "?"))]
+
+
+func _letter_text(ev: Dictionary) -> String:
+	return "A letter: %s" % str(ev.get("title", "Adventurers spotted in your dungeon"))

@@ -78,7 +78,7 @@ func pick(tile_point: Vector2, max_dist: float = 0.75) -> int:
 	var best_score := 1e9
 	for i in range(min(ids.size(), pos.size())):
 		var d: float = (pos[i] + Vector2(0.5, 0.5)).distance_to(tile_point)
-		if d > max_dist:
+		if d > max_dist or fog_hides(i):
 			continue
 		var st: int = states[i] if i < states.size() else 0
 		var score := d + st * 10.0
@@ -110,6 +110,8 @@ func _draw() -> void:
 			if (st if st <= STATE_DEAD else STATE_UP) != pass_state:
 				continue
 			var kind: int = kinds[i] if i < kinds.size() else -1
+			if fog_hides(i):
+				continue
 			var facing: int = facings[i] if i < facings.size() else 2
 			var center: Vector2 = (pos[i] + Vector2(0.5, 0.5)) * ts
 			_draw_entity(center, kind, st, facing, ts)
@@ -202,3 +204,18 @@ func _draw_shape(c: Vector2, kind: int, col: Color, dir: Vector2, ts: float) -> 
 		_:
 			draw_circle(c, ts * 0.3 + 1.0, OUTLINE)
 			draw_circle(c, ts * 0.3, col)
+
+
+# Fog of war (pysim/invasions/fog.py): an entity not of the dungeon's side (ent_side 0)
+# standing on a tile the dungeon does not see now (fog value below 2) is not drawn or picked.
+func fog_hides(i: int) -> bool:
+	if not snap.get("fog_on", false):
+		return false
+	var sides = snap.get("ent_side", PoolIntArray())
+	if i >= sides.size() or sides[i] == 0:
+		return false
+	var fog = snap.get("fog", PoolByteArray())
+	var w := int(snap.get("width", 0))
+	var p: Vector2 = snap["ent_pos"][i]
+	var k := int(round(p.y)) * w + int(round(p.x))
+	return k < 0 or k >= fog.size() or fog[k] < 2

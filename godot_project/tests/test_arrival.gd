@@ -1,0 +1,76 @@
+extends "res://tests/TestCase.gd"
+# Arrival (ARRIVE-01's fog, ARRIVE-02's letter) against the real session
+# (res://tests/data/arrival_test.level: invasions on, so fog on; a scripted send_invasion at
+# 0:05; a minion behind a closed door spots the party; an adventurer shut in an unseen room):
+# - the fog layer is drawn, and an enemy on a tile nobody sees is neither drawn nor picked;
+# - spotting pauses the game and shows the letter, "Read on" (a click) shows the party screen
+#   with the same title, the goal and each adventurer; closing it leaves the game paused.
+
+const LEVEL := "res://tests/data/arrival_test.level"
+
+var ext = null
+
+
+func before_each() -> void:
+	yield(start_main(LEVEL), "completed")
+	ext = extension("InvasionsExtension")
+
+
+func after_each() -> void:
+	free_main()
+
+
+func test_unseen_enemies_are_not_drawn() -> void:
+	if not running():
+		return
+	if not assert_true(ext != null, "InvasionsExtension loaded"):
+		return
+	var ok = yield(wait_snapshot("fog_on", true, 60), "completed")
+	if not assert_true(ok, "the level shows fog"):
+		return
+	yield(frames(2), "completed")
+	assert_true(ext.fog_layer.visible, "the fog layer is drawn")
+	assert_eq(ext.fog_layer.at(Vector2(4, 4)), 0, "the shut room is unexplored")
+	assert_eq(ext.fog_layer.at(Vector2(13, 1)), 2, "the minion's tile is seen")
+	var layer = main.world.entities
+	var adv: int = layer.index_of(first_of_kind(1))
+	var minion: int = layer.index_of(first_of_kind(0))
+	assert_true(adv >= 0 and minion >= 0, "both in the snapshot")
+	assert_true(layer.fog_hides(adv), "the unseen adventurer is not drawn")
+	assert_false(layer.fog_hides(minion), "our minion is drawn")
+	assert_eq(layer.pick(Vector2(4.5, 4.5)), -1, "nor can it be picked")
+
+
+func letter_visible() -> bool:
+	return ext.spotted_letter.letter.visible
+
+
+func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
+	if not running():
+		return
+	if not assert_true(ext != null, "InvasionsExtension loaded"):
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	if not assert_true(ok, "the letter arrived"):
+		return
+	yield(frames(2), "completed")
+	assert_eq(int(snap_get("speed", -1)), 0, "the game paused")
+	var letter = ext.spotted_letter.letter
+	var title := "Adventurers spotted in your dungeon"
+	assert_eq(letter.get_node("Box/Title").text, title)
+	yield(click_control(letter.get_node("Box/Button")), "completed")
+	yield(frames(2), "completed")
+	var screen = ext.spotted_letter.screen
+	assert_false(letter.visible, "the letter closed")
+	assert_true(screen.visible, "the party screen opened")
+	assert_eq(screen.get_node("Box/Title").text, title)
+	var text: String = screen.get_node("Box/Text").text
+	assert_string_contains(text, "Goal: to ")
+	assert_string_contains(text, "Peasant")
+	yield(click_control(screen.get_node("Box/Button")), "completed")
+	var tick := int(snap_get("tick", -1))
+	yield(frames(20), "completed")
+	assert_false(screen.visible, "the party screen closed")
+	assert_eq(int(snap_get("speed", -1)), 0, "still paused after closing")
+	assert_eq(int(snap_get("tick", -1)), tick, "no tick ran")

@@ -1,0 +1,99 @@
+"""ARRIVE-02: spotting the party brings party_spotted, a pause and the letter, in play."""
+import pytest
+
+from pysim.core import clock
+from pysim.invasions import sighting
+from pysim.level import load_text
+
+# A long corridor: portal west, a closed door, a minion's room, then the sanctum east.
+LEVEL = """\
+name: spotting test
+seed: 1
+domain: all
+invasions: on
+
+[map]
+##################################
+P..............D.....m.........SS#
+#..............#...............Sb#
+##################################
+"""
+
+NO_ONE = LEVEL.replace("D.....m", "D......")
+# the sanctum reaches out to the corridor, far from the Boss, behind the closed door
+SANCTUM_NEAR = NO_ONE.replace("P.....", "P...SS")
+
+
+def sent_game(text=LEVEL):
+    g = load_text(text)
+    g.command({"type": "send_invasion"})
+    g.step()
+    return g
+
+
+def run_until(g, kind, ticks):
+    evs = []
+    for _ in range(ticks):
+        g.step()
+        evs += g.take_events()
+        if any(e["type"] == kind for e in evs):
+            break
+    return evs
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_a_minion_seeing_the_party_pauses_and_sends_the_letter_in_order():
+    g = sent_game()
+    evs = run_until(g, "letter", 3 * clock.TICKS_PER_HOUR)
+    kinds = [e["type"] for e in evs if e["type"] in ("party_spotted", "speed_changed", "letter")]
+    assert kinds == ["party_spotted", "speed_changed", "letter"]
+    spotted = [e for e in evs if e["type"] == "party_spotted"][0]
+    assert spotted["how"] == "seen"
+    assert g.entities[spotted["by"]].kind == 0  # a minion
+    assert g.speed == 0
+    letter = [e for e in evs if e["type"] == "letter"][0]
+    assert letter["title"] == "Adventurers spotted in your dungeon"
+    assert letter["goal"] in ("kill_boss", "steal_treasure")
+    card = letter["members"][0]
+    assert card["class"] == "peasant" and card["level"] == 0 and card["abilities"] == []
+    # once only: the game keeps going (headless ignores speed) with no second letter
+    more = run_until(g, "letter", 600)
+    assert not [e for e in more if e["type"] in ("letter", "party_spotted")]
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_not_spotted_while_no_one_sees_the_party():
+    g = sent_game(NO_ONE)
+    g.run(70)       # walking the corridor to the closed door (6 ticks a tile)
+    evs = g.take_events()
+    assert not [e for e in evs if e["type"] in ("letter", "party_spotted")]
+    assert g.speed == 1
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_entering_the_sanctum_spots_the_party():
+    g = sent_game(SANCTUM_NEAR)
+    evs = run_until(g, "letter", 4 * clock.TICKS_PER_HOUR)
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "sanctum"
+    assert g.grid.terrain[spotted[0]["y"], spotted[0]["x"]] == 5
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_the_pause_replays():
+    g = sent_game()
+    run_until(g, "letter", 3 * clock.TICKS_PER_HOUR)
+    g.run(50)
+    g2 = sent_game()
+    g2.run(g.tick - g2.tick)
+    assert g2.speed == 0 and g2.state_hash() == g.state_hash()
+
+
+@pytest.mark.rule("GOAL-02")
+def test_each_member_shows_the_party_goal():
+    from pysim.session import Session
+    g = sent_game()
+    s = Session.__new__(Session)
+    s.game = g
+    member = sighting._underway(g).members[0]
+    assert s.describe(member)["party_goal"] in ("kill_boss", "steal_treasure")
