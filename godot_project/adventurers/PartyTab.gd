@@ -30,6 +30,8 @@ func applies_to(info: Dictionary) -> bool:
 
 func show_entity(_id: int, info: Dictionary) -> void:
 	status_label.text = status_text(info)
+	if info.has("party_goal"):
+		status_label.text = goal_text(info) + "\n" + status_label.text
 	learned_label.text = learned_text(info)
 
 
@@ -62,3 +64,13 @@ static func learned_text(info: Dictionary) -> String:
 	if lines.empty():
 		return "Nothing yet: only a trap that goes off teaches."
 	return PoolStringArray(lines).join("\n")
+
+
+# GOAL-02: the party's goal (describe key party_goal, pysim/invasions/sighting.py).
+static func goal_text(info: Dictionary) -> String:
+	match str(info.get("party_goal", "")):
+		"kill_boss":
+			return "Goal: kill your Boss."
+		"steal_treasure":
+			return "Goal: steal your treasure."
+	return "Goal: %s." % str(info.get("party_goal", "")).replace("_", " ")

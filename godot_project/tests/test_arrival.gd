@@ -74,3 +74,26 @@ func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 	assert_false(screen.visible, "the party screen closed")
 	assert_eq(int(snap_get("speed", -1)), 0, "still paused after closing")
 	assert_eq(int(snap_get("tick", -1)), tick, "no tick ran")
+
+
+# GOAL-02: selected, a member of the spotted party shows the party's goal on its Party tab.
+func test_party_tab_shows_the_goal() -> void:
+	if not running():
+		return
+	var caution = extension("AdventurersCautionExtension")
+	if not assert_true(caution != null, "AdventurersCautionExtension loaded"):
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	if not assert_true(ok, "the letter arrived"):
+		return
+	var member := int(ext.spotted_letter.last["members"][0]["entity"])
+	EventBus.emit_signal("entity_selected", member)
+	var panel = get_tree().get_nodes_in_group("selection_panel")[0]
+	var tab = caution.tab
+	yield(frames(30), "completed")
+	if not assert_true(tab.get_parent() == panel.tabs, "Party tab in the panel"):
+		return
+	panel.tabs.current_tab = tab.get_index()
+	yield(frames(10), "completed")
+	assert_string_contains(tab.status_label.text, "Goal: ")
