@@ -48,7 +48,7 @@ func setup(m) -> void:
 	_show()
 	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_sim_event"})
 	event_texts({"party_spotted": ["_spotted_text", Color(1.0, 0.55, 0.3)],
-			"letter": "_letter_text"})
+			"letter": "_letter_text", "party_set_out": ["_set_out_text", null, true]})
 
 
 func _on_snapshot(snap: Dictionary) -> void:
@@ -112,3 +112,9 @@ func _spotted_text(ev: Dictionary) -> String:
 
 func _letter_text(ev: Dictionary) -> String:
 	return "A letter: %s" % str(ev.get("title", "Adventurers spotted in your dungeon"))
+
+
+# Quiet (kept off the log): the player learns of a party on its way only by scrying (ARRIVE-04).
+func _set_out_text(ev: Dictionary) -> String:
+	return "A party of %s set out from %s: %s hours away" % [str(ev.get("members", "?")),
+			str(ev.get("faction", "?")), str(ev.get("hours", "?"))]

@@ -1,7 +1,12 @@
 """How an invasion arrives: the party is generated (generation), given a goal
 (pysim/adventurers/goals) and walks in through a map-edge portal with a walking way to the
-sanctum. Overworld travel and fog (ARRIVE-01) are not modelled yet: the party appears at the
-portal the hour it is sent.
+sanctum.
+
+ARRIVE-01 travel (decided, docs/rules/invasions.md): an ordinary invasion from a settlement
+of the level's [overworld] sets out when the scheduler sends it (`party_set_out`: its
+members and goal are drawn then, so a scrying charge can show them) and arrives after the
+settlement's travel time, through the pending list the war parties use (no roll meanwhile).
+A party with no home comes from just beyond the map's edge and appears at once.
 """
 import numpy as np
 
@@ -46,14 +51,39 @@ def party_for(game, st, war):
     return party, str(war.get("faction", ""))
 
 
+def set_out(game, st, party, faction, hours):
+    """ARRIVE-01: the next ordinary party leaves its home; it arrives in `hours`."""
+    from pysim.core import clock
+    goal = goals.choose_goal(game, party.kind)
+    st.pending.append({"faction": faction, "camp": False, "ordinary": True,
+                       "arrive": game.tick + hours * clock.TICKS_PER_HOUR,
+                       "kind": party.kind, "members": [list(m) for m in party.members],
+                       "goal": goal})
+    game.emit("party_set_out", faction=faction, hours=hours, number=st.count + 1,
+              members=len(party.members))
+
+
 def send(game, st, war):
-    """Invasion number count + 1 arrives now."""
+    """Invasion number count + 1 arrives now (or, from a settlement, sets out)."""
     portal = entry_portal(game)
     if portal is None:
         return False
-    party, faction = party_for(game, st, war)
+    goal = None
+    if war is not None and war.get("ordinary"):
+        party = G.Party(war["kind"], [tuple(m) for m in war["members"]])
+        faction = war["faction"]
+        goal = war["goal"]
+    else:
+        party, faction = party_for(game, st, war)
+    if war is None:
+        from pysim.invasions import overworld
+        hours = overworld.travel_hours(st, faction)
+        if hours > 0:
+            set_out(game, st, party, faction, hours)
+            return True
     st.count += 1
-    goal = goals.choose_goal(game, party.kind)
+    if goal is None:
+        goal = goals.choose_goal(game, party.kind)
     px, py = portal
     ids = []
     for member in party.members:

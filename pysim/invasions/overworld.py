@@ -61,6 +61,13 @@ def home_of_next_party(game, st):
     return names[int(game.rng.stream("invasions").integers(0, len(names)))]
 
 
+def travel_hours(st, faction):
+    """Hours from a settlement to the dungeon (ARRIVE-01); 0 for no home (the map's edge)."""
+    if st.overworld is None or faction not in st.overworld["settlements"]:
+        return 0
+    return int(st.overworld["settlements"][faction]["travel"])
+
+
 def send_war_party(game, st, faction, camp, travel):
     st.pending.append({"faction": faction, "camp": camp,
                        "arrive": game.tick + travel * clock.TICKS_PER_HOUR})

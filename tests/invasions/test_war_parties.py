@@ -57,3 +57,30 @@ def test_camp_turned_hostile_by_command_and_ordinary_parties_come_from_settlemen
     g2 = overworld_game("settlement Greyford travel=5\n")
     got = drive_schedule(g2, 48)
     assert {ev["faction"] for k, _, ev in got if k == "invasion_arrived"} == {"Greyford"}
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_an_ordinary_party_travels_from_its_settlement_before_it_arrives():
+    g = overworld_game("settlement Greyford travel=5\n")
+    got = []
+    for _ in range(24 * 3):
+        g.run(H)
+        got += [e for e in g.take_events() if e["type"] in ("party_set_out", "invasion_arrived")]
+        if any(e["type"] == "invasion_arrived" for e in got):
+            break
+    set_out = [e for e in got if e["type"] == "party_set_out"]
+    arrived = [e for e in got if e["type"] == "invasion_arrived"]
+    assert set_out and arrived
+    assert set_out[0]["faction"] == "Greyford" and set_out[0]["number"] == 1
+    assert arrived[0]["tick"] == set_out[0]["tick"] + 5 * H       # the travel time
+    assert arrived[0]["number"] == 1 and len(arrived[0]["members"]) == set_out[0]["members"]
+    assert clock.day_hour_minute(set_out[0]["tick"])[0] == 2      # sent on day 2 (INV-01)
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_a_party_with_no_home_comes_from_the_map_edge_at_once():
+    g = load_text(SMALL % {"seed": 1, "on": "on", "treasure": 3})
+    first = SCH.state_of(g).first_tick
+    got = drive_schedule(g, 48)
+    arrivals = [t for k, t, _ in got if k == "invasion_arrived"]
+    assert arrivals and arrivals[0] == first     # the drawn hour itself: no travel
