@@ -1,0 +1,133 @@
+"""Guardposts (ARRIVE-03), scrying (ARRIVE-04) and the Eye Scouts boon (ARRIVE-05), in play."""
+import pytest
+
+from pysim.core import clock
+from pysim.invasions import fog, scheduler as SCH, watch
+from pysim.level import load_text
+
+H = clock.TICKS_PER_HOUR
+
+# A corridor past a closed door; the party walks in from the west portal. `g` a guardpost in
+# the corridor, `r` a scrying pool; one Drudgery minion in the Boss's room (`d`).
+LEVEL = """\
+name: watch test
+seed: 1
+domain: all
+invasions: on
+
+[legend]
+g = floor %(post)s
+r = floor scrying_pool
+d = floor minion duty:drudgery
+
+[map]
+##################################
+P.........g....D...d...........SS#
+#..............#..r............Sb#
+##################################
+%(overworld)s"""
+
+
+def game(post="guardpost", overworld=""):
+    return load_text(LEVEL % {"post": post, "overworld": overworld})
+
+
+def run_until(g, kind, ticks):
+    evs = []
+    for _ in range(ticks):
+        g.step()
+        evs += g.take_events()
+        if any(e["type"] == kind for e in evs):
+            break
+    return evs
+
+
+@pytest.mark.rule("ARRIVE-03")
+def test_a_drudgery_minion_lights_the_torch_and_it_un_fogs_the_post():
+    g = game()
+    assert fog.layer(g)[1, 10] == fog.UNSEEN
+    evs = run_until(g, "torch_lit", 2 * H)
+    lit = [e for e in evs if e["type"] == "torch_lit"]
+    assert lit and (lit[0]["x"], lit[0]["y"]) == (10, 1)
+    assert g.entities[lit[0]["entity"]].kind == 0           # a minion
+    lay = fog.layer(g)
+    assert lay[1, 10] == fog.SEEN_NOW and lay[1, 3] == fog.SEEN_NOW     # 7 tiles off
+    assert lay[1, 1] == fog.UNSEEN or lay[1, 1] == fog.SEEN_BEFORE      # 9 tiles: beyond 8
+
+
+@pytest.mark.rule("ARRIVE-03")
+def test_a_lit_torch_shows_the_party_without_a_letter_or_a_pause():
+    g = game("guardpost:lit")
+    g.command({"type": "send_invasion"})
+    g.step()
+    member = g.entities[SCH.state_of(g).members[0]]
+    evs = []
+    shown = False
+    for _ in range(60):
+        g.step()
+        evs += g.take_events()
+        if member.x >= 3 and member.x <= 12:
+            shown = shown or fog.seen_now(g, member.x, member.y)
+    assert shown
+    assert not [e for e in evs if e["type"] in ("letter", "party_spotted")]
+    assert g.speed == 1
+
+
+@pytest.mark.rule("ARRIVE-03")
+def test_guardposts_are_built_inside_the_domain_on_floor():
+    g = game()
+    g.command({"type": "build_guardpost", "x": 5, "y": 2})
+    g.command({"type": "build_guardpost", "x": 0, "y": 0})
+    g.command({"type": "build_guardpost", "x": 10, "y": 1})
+    g.step()
+    evs = g.take_events()
+    assert [(e["x"], e["y"]) for e in evs if e["type"] == "guardpost_built"] == [(5, 2)]
+    assert len([e for e in evs if e["type"] == "refused"]) == 2
+
+
+@pytest.mark.rule("ARRIVE-04")
+def test_scrying_shows_the_next_party_on_its_way():
+    g = game(overworld="\n[overworld]\nsettlement Greyford travel=6\n")
+    g.command({"type": "scry"})
+    g.step()
+    assert [e for e in g.take_events() if e["type"] == "refused"]   # no charge
+    # one pool: a charge every 12 hours while the Boss lives
+    g.run(12 * H)
+    assert watch.area(g).charges == 1
+    # the first party sets out on day 2 at the drawn hour
+    g.run(SCH.state_of(g).first_tick - g.tick + 1)
+    set_out = [e for e in g.take_events() if e["type"] == "party_set_out"]
+    assert set_out
+    g.command({"type": "scry"})
+    g.step()
+    scried = [e for e in g.take_events() if e["type"] == "scried"]
+    assert scried and scried[0]["faction"] == "Greyford"
+    assert scried[0]["members"] == set_out[0]["members"] and scried[0]["hours"] == 6
+    assert scried[0]["goal"] in ("kill_boss", "steal_treasure")
+    assert watch.area(g).charges == scried[0]["charges"]
+
+
+@pytest.mark.rule("ARRIVE-05")
+def test_the_eye_patrols_the_guardposts_sees_the_party_and_cools_down():
+    g = game()
+    g.command({"type": "build_guardpost", "x": 3, "y": 2})
+    g.command({"type": "eye_scouts"})
+    g.step()
+    st = watch.area(g)
+    sent = [e for e in g.take_events() if e["type"] == "eye_sent"]
+    assert sent and (sent[0]["x"], sent[0]["y"]) == (10, 1) and st.eye is not None
+    g.run(20 * 6)
+    assert (st.eye[0], st.eye[1]) != (10, 1)                   # floating to the next post
+    assert fog.seen_now(g, st.eye[0], st.eye[1])
+    g.command({"type": "send_invasion"})
+    evs = run_until(g, "party_spotted", 2 * H)
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "eye"
+    g.command({"type": "eye_scouts"})
+    g.step()
+    assert [e for e in g.take_events() if e["type"] == "refused"]   # one at a time
+    g.run(24 * H)
+    assert st.eye is None
+    g.command({"type": "eye_scouts"})
+    g.step()
+    assert [e for e in g.take_events() if e["type"] == "refused"]   # cooling down
