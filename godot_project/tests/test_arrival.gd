@@ -97,3 +97,38 @@ func test_party_tab_shows_the_goal() -> void:
 	panel.tabs.current_tab = tab.get_index()
 	yield(frames(10), "completed")
 	assert_string_contains(tab.status_label.text, "Goal: ")
+
+
+func snap_len(key: String) -> int:
+	var v = snap_get(key, [])
+	return v.size() if v != null else 0
+
+
+func eye_x() -> bool:
+	var e = snap_get("eye_pos", [-1, -1])
+	return e != null and int(e[0]) >= 0
+
+
+# ARRIVE-03 / ARRIVE-05 as a player does it: the Guardpost tool and a click on the map build
+# one; the Eye Scouts button sends the eye, and is disabled while it patrols.
+func test_build_a_guardpost_and_send_the_eye() -> void:
+	if not running():
+		return
+	var watch = extension("WatchExtension")
+	if not assert_true(watch != null, "WatchExtension loaded"):
+		return
+	yield(frames(3), "completed")
+	assert_true(watch.eye_button.visible, "Eye Scouts shown on a level with invasions")
+	assert_true(watch.scry_button.disabled, "no scrying pool, no charge")
+	var tool_button: Button = main.hud.tool_row.get_node("guardpost")
+	yield(click_control(tool_button), "completed")
+	yield(click_at(tile_screen(Vector2(11, 2))), "completed")
+	var ok = yield(wait_until(self, "snap_len", ["guardposts"], 1, 120), "completed")
+	if not assert_true(ok, "a guardpost was built"):
+		return
+	assert_eq(snap_get("guardposts")[0][0], 11)
+	yield(click_control(watch.eye_button), "completed")
+	ok = yield(wait_until(self, "eye_x", [], true, 120), "completed")
+	assert_true(ok, "the ghostly eye patrols")
+	yield(frames(3), "completed")
+	assert_true(watch.eye_button.disabled, "one eye at a time")

@@ -1,0 +1,121 @@
+extends "res://core/ConceptExtension.gd"
+# Watching for parties (pysim/invasions/watch.py, docs/rules/invasions.md "Arrival"):
+# - tools "Guardpost" and "Scrying Pool": a left click sends build_guardpost /
+#   build_scrying_pool on that tile (ARRIVE-03, ARRIVE-04);
+# - top-bar buttons "Scry (N)" (spends a charge: the next party on its way, in the log and a
+#   toast) and "Eye Scouts" (sends the ghostly eye; disabled with the hours left while the
+#   boon cools down, ARRIVE-05). Shown only on levels with invasions;
+# - WatchLayer: guardposts (a lit torch glows), scrying pools and the ghostly eye.
+
+const WatchLayer = preload("res://invasions/WatchLayer.gd")
+
+var layer: Node2D = null
+var scry_button: Button = null
+var eye_button: Button = null
+var on := false
+
+
+func setup(m) -> void:
+	main = m
+	layer = WatchLayer.new()
+	layer.name = "Watch"
+	layer.tile_size = main.world.TILE
+	main.world.add_layer(layer, false)
+	add_tool("guardpost", "Guardpost", "Build a guardpost: a minion on Drudgery lights its torch, which shows adventurers within 8 tiles", "_on_guardpost_click")
+	add_tool("scrying_pool", "Scrying Pool", "Build a scrying pool: it gathers a charge every 12 hours while your Boss lives", "_on_pool_click")
+	var row: Node = main.hud.get_node("Root/TopBar/Row")
+	scry_button = _button(row, "Scry", "_on_scry_pressed")
+	eye_button = _button(row, "EyeScouts", "_on_eye_pressed")
+	eye_button.text = "Eye Scouts"
+	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_sim_event"})
+	event_texts({"guardpost_built": "_built_text", "scrying_pool_built": "_built_text",
+			"torch_lit": "_torch_text", "torch_out": "_torch_text",
+			"eye_sent": ["_eye_text", Color(0.7, 0.85, 1.0)], "eye_gone": "_eye_text",
+			"scrying_charge": "_charge_text", "scried": ["_scried_text", Color(0.75, 0.7, 1.0)]})
+	_show({})
+
+
+func _button(row: Node, button_name: String, method: String) -> Button:
+	var b := Button.new()
+	b.name = button_name
+	b.focus_mode = Control.FOCUS_NONE
+	b.connect("pressed", self, method)
+	row.add_child(b)
+	return b
+
+
+func _on_snapshot(snap: Dictionary) -> void:
+	on = str(snap.get("invasion_state", "off")) != "off"
+	_show(snap)
+
+
+func _show(snap: Dictionary) -> void:
+	scry_button.visible = on
+	eye_button.visible = on
+	var charges := int(snap.get("scry_charges", 0))
+	scry_button.text = "Scry (%d)" % charges
+	scry_button.disabled = charges <= 0
+	scry_button.hint_tooltip = "Spend a scrying charge: see the next party on its way (size, goal, arrival)" if charges > 0 else "No scrying charge: a scrying pool gathers one every 12 hours"
+	var cool := int(snap.get("eye_cooldown_hours", 0))
+	var eye = snap.get("eye_pos", [-1, -1])
+	var patrolling: bool = eye != null and eye.size() == 2 and int(eye[0]) >= 0
+	eye_button.disabled = cool > 0 or patrolling
+	if patrolling:
+		eye_button.hint_tooltip = "A ghostly eye patrols your guardposts"
+	elif cool > 0:
+		eye_button.hint_tooltip = "Eye Scouts is ready again in %d hours" % cool
+	else:
+		eye_button.hint_tooltip = "Send a ghostly eye to patrol your guardposts for 24 hours (it sees in the dark and spots adventurers)"
+
+
+func _on_guardpost_click(tile: Vector2) -> void:
+	send({"type": "build_guardpost", "x": int(tile.x), "y": int(tile.y)})
+
+
+func _on_pool_click(tile: Vector2) -> void:
+	send({"type": "build_scrying_pool", "x": int(tile.x), "y": int(tile.y)})
+
+
+func _on_scry_pressed() -> void:
+	send({"type": "scry"})
+
+
+func _on_eye_pressed() -> void:
+	send({"type": "eye_scouts"})
+
+
+func _on_sim_event(ev: Dictionary) -> void:
+	if str(ev.get("type", "")) == "scried":
+		main.hud.notify(_scried_text(ev), "info")
+
+
+func _built_text(ev: Dictionary) -> String:
+	var what := "A guardpost" if str(ev.get("type", "")) == "guardpost_built" else "A scrying pool"
+	return "%s was built at (%s, %s)" % [what, str(ev.get("x", "?")), str(ev.get("y", "?"))]
+
+
+func _torch_text(ev: Dictionary) -> String:
+	if str(ev.get("type", "")) == "torch_lit":
+		return "A minion lit the guardpost torch at (%s, %s)" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	return "The guardpost torch at (%s, %s) burned out" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+
+
+func _eye_text(ev: Dictionary) -> String:
+	if str(ev.get("type", "")) == "eye_sent":
+		return "A ghostly eye sets out to patrol your guardposts for %s hours" % str(ev.get("hours", 24))
+	return "The ghostly eye fades away"
+
+
+func _charge_text(ev: Dictionary) -> String:
+	return "The scrying pool gathered a charge (%s ready)" % str(ev.get("charges", "?"))
+
+
+static func _scried_text(ev: Dictionary) -> String:
+	var n := int(ev.get("members", -1))
+	var who := "a party of %d" % n if n > 0 else "a party"
+	if ev.get("war", false):
+		who = "a war party"
+	var home := str(ev.get("faction", ""))
+	var from := " from %s" % home if home != "" else ""
+	return "The scrying pool shows %s%s coming to %s, arriving in %s hours" % [who, from,
+			preload("res://hud/EventText.gd")._goal_words(str(ev.get("goal", ""))), str(ev.get("hours", "?"))]
