@@ -19,6 +19,10 @@ Extension registries (ordered lists of (order, name, fn); use add()):
   again next tick; the check may also replace or clear its path).
 - STEP_HOOKS: fn(game, ent, nx, ny) when a step into (nx, ny) begins (a door opens).
 - ENTER_HOOKS: fn(game, ent, x, y) when a walker arrives on a tile (a plate is stepped on).
+- BASE_VIEWS: fn(game, ent, base) -> base. The one place a walker's cost may OPEN tiles
+  (a swimming party's water, pysim/invasions/swimming.py): applied to the walk cost before
+  COST_VIEWS. Return `base` itself for everyone it does not concern (the shared views and
+  their reachability labels then hold); any other array is searched as it is.
 """
 import cython
 import numpy as np
@@ -28,6 +32,7 @@ from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
 
 COST_VIEWS = []
+BASE_VIEWS = []
 STEP_CHECKS = []
 STEP_HOOKS = []
 ENTER_HOOKS = []
@@ -49,8 +54,14 @@ def facing_of(dx, dy):
     return _FACING[(int(dy) + 1) * 3 + (int(dx) + 1)]
 
 
+def base_for(game, ent, base):
+    for _, _, fn in BASE_VIEWS:
+        base = fn(game, ent, base)
+    return base
+
+
 def cost_for(game, ent):
-    cost = game.grid.walk_cost()
+    cost = base_for(game, ent, game.grid.walk_cost())
     for _, _, fn in COST_VIEWS:
         cost = fn(game, ent, cost)
     return cost
@@ -61,7 +72,7 @@ def plan(game, ent, sx, sy, gx, gy):
     failed search on the same view already proves the goal out of reach (the same empty
     path the search would give)."""
     vs = reachability.views(game.grid)
-    cost = vs.base
+    cost = base_for(game, ent, vs.base)
     kept = cost             # the last shared view of the chain: its labels hold for the end
     if vs.unreachable(cost, sx, sy, gx, gy):
         return EMPTY.copy()

@@ -84,10 +84,13 @@ def send(game, st, war):
     st.count += 1
     if goal is None:
         goal = goals.choose_goal(game, party.kind)
-    px, py = portal
+    from pysim.invasions import swimming
+    (px, py), swims = swimming.maybe_wet(game, portal)
     ids = []
     for member in party.members:
         e = game.spawn(entities.ADVENTURER, px, py, subtype=G.subtype(member))
+        if swims:
+            e.swims = True
         e.party = ids[0] if ids else e.id
         e.faction = faction
         ids.append(e.id)

@@ -1,0 +1,82 @@
+"""ARRIVE-01: most parties take a portal with a walking way; some (20%) a portal across
+water, and swim slowly."""
+import pytest
+
+from conftest import binomial_ok
+from pysim.invasions import arrival, scheduler as SCH, swimming
+from pysim.level import load_text
+
+# The north portal walks to the sanctum; the south one (4, 3) only crosses the pool.
+LEVEL = """\
+name: wet
+seed: %d
+domain: all
+invasions: on
+
+[map]
+###############################
+P...........................SS#
+###########################.S##
+P...~~~~~...................Sb#
+###############################
+"""
+
+DRY = LEVEL.replace("~", ".")
+
+
+def test_the_wet_portal_is_found():
+    g = load_text(LEVEL % 1)
+    assert swimming.wet_portals(g) == [(0, 3)]
+    assert swimming.wet_portals(load_text(DRY % 1)) == []
+    assert arrival.entry_portal(g) == (0, 1)        # the walking way is the only dry one
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_one_party_in_five_takes_the_portal_across_water():
+    n = 400
+    wet = 0
+    for seed in range(n):
+        g = load_text(LEVEL % seed)
+        portal, swims = swimming.maybe_wet(g, (0, 1))
+        assert swims == (portal == (0, 3))
+        wet += swims
+    assert binomial_ok(wet, n, swimming.WATER_PCT / 100.0)
+
+
+def _swimming_game():
+    for seed in range(200):
+        g = load_text(LEVEL % seed)
+        g.command({"type": "send_invasion"})
+        g.step()
+        st = SCH.state_of(g)
+        member = g.entities[st.members[0]]
+        if getattr(member, "swims", False):
+            return g, member
+    raise AssertionError("no seed sent a party across the water")
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_the_party_swims_across_slowly_and_reaches_the_dungeon():
+    g, member = _swimming_game()
+    assert (member.x, member.y) == (0, 3)
+    water_steps = []
+    land_steps = []
+    for _ in range(1200):
+        g.step()
+        if member.step_len > 0 and member.step_t == 0 and member.ny == member.y:
+            wet = g.grid.terrain[member.ny, member.nx] == 3
+            (water_steps if wet else land_steps).append(member.step_len)
+        if member.x >= 12:
+            break
+    assert water_steps and land_steps
+    assert set(water_steps) == {land_steps[0] * swimming.SWIM_SLOW}
+    assert member.x >= 12                               # across the pool, on its way in
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_no_one_else_enters_water():
+    g = load_text(LEVEL.replace("P...~", "P..m~") % 1)
+    for _ in range(600):
+        g.step()
+        for e in g.entities.values():
+            assert g.grid.terrain[e.y, e.x] != 3
