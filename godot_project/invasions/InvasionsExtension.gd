@@ -19,8 +19,10 @@ var storm_button: Button = null
 var state := "off"
 var chance := 0
 var party_pos := Vector2(-1, -1)
+var party_id := -1
 var fog_layer: Sprite = null
 var spotted_letter: Control = null
+var party_button: Button = null
 
 
 func setup(m) -> void:
@@ -39,6 +41,14 @@ func setup(m) -> void:
 	indicator.focus_mode = Control.FOCUS_NONE
 	indicator.connect("pressed", self, "_on_indicator_pressed")
 	row.add_child(indicator)
+	party_button = Button.new()
+	party_button.name = "PartyScreenButton"
+	party_button.text = "Party"
+	party_button.hint_tooltip = "Read again who the spotted party are"
+	party_button.focus_mode = Control.FOCUS_NONE
+	party_button.visible = false
+	party_button.connect("pressed", self, "_on_party_pressed")
+	row.add_child(party_button)
 	fog_layer = preload("res://invasions/FogLayer.gd").new()
 	fog_layer.name = "Fog"
 	fog_layer.tile_size = main.world.TILE
@@ -57,6 +67,7 @@ func _on_snapshot(snap: Dictionary) -> void:
 	var p = snap.get("invasion_party_pos", [-1, -1])
 	if p != null and p.size() == 2:
 		party_pos = Vector2(int(p[0]), int(p[1]))
+	party_id = int(snap.get("invasion_party", -1))
 	var storm := int(snap.get("invasion_storm_hours", 0))
 	storm_button.disabled = storm > 0
 	if storm > 0:
@@ -75,6 +86,8 @@ func _show() -> void:
 	indicator.visible = on
 	storm_button.visible = on
 	indicator.text = "Invasion: %s" % word()
+	party_button.visible = state == "underway" and spotted_letter != null \
+			and not spotted_letter.last.empty() and int(spotted_letter.last.get("party", -1)) == party_id
 	if state == "underway":
 		indicator.hint_tooltip = "An invasion is underway: click to jump to the party"
 	else:
@@ -99,6 +112,11 @@ func _on_storm_pressed() -> void:
 func _on_sim_event(ev: Dictionary) -> void:
 	if str(ev.get("type", "")) == "letter":
 		spotted_letter.show_letter(ev)
+		_show()
+
+
+func _on_party_pressed() -> void:
+	spotted_letter.show_party_screen()
 
 
 const HOW_WORDS := {"seen": "seen", "alarm": "caught by an alarm", "fight": "caught fighting",

@@ -100,5 +100,10 @@ func _on_read_on() -> void:
 	screen.visible = true
 
 
+func show_party_screen() -> void:
+	letter.visible = false
+	screen.visible = true
+
+
 func _on_close() -> void:
 	screen.visible = false

@@ -74,6 +74,11 @@ func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 	assert_false(screen.visible, "the party screen closed")
 	assert_eq(int(snap_get("speed", -1)), 0, "still paused after closing")
 	assert_eq(int(snap_get("tick", -1)), tick, "no tick ran")
+	var again: Button = ext.party_button
+	assert_true(again.visible, "the Party button offers the screen again")
+	yield(click_control(again), "completed")
+	yield(frames(2), "completed")
+	assert_true(screen.visible, "the party screen opened again")
 
 
 # GOAL-02: selected, a member of the spotted party shows the party's goal on its Party tab.

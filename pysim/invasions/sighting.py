@@ -20,7 +20,7 @@ The spotted parties are kept in the "sightings" area (made when the first party 
 a level without invasions hashes as before).
 """
 from pysim.core import entities as E, systems, terrain as T
-from pysim.core.snapshot import describe_part
+from pysim.core.snapshot import describe_part, snapshot_part
 
 LETTER_TITLE = "Adventurers spotted in your dungeon"
 
@@ -171,3 +171,11 @@ def _describe_goal(game, e, info):
     goal = goals.goal_of(game, getattr(e, "party", -1))
     if goal is not None:
         info["party_goal"] = goal
+
+
+@snapshot_part
+def sighting_snapshot(game, snap):
+    """invasion_party: the party underway (its first member's id, as in `letter`), -1 when
+    none: the front end offers the party screen again for the party it was shown."""
+    st = _underway(game)
+    snap["invasion_party"] = st.party if st is not None else -1
