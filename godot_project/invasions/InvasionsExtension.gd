@@ -48,7 +48,7 @@ func setup(m) -> void:
 	party_button.focus_mode = Control.FOCUS_NONE
 	party_button.visible = false
 	party_button.connect("pressed", self, "_on_party_pressed")
-	row.add_child(party_button)
+	main.hud.tool_row.add_child(party_button)       # the top bar is full
 	fog_layer = preload("res://invasions/FogLayer.gd").new()
 	fog_layer.name = "Fog"
 	fog_layer.tile_size = main.world.TILE

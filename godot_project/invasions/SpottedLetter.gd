@@ -35,8 +35,8 @@ func _panel(panel_name: String, button_text: String, method: String) -> PanelCon
 	p.anchor_bottom = 0.5
 	p.margin_left = -230
 	p.margin_right = 230
-	p.margin_top = -150
-	p.margin_bottom = 150
+	p.margin_top = -110
+	p.margin_bottom = 110
 	var box := VBoxContainer.new()
 	box.name = "Box"
 	p.add_child(box)
@@ -48,7 +48,8 @@ func _panel(panel_name: String, button_text: String, method: String) -> PanelCon
 	var text := Label.new()
 	text.name = "Text"
 	text.autowrap = true
-	text.size_flags_vertical = Control.SIZE_EXPAND_FILL
+	# an autowrapping label needs a width, or the panel grows one word a line
+	text.rect_min_size = Vector2(420, 0)
 	box.add_child(text)
 	var b := Button.new()
 	b.name = "Button"
@@ -73,6 +74,8 @@ func show_letter(ev: Dictionary) -> void:
 	screen_text.text = party_text(ev)
 	screen.visible = false
 	letter.visible = true
+	_fit(letter)
+	_fit(screen)
 
 
 static func party_text(ev: Dictionary) -> String:
@@ -98,6 +101,16 @@ static func party_text(ev: Dictionary) -> String:
 func _on_read_on() -> void:
 	letter.visible = false
 	screen.visible = true
+
+
+# Shrinks a panel back to its content and centres it (a label's text changed).
+func _fit(p: PanelContainer) -> void:
+	p.margin_top = -110
+	p.margin_bottom = 110
+	p.rect_size = Vector2(p.rect_size.x, 0)
+	var h := p.get_combined_minimum_size().y
+	p.margin_top = -h / 2
+	p.margin_bottom = h / 2
 
 
 func show_party_screen() -> void:

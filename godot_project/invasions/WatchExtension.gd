@@ -2,7 +2,7 @@ extends "res://core/ConceptExtension.gd"
 # Watching for parties (pysim/invasions/watch.py, docs/rules/invasions.md "Arrival"):
 # - tools "Guardpost" and "Scrying Pool": a left click sends build_guardpost /
 #   build_scrying_pool on that tile (ARRIVE-03, ARRIVE-04);
-# - top-bar buttons "Scry (N)" (spends a charge: the next party on its way, in the log and a
+# - buttons at the end of the tool bar "Scry (N)" (spends a charge: the next party on its way, in the log and a
 #   toast) and "Eye Scouts" (sends the ghostly eye; disabled with the hours left while the
 #   boon cools down, ARRIVE-05). Shown only on levels with invasions;
 # - WatchLayer: guardposts (a lit torch glows), scrying pools and the ghostly eye.
@@ -23,7 +23,8 @@ func setup(m) -> void:
 	main.world.add_layer(layer, false)
 	add_tool("guardpost", "Guardpost", "Build a guardpost: a minion on Drudgery lights its torch, which shows adventurers within 8 tiles", "_on_guardpost_click")
 	add_tool("scrying_pool", "Scrying Pool", "Build a scrying pool: it gathers a charge every 12 hours while your Boss lives", "_on_pool_click")
-	var row: Node = main.hud.get_node("Root/TopBar/Row")
+	# the top bar is full: the two actions sit at the end of the tool bar
+	var row: Node = main.hud.tool_row
 	scry_button = _button(row, "Scry", "_on_scry_pressed")
 	eye_button = _button(row, "EyeScouts", "_on_eye_pressed")
 	eye_button.text = "Eye Scouts"
