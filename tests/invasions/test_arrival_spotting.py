@@ -97,3 +97,22 @@ def test_each_member_shows_the_party_goal():
     s.game = g
     member = sighting._underway(g).members[0]
     assert s.describe(member)["party_goal"] in ("kill_boss", "steal_treasure")
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_an_alarm_with_a_member_among_its_enemies_spots_the_party():
+    from pysim.traps import trap_state
+
+    class Part(object):
+        id = 9
+
+    g = sent_game(NO_ONE)
+    g.run(20)
+    assert not [e for e in g.take_events() if e["type"] == "party_spotted"]
+    member = sighting._underway(g).members[0]
+    for fn in trap_state.ALARM_HOOKS:       # as the alarm trap's effect calls them
+        fn(g, Part(), [member])
+    g.step()
+    spotted = [e for e in g.take_events() if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "alarm" and spotted[0]["by"] == 9
+    assert g.speed == 0
