@@ -67,6 +67,8 @@ func _on_snapshot(snap: Dictionary) -> void:
 	var p = snap.get("invasion_party_pos", [-1, -1])
 	if p != null and p.size() == 2:
 		party_pos = Vector2(int(p[0]), int(p[1]))
+	if snap.get("invasion_party_hidden", false):
+		party_pos = Vector2(-1, -1)         # fog: not spotted yet (pysim/invasions/sighting.py)
 	party_id = int(snap.get("invasion_party", -1))
 	var storm := int(snap.get("invasion_storm_hours", 0))
 	storm_button.disabled = storm > 0
@@ -88,7 +90,9 @@ func _show() -> void:
 	indicator.text = "Invasion: %s" % word()
 	party_button.visible = state == "underway" and spotted_letter != null \
 			and not spotted_letter.last.empty() and int(spotted_letter.last.get("party", -1)) == party_id
-	if state == "underway":
+	if state == "underway" and party_pos.x < 0:
+		indicator.hint_tooltip = "An invasion is underway: the party has not been spotted yet"
+	elif state == "underway":
 		indicator.hint_tooltip = "An invasion is underway: click to jump to the party"
 	else:
 		indicator.hint_tooltip = "Chance of an invasion this hour: %d%%" % chance

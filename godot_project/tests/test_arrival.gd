@@ -137,3 +137,30 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 	assert_true(ok, "the ghostly eye patrols")
 	yield(frames(3), "completed")
 	assert_true(watch.eye_button.disabled, "one eye at a time")
+
+
+# INV-04 with fog: once the party is spotted, a click on Underway centres the camera on it.
+func test_clicking_underway_jumps_to_the_spotted_party() -> void:
+	if not running():
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	if not assert_true(ok, "the letter arrived"):
+		return
+	yield(click_control(ext.spotted_letter.letter.get_node("Box/Button")), "completed")
+	yield(click_control(ext.spotted_letter.screen.get_node("Box/Button")), "completed")
+	yield(frames(3), "completed")
+	var ind: Button = ext.indicator
+	assert_eq(ind.text, "Invasion: Underway")
+	var p = snap_get("invasion_party_pos")
+	assert_true(int(p[0]) >= 0, "the spotted party's position is known")
+	var cam = main.world.camera
+	cam.zoom = Vector2(0.35, 0.35)
+	cam.position = Vector2(38, 5) * main.world.TILE
+	cam.set_map_rect(cam.map_rect)
+	var before: Vector2 = cam.position
+	var want: Vector2 = (Vector2(int(p[0]), int(p[1])) + Vector2(0.5, 0.5)) * main.world.TILE
+	yield(click_control(ind), "completed")
+	yield(frames(2), "completed")
+	assert_true(cam.position.distance_to(want) < before.distance_to(want) - main.world.TILE * 5,
+			"camera jumped towards the party: %s -> %s (party %s)" % [before, cam.position, want])

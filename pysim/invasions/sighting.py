@@ -176,6 +176,14 @@ def _describe_goal(game, e, info):
 @snapshot_part
 def sighting_snapshot(game, snap):
     """invasion_party: the party underway (its first member's id, as in `letter`), -1 when
-    none: the front end offers the party screen again for the party it was shown."""
+    none: the front end offers the party screen again for the party it was shown.
+    invasion_party_hidden: with fog on, the party walks in hidden until it is spotted; the
+    front end then makes no use of invasion_party_pos (the Underway click's camera jump)."""
+    from pysim.invasions import fog
     st = _underway(game)
     snap["invasion_party"] = st.party if st is not None else -1
+    hidden = False
+    if st is not None and fog.fog_on(game):
+        sight = area(game)
+        hidden = sight is None or st.party not in sight.spotted
+    snap["invasion_party_hidden"] = hidden

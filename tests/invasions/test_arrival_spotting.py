@@ -116,3 +116,20 @@ def test_an_alarm_with_a_member_among_its_enemies_spots_the_party():
     spotted = [e for e in g.take_events() if e["type"] == "party_spotted"]
     assert spotted and spotted[0]["how"] == "alarm" and spotted[0]["by"] == 9
     assert g.speed == 0
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_with_fog_the_party_position_is_shown_only_once_spotted():
+    from pysim.session import Session
+    s = Session.__new__(Session)
+    s._acc = 0
+    s.game = g = sent_game()
+    g.run(10)
+    snap = s.snapshot()
+    assert snap["invasion_state"] == "underway" and snap["invasion_party_hidden"] is True
+    run_until(g, "letter", 3 * clock.TICKS_PER_HOUR)
+    snap = s.snapshot()
+    assert snap["invasion_party_hidden"] is False and snap["invasion_party"] >= 0
+    s.game = g = sent_game(LEVEL.replace("invasions: on", "invasions: on\nfog: off"))
+    g.run(10)
+    assert s.snapshot()["invasion_party_hidden"] is False   # no fog: nothing hidden
