@@ -1,0 +1,55 @@
+"""MINE-05: a trap blueprint that waits for metal says so, once.
+
+When a blueprint still wants metal (less on site and on its way than it needs) and no
+stock pile holds any, the event `blueprint_waiting_for_metal` names it, once per blueprint
+(the player learns why nothing happens; repeating it every hour would drown the log).
+The part's panel shows it as long as it holds (describe_part's `waiting_for_metal`).
+Checked every WAIT_CHECK_TICKS (a game minute).
+"""
+from pysim.core import systems
+from pysim.economy import econ_state as S
+
+WAIT_CHECK_TICKS = 10
+
+
+def waiting_ids(game):
+    """Ids of the blueprints that want metal while no pile holds any (sorted)."""
+    traps = game.areas["traps"]
+    if not traps.parts or S.metal_total(game) > 0:
+        return []
+    return sorted(traps.work_lists()[2])
+
+
+@systems.system("economy_waiting", 470)
+def tick(game):
+    if game.tick % WAIT_CHECK_TICKS:
+        return
+    traps = game.areas["traps"]
+    st = S.state_of(game)
+    if st.waited:
+        kept = [i for i in st.waited if i in traps.parts]
+        if kept != st.waited:
+            st.waited = kept
+    for pid in waiting_ids(game):
+        if pid in st.waited:
+            continue
+        p = traps.parts[pid]
+        st.waited.append(pid)
+        from pysim.traps import trap_parts as tp
+        game.emit("blueprint_waiting_for_metal", part=pid, kind=p.kind, name=tp.NAMES[p.kind],
+                  x=p.x, y=p.y, needed=tp.METAL[p.kind] - p.metal)
+
+
+def _wrap_describe_part():
+    from pysim.traps import trap_view
+    plain = trap_view.describe_part
+
+    def describe_part(game, part_id):
+        d = plain(game, part_id)
+        if d and not d.get("built"):
+            d["waiting_for_metal"] = int(part_id) in waiting_ids(game)
+        return d
+    trap_view.describe_part = describe_part
+
+
+_wrap_describe_part()
