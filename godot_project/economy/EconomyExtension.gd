@@ -11,6 +11,8 @@ extends "res://core/ConceptExtension.gd"
 # - The end screen: when the Boss dies (game_over) a panel with the days survived, the
 #   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
 #   with "Start again" (the same level) and "New campaign" (the default level).
+# - For screenshots: --tool=econ_mine (a build tool active at start) and --hover=X,Y (the
+#   preview on that tile), after "--" on the command line.
 
 const TOOL_PREFIX := "econ_"
 const MAX_DRAG_TILES := 400
@@ -26,6 +28,7 @@ var tool_id := "select"
 var hover := Vector2(-1, -1)
 var _layer_key := ""
 var _preview_dirty := false   # an event may have changed what the hovered tile allows
+var _args_done := false
 
 
 func setup(m) -> void:
@@ -50,6 +53,9 @@ func setup(m) -> void:
 		"vein_exhausted": "_text_vein_exhausted",
 		"blueprint_waiting_for_metal": ["_text_waiting", Color(1, 0.75, 0.35)],
 		"furniture_built": "_text_furniture_built",
+		"furniture_placed": "_text_furniture_placed",
+		"furniture_cancelled": "_text_furniture_cancelled",
+		"furniture_waiting_for_metal": ["_text_furniture_waiting", Color(1, 0.75, 0.35)],
 		"game_over": ["_text_game_over", Color(1, 0.35, 0.35)],
 	})
 	if main.sim.running:
@@ -143,9 +149,13 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 
 
 func _on_snapshot(snap: Dictionary) -> void:
+	if not _args_done and not tools.empty():
+		_args_done = true
+		_apply_args()
 	metal_label.text = "Metal: %d" % int(snap.get("metal_total", 0))
-	var key := "%s|%s|%s|%s|%s|%s" % [str(snap.get("vein_metal", [])), str(snap.get("vein_marked", [])),
+	var key := "%s|%s|%s|%s|%s|%s|%s|%s" % [str(snap.get("vein_metal", [])), str(snap.get("vein_marked", [])),
 			str(snap.get("furn_pos", [])), str(snap.get("furn_kind", [])),
+			str(snap.get("furn_bp_pos", [])), str(snap.get("furn_bp_metal", [])),
 			str(snap.get("treasure_pos", [])), str(snap.get("treasure_amount", []))]
 	if key != _layer_key:
 		_layer_key = key
@@ -157,6 +167,21 @@ func _on_snapshot(snap: Dictionary) -> void:
 			_preview(hover)
 	if snap.get("game_over", false) and not end_panel.visible:
 		show_end(snap)
+		# headless autoplay: the stopped clock is the end, not a stall (Main would exit 3)
+		if main.autoplay_hours >= 0 and not main._finished:
+			print("game over: the Boss is dead on day %d, score %d" % [int(snap.get("day", 1)), int(snap.get("score_score", 0))])
+			main._finish_autoplay(snap)
+
+
+# --tool / --hover (see the top): a screenshot of a tool's preview.
+func _apply_args() -> void:
+	var args: Dictionary = main.args if "args" in main else {}
+	var t := str(args.get("tool", ""))
+	if tools.has(t):
+		EventBus.emit_signal("tool_selected", t)
+	var h := str(args.get("hover", "")).split(",")
+	if h.size() == 2:
+		_on_tile_hovered(Vector2(int(h[0]), int(h[1])))
 
 
 func _on_sim_event(ev: Dictionary) -> void:
@@ -261,7 +286,21 @@ func _text_waiting(ev: Dictionary) -> String:
 
 
 func _text_furniture_built(ev: Dictionary) -> String:
-	return "A %s was built (%d metal)" % [str(ev.get("name", "piece")).to_lower(), int(ev.get("cost", 0))]
+	return "A %s was built" % str(ev.get("name", "piece")).to_lower()
+
+
+func _text_furniture_placed(ev: Dictionary) -> String:
+	return "A %s is planned (%d metal): Drudgery minions will haul the metal and build it" % [
+			str(ev.get("name", "piece")).to_lower(), int(ev.get("cost", 0))]
+
+
+func _text_furniture_cancelled(ev: Dictionary) -> String:
+	return "The planned %s was cancelled" % str(ev.get("name", "piece")).to_lower()
+
+
+func _text_furniture_waiting(ev: Dictionary) -> String:
+	return "The planned %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
+			str(ev.get("name", "piece")).to_lower(), int(ev.get("needed", 1))]
 
 
 func _text_game_over(ev: Dictionary) -> String:

@@ -6,7 +6,8 @@ extends Node2D
 # - Furniture by kind (furn_kind indexes KINDS, pysim's KIND_ORDER): bed (a grey frame, a
 #   white pillow, a red blanket), scrapper's table (a brown top on four legs, a blade),
 #   pyre (crossed logs under a flame). An unknown kind (added in pysim, not drawn here yet)
-#   is a labelled grey square.
+#   is a labelled grey square. A blueprint (furn_bp_*) is the same glyph, faint, in a thin
+#   frame, with the metal on site of its cost ("1/2").
 # - Treasure piles (treasure_pos / treasure_amount, pysim/adventurers/treasure.py): a heap
 #   of gold coins with the amount.
 # - preview: the hovered tile under a build tool, green when the command would be taken,
@@ -82,28 +83,40 @@ func _draw_furniture() -> void:
 	var fp = snap.get("furn_pos", [])
 	var fk = snap.get("furn_kind", [])
 	for i in range(fp.size()):
-		var o: Vector2 = fp[i] * tile_size
-		var k := int(fk[i]) if i < fk.size() else -1
-		var kind: String = KINDS[k] if k >= 0 and k < KINDS.size() else ""
-		match kind:
-			"bed":
-				draw_rect(Rect2(o + Vector2(2, 2), Vector2(12, 13)), Color(0.45, 0.42, 0.4))
-				draw_rect(Rect2(o + Vector2(3, 3), Vector2(10, 3)), Color(0.95, 0.95, 0.92))
-				draw_rect(Rect2(o + Vector2(3, 7), Vector2(10, 7)), Color(0.65, 0.15, 0.18))
-			"scrapper_table":
-				draw_rect(Rect2(o + Vector2(1, 4), Vector2(14, 6)), Color(0.5, 0.32, 0.16))
-				for lx in [2, 12]:
-					draw_rect(Rect2(o + Vector2(lx, 10), Vector2(2, 5)), Color(0.35, 0.22, 0.1))
-				draw_line(o + Vector2(4, 6), o + Vector2(11, 6), Color(0.85, 0.88, 0.95), 1.0)
-			"pyre":
-				draw_line(o + Vector2(2, 14), o + Vector2(14, 10), Color(0.45, 0.28, 0.12), 2.0)
-				draw_line(o + Vector2(2, 10), o + Vector2(14, 14), Color(0.45, 0.28, 0.12), 2.0)
-				draw_colored_polygon(PoolVector2Array([o + Vector2(8, 1), o + Vector2(12, 11),
-						o + Vector2(4, 11)]), Color(1.0, 0.5, 0.1, 0.9))
-				draw_colored_polygon(PoolVector2Array([o + Vector2(8, 5), o + Vector2(10, 11),
-						o + Vector2(6, 11)]), Color(1.0, 0.9, 0.3))
-			_:
-				draw_rect(Rect2(o + Vector2(2, 2), Vector2(12, 12)), Color(0.6, 0.6, 0.65))
+		_draw_piece(fp[i] * tile_size, int(fk[i]) if i < fk.size() else -1, 1.0)
+	var bp = snap.get("furn_bp_pos", [])
+	var bk = snap.get("furn_bp_kind", [])
+	var bm = snap.get("furn_bp_metal", [])
+	var bc = snap.get("furn_bp_cost", [])
+	for i in range(bp.size()):
+		var o: Vector2 = bp[i] * tile_size
+		_draw_piece(o, int(bk[i]) if i < bk.size() else -1, 0.4)
+		draw_rect(Rect2(o + Vector2(0.5, 0.5), Vector2(tile_size - 1, tile_size - 1)), Color(0.6, 0.85, 1.0, 0.8), false, 1.0)
+		if _font != null and i < bm.size() and i < bc.size():
+			draw_string(_font, o + Vector2(1, 5), "%d/%d" % [int(bm[i]), int(bc[i])], Color(0.75, 0.9, 1.0))
+
+
+func _draw_piece(o: Vector2, k: int, a: float) -> void:
+	var kind: String = KINDS[k] if k >= 0 and k < KINDS.size() else ""
+	match kind:
+		"bed":
+			draw_rect(Rect2(o + Vector2(2, 2), Vector2(12, 13)), Color(0.45, 0.42, 0.4, a))
+			draw_rect(Rect2(o + Vector2(3, 3), Vector2(10, 3)), Color(0.95, 0.95, 0.92, a))
+			draw_rect(Rect2(o + Vector2(3, 7), Vector2(10, 7)), Color(0.65, 0.15, 0.18, a))
+		"scrapper_table":
+			draw_rect(Rect2(o + Vector2(1, 4), Vector2(14, 6)), Color(0.5, 0.32, 0.16, a))
+			for lx in [2, 12]:
+				draw_rect(Rect2(o + Vector2(lx, 10), Vector2(2, 5)), Color(0.35, 0.22, 0.1, a))
+			draw_line(o + Vector2(4, 6), o + Vector2(11, 6), Color(0.85, 0.88, 0.95, a), 1.0)
+		"pyre":
+			draw_line(o + Vector2(2, 14), o + Vector2(14, 10), Color(0.45, 0.28, 0.12, a), 2.0)
+			draw_line(o + Vector2(2, 10), o + Vector2(14, 14), Color(0.45, 0.28, 0.12, a), 2.0)
+			draw_colored_polygon(PoolVector2Array([o + Vector2(8, 1), o + Vector2(12, 11),
+					o + Vector2(4, 11)]), Color(1.0, 0.5, 0.1, 0.9 * a))
+			draw_colored_polygon(PoolVector2Array([o + Vector2(8, 5), o + Vector2(10, 11),
+					o + Vector2(6, 11)]), Color(1.0, 0.9, 0.3, a))
+		_:
+			draw_rect(Rect2(o + Vector2(2, 2), Vector2(12, 12)), Color(0.6, 0.6, 0.65, a))
 
 
 func _draw_preview() -> void:
@@ -116,5 +129,7 @@ func _draw_preview() -> void:
 	if _font != null:
 		var text := preview_label if preview_reason == "" else preview_reason
 		var at := r.position + Vector2(tile_size + 3, 12)
+		var size := _font.get_string_size(text)
+		draw_rect(Rect2(at + Vector2(-2, -size.y + 2), size + Vector2(4, 2)), Color(0.05, 0.03, 0.08, 0.8))
 		draw_string(_font, at + Vector2(1, 1), text, Color(0, 0, 0, 0.8))
 		draw_string(_font, at, text, col)

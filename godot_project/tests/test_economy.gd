@@ -113,25 +113,41 @@ func test_dig_drag_opens_rock_and_wall_refuses_the_last_path() -> void:
 	assert_true(toast_found, "the refusal reason is shown on screen")
 
 
-func test_furniture_costs_metal_and_is_drawn() -> void:
+func has_tile(list, tile: Vector2) -> bool:
+	for p in list:
+		if Vector2(p.x, p.y) == tile:
+			return true
+	return false
+
+
+func test_furniture_is_planned_then_built_from_metal_and_drawn() -> void:
 	yield(start(TRAP_DEMO), "completed")
 	if not running():
 		return
 	var before := int(snap_get("metal_total", 0))
 	assert_true(before > 0, "the trap demo has a metal pile")
 	yield(pick_tool("econ_bed"), "completed")
-	yield(hover(Vector2(6, 4)), "completed")
+	yield(hover(Vector2(15, 4)), "completed")
 	assert_eq(ext.layer.preview_reason, "")
 	assert_string_contains(ext.layer.preview_label, "1 metal")
-	yield(click_at(tile_screen(Vector2(6, 4))), "completed")
+	yield(click_at(tile_screen(Vector2(15, 4))), "completed")
 	yield(frames(4), "completed")
-	assert_eq(int(snap_get("metal_total", 0)), before - 1, "the bed took one metal")
-	assert_eq(ext.metal_label.text, "Metal: %d" % (before - 1))
-	var fp = snap_get("furn_pos", [])
-	assert_true(fp.size() >= 1 and Vector2(fp[fp.size() - 1].x, fp[fp.size() - 1].y) == Vector2(6, 4), "the bed is in the snapshot")
-	assert_eq(ext.layer.snap.get("furn_pos", []).size(), fp.size(), "the layer draws it")
-	yield(hover(Vector2(6, 4)), "completed")
-	assert_string_contains(ext.layer.preview_reason, "already a bed")
+	assert_true(has_tile(snap_get("furn_bp_pos", []), Vector2(15, 4)), "the click placed a bed blueprint")
+	assert_true(has_tile(ext.layer.snap.get("furn_bp_pos", []), Vector2(15, 4)), "the layer draws the blueprint")
+	yield(hover(Vector2(15, 4)), "completed")
+	assert_string_contains(ext.layer.preview_reason, "already a bed planned")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var built := false
+	for i in range(1800):
+		yield(get_tree(), "physics_frame")
+		if has_tile(snap_get("furn_pos", []), Vector2(15, 4)):
+			built = true
+			break
+	assert_true(built, "a Drudgery minion hauled the metal and built the bed")
+	assert_true(int(snap_get("metal_total", 0)) < before, "the bed took metal from the pile")
+	yield(frames(2), "completed")
+	assert_eq(ext.metal_label.text, "Metal: %d" % int(snap_get("metal_total", 0)))
+	assert_true(has_tile(ext.layer.snap.get("furn_pos", []), Vector2(15, 4)), "the layer draws the bed")
 
 
 func test_end_screen_shows_the_tally_and_starts_again() -> void:
@@ -150,3 +166,56 @@ func test_end_screen_shows_the_tally_and_starts_again() -> void:
 	yield(frames(4), "completed")
 	assert_false(ext.end_panel.visible, "Start again closes the end screen")
 	assert_eq(int(snap_get("tick", -1)) < 5, true, "the level started again")
+
+
+# --- Scrap / Burn from the Behavior tab ----------------------------------------------------------
+
+func ent_screen(id: int) -> Vector2:
+	var s: Dictionary = snap()
+	var ids = s.get("ent_id", [])
+	for i in range(ids.size()):
+		if int(ids[i]) == id:
+			var p: Vector2 = s["ent_pos"][i]
+			return main.world.get_viewport().canvas_transform.xform((p + Vector2(0.5, 0.5)) * main.world.TILE)
+	return Vector2(-1, -1)
+
+
+func toast_has(text: String) -> bool:
+	for t in main.hud.toasts.get_children():
+		var l = t.get_child(0) if t.get_child_count() > 0 else null
+		if l is Label and l.text.find(text) >= 0:
+			return true
+	return false
+
+
+func test_scrap_button_sends_the_order_and_shows_the_refusal() -> void:
+	yield(start(CAMPAIGN), "completed")
+	if not running():
+		return
+	var combat = extension("CombatExtension")
+	var minion := first_of_kind(0)
+	yield(click_at(ent_screen(minion)), "completed")
+	yield(frames(4), "completed")
+	assert_eq(main.world.selected_id, minion, "clicking the minion selects it")
+	var tabs: TabContainer = main.hud.selection_panel.tabs
+	var r: Rect2 = tabs.get_global_rect()
+	var x := r.position.x + 4
+	while x < r.end.x and tabs.current_tab != combat.tab.get_index():
+		yield(click_at(Vector2(x, r.position.y + 12)), "completed")
+		x += 8
+	yield(frames(2), "completed")
+	var b: Button = combat.tab.orders.get_node_or_null("Scrap")
+	if not assert_true(b != null and b.is_visible_in_tree(), "the Behavior tab has a Scrap button"):
+		return
+	assert_true(combat.tab.orders.get_node_or_null("Burn") != null, "and a Burn button")
+	yield(click_control(b), "completed")
+	assert_eq(main.world.tool_id, "combat_order", "Scrap picks the Order tool")
+	# the minion itself is no dead adventurer: the order goes to pysim and is refused on screen
+	yield(click_at(ent_screen(minion)), "completed")
+	var seen := false
+	for i in range(30):
+		yield(get_tree(), "physics_frame")
+		if toast_has("Only dead adventurers are scrapped."):
+			seen = true
+			break
+	assert_true(seen, "the scrap order reached the sim and its refusal shows")

@@ -1,9 +1,10 @@
-"""MINE-05: a trap blueprint that waits for metal says so, once.
+"""MINE-05: a trap or furniture blueprint that waits for metal says so, once.
 
 When a blueprint still wants metal (less on site and on its way than it needs) and no
 stock pile holds any, the event `blueprint_waiting_for_metal` names it, once per blueprint
 (the player learns why nothing happens; repeating it every hour would drown the log).
 The part's panel shows it as long as it holds (describe_part's `waiting_for_metal`).
+Furniture blueprints (pysim/economy/furniture.py) say it with `furniture_waiting_for_metal`.
 Checked every WAIT_CHECK_TICKS (a game minute).
 """
 from pysim.core import systems
@@ -38,6 +39,25 @@ def tick(game):
         from pysim.traps import trap_parts as tp
         game.emit("blueprint_waiting_for_metal", part=pid, kind=p.kind, name=tp.NAMES[p.kind],
                   x=p.x, y=p.y, needed=tp.METAL[p.kind] - p.metal)
+    _furniture(game, st)
+
+
+def _furniture(game, st):
+    from pysim.economy import furniture
+    if st.waited_furniture:
+        kept = [i for i in st.waited_furniture if i in st.blueprints]
+        if kept != st.waited_furniture:
+            st.waited_furniture = kept
+    if not st.blueprints or S.metal_total(game) > 0:
+        return
+    for bid in furniture.wanting_metal(game):
+        if bid in st.waited_furniture:
+            continue
+        st.waited_furniture.append(bid)
+        b = st.blueprints[bid]
+        k = furniture.KINDS[b[0]]
+        game.emit("furniture_waiting_for_metal", blueprint=bid, kind=k.name, name=k.label,
+                  x=b[1], y=b[2], needed=k.cost - b[3])
 
 
 def _wrap_describe_part():
