@@ -219,3 +219,14 @@ func test_scrap_button_sends_the_order_and_shows_the_refusal() -> void:
 			seen = true
 			break
 	assert_true(seen, "the scrap order reached the sim and its refusal shows")
+
+
+func test_the_campaign_top_bar_fits_the_screen() -> void:
+	yield(start(""), "completed")
+	if not running():
+		return
+	yield(frames(3), "completed")
+	var bar: Control = main.hud.get_node("Root/TopBar")
+	var screen := Rect2(Vector2.ZERO, main.get_viewport().get_visible_rect().size)
+	assert_true(screen.encloses(bar.get_global_rect()), "the top bar %s fits %s with the metal counter and the invasion indicator" % [str(bar.get_global_rect()), str(screen)])
+	assert_true(ext.metal_label.is_visible_in_tree(), "the metal counter shows")
