@@ -77,11 +77,29 @@ func _on_sim_started(_info: Dictionary) -> void:
 
 
 # The command a build tool sends on a tile.
-func command_for(id: String, tile: Vector2) -> Dictionary:
-	var cmd: Dictionary = tools[id].get("command", {}).duplicate()
+func command_for(id: String, tile: Vector2, key: String = "command") -> Dictionary:
+	var cmd: Dictionary = tools[id].get(key, {}).duplicate()
 	cmd["x"] = int(tile.x)
 	cmd["y"] = int(tile.y)
 	return cmd
+
+
+# What a click with tool `id` on `tile` would do: [command, label, reason] where reason is
+# "" when pysim would take it. A refused command whose undo would be taken (a marked vein,
+# a planned piece) offers the undo.
+func decide(id: String, tile: Vector2) -> Array:
+	var item: Dictionary = tools[id]
+	var cmd := command_for(id, tile)
+	var reason: String = main.sim.check_command(cmd)
+	var label := str(item.get("label", ""))
+	var cost := int(item.get("cost", 0))
+	if cost > 0:
+		label += " (%d metal)" % cost
+	if reason != "" and item.has("undo"):
+		var undo := command_for(id, tile, "undo")
+		if main.sim.check_command(undo) == "":
+			return [undo, str(item.get("undo_label", "Undo")), ""]
+	return [cmd, label, reason]
 
 
 func _on_tool_selected(id: String) -> void:
@@ -102,24 +120,18 @@ func _preview(tile: Vector2) -> void:
 	if tile.x < 0 or tile.y < 0:
 		layer.clear_preview()
 		return
-	var item: Dictionary = tools[tool_id]
-	var reason: String = main.sim.check_command(command_for(tool_id, tile))
-	var cost := int(item.get("cost", 0))
-	var label := str(item.get("label", ""))
-	if cost > 0:
-		label += " (%d metal)" % cost
-	layer.set_preview(tile, label, reason)
+	var d := decide(tool_id, tile)
+	layer.set_preview(tile, d[1], d[2])
 
 
 func _on_tile_clicked(tile: Vector2, button: int, id: String) -> void:
 	if button != BUTTON_LEFT or not tools.has(id):
 		return
-	var cmd := command_for(id, tile)
-	var reason: String = main.sim.check_command(cmd)
-	if reason != "":
-		EventBus.emit_signal("notify", reason, "warn")
+	var d := decide(id, tile)
+	if d[2] != "":
+		EventBus.emit_signal("notify", d[2], "warn")
 		return
-	send(cmd)
+	send(d[0])
 
 
 func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:

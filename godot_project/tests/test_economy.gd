@@ -78,7 +78,11 @@ func test_mine_tool_previews_and_marks_a_vein() -> void:
 	yield(frames(4), "completed")
 	assert_true(vein_marked(Vector2(27, 3)), "the click marked the vein in the sim")
 	yield(hover(Vector2(27, 3)), "completed")
-	assert_string_contains(ext.layer.preview_reason, "already marked")
+	assert_eq(ext.layer.preview_reason, "", "a marked vein offers to stop mining")
+	assert_eq(ext.layer.preview_label, "Stop mining")
+	yield(click_at(tile_screen(Vector2(27, 3))), "completed")
+	yield(frames(4), "completed")
+	assert_false(vein_marked(Vector2(27, 3)), "a second click unmarked the vein")
 
 
 func test_dig_drag_opens_rock_and_wall_refuses_the_last_path() -> void:
@@ -135,7 +139,7 @@ func test_furniture_is_planned_then_built_from_metal_and_drawn() -> void:
 	assert_true(has_tile(snap_get("furn_bp_pos", []), Vector2(15, 4)), "the click placed a bed blueprint")
 	assert_true(has_tile(ext.layer.snap.get("furn_bp_pos", []), Vector2(15, 4)), "the layer draws the blueprint")
 	yield(hover(Vector2(15, 4)), "completed")
-	assert_string_contains(ext.layer.preview_reason, "already a bed planned")
+	assert_eq(ext.layer.preview_label, "Cancel the plan", "a planned piece offers to cancel it")
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
 	var built := false
 	for i in range(1800):
