@@ -11,7 +11,8 @@ extends Node2D
 # - Treasure piles (treasure_pos / treasure_amount, pysim/adventurers/treasure.py): a heap
 #   of gold coins with the amount.
 # - preview: the hovered tile under a build tool, green when the command would be taken,
-#   red when refused, with the reason written beside it.
+#   red when refused, with the reason written beside it. Drawn by a child of this script
+#   (preview_only, z_index 5) so it shows above the entities.
 
 const KINDS := ["bed", "scrapper_table", "pyre"]
 const VEIN_COL := Color(1.0, 0.7, 0.25)
@@ -23,11 +24,20 @@ var snap := {}
 var preview_tile := Vector2(-1, -1)
 var preview_reason := ""      # "" = valid
 var preview_label := ""
+var preview_only := false
+var preview_child = null
 var _font: Font = null
 
 
 func _ready() -> void:
 	_font = Control.new().get_font("font")
+	if not preview_only:
+		preview_child = get_script().new()
+		preview_child.name = "Preview"
+		preview_child.preview_only = true
+		preview_child.tile_size = tile_size
+		preview_child.z_index = 5
+		add_child(preview_child)
 
 
 func set_snapshot(s: Dictionary) -> void:
@@ -39,19 +49,27 @@ func set_preview(tile: Vector2, label: String, reason: String) -> void:
 	preview_tile = tile
 	preview_label = label
 	preview_reason = reason
-	update()
+	if preview_only:
+		update()
+	if preview_child != null:
+		preview_child.set_preview(tile, label, reason)
 
 
 func clear_preview() -> void:
 	preview_tile = Vector2(-1, -1)
-	update()
+	if preview_child != null:
+		preview_child.clear_preview()
+	else:
+		update()
 
 
 func _draw() -> void:
+	if preview_only:
+		_draw_preview()
+		return
 	_draw_veins()
 	_draw_treasure()
 	_draw_furniture()
-	_draw_preview()
 
 
 func _draw_veins() -> void:
