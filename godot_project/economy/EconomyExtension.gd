@@ -56,6 +56,7 @@ func setup(m) -> void:
 		"furniture_placed": "_text_furniture_placed",
 		"furniture_cancelled": "_text_furniture_cancelled",
 		"furniture_waiting_for_metal": ["_text_furniture_waiting", Color(1, 0.75, 0.35)],
+		"padlock_waiting_for_metal": ["_text_padlock_waiting", Color(1, 0.75, 0.35)],
 		"game_over": ["_text_game_over", Color(1, 0.35, 0.35)],
 	})
 	if main.sim.running:
@@ -313,6 +314,10 @@ func _text_furniture_cancelled(ev: Dictionary) -> String:
 func _text_furniture_waiting(ev: Dictionary) -> String:
 	return "The planned %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
 			str(ev.get("name", "piece")).to_lower(), int(ev.get("needed", 1))]
+
+
+func _text_padlock_waiting(_ev: Dictionary) -> String:
+	return "A padlock blueprint waits for metal: no pile holds any. Mark a vein (Mine vein tool)."
 
 
 func _text_game_over(ev: Dictionary) -> String:

@@ -14,6 +14,7 @@ class EconomyState(object):
         self.blueprints = {}
         self.next_blueprint = 1
         self.waited_furniture = []   # blueprint ids already said to wait for metal
+        self.waited_padlocks = []    # door ids whose padlock blueprint said so
         self.version = 0
 
     def changed(self):
@@ -21,7 +22,7 @@ class EconomyState(object):
 
     def hash_state(self):
         return (self.veins, self.marked, self.miners, self.waited, self.blueprints,
-                self.next_blueprint, self.waited_furniture)
+                self.next_blueprint, self.waited_furniture, self.waited_padlocks)
 
 
 register_area("economy", EconomyState)

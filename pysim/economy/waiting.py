@@ -4,7 +4,8 @@ When a blueprint still wants metal (less on site and on its way than it needs) a
 stock pile holds any, the event `blueprint_waiting_for_metal` names it, once per blueprint
 (the player learns why nothing happens; repeating it every hour would drown the log).
 The part's panel shows it as long as it holds (describe_part's `waiting_for_metal`).
-Furniture blueprints (pysim/economy/furniture.py) say it with `furniture_waiting_for_metal`.
+Furniture blueprints (pysim/economy/furniture.py) say it with `furniture_waiting_for_metal`,
+padlock blueprints (pysim/doors/locks.py) with `padlock_waiting_for_metal`.
 Checked every WAIT_CHECK_TICKS (a game minute).
 """
 from pysim.core import systems
@@ -40,6 +41,29 @@ def tick(game):
         game.emit("blueprint_waiting_for_metal", part=pid, kind=p.kind, name=tp.NAMES[p.kind],
                   x=p.x, y=p.y, needed=tp.METAL[p.kind] - p.metal)
     _furniture(game, st)
+    _padlocks(game, st)
+
+
+def _padlocks(game, st):
+    doors = game.areas.get("doors")
+    if doors is None or (not st.waited_padlocks and S.metal_total(game) > 0):
+        return
+    from pysim.doors.doors import PADLOCK_BLUEPRINT, PADLOCK_METAL
+    if st.waited_padlocks:
+        # a padlock built (or taken off) since: a later blueprint there may say it again
+        kept = [i for i in st.waited_padlocks
+                if doors.get(i) is not None and doors.get(i).padlock == PADLOCK_BLUEPRINT]
+        if kept != st.waited_padlocks:
+            st.waited_padlocks = kept
+    if S.metal_total(game) > 0:
+        return
+    for d in doors.sorted_doors():
+        if (d.padlock != PADLOCK_BLUEPRINT or d.metal + d.haulers >= PADLOCK_METAL
+                or d.id in st.waited_padlocks):
+            continue
+        st.waited_padlocks.append(d.id)
+        game.emit("padlock_waiting_for_metal", door=d.id, x=d.x, y=d.y,
+                  needed=PADLOCK_METAL - d.metal)
 
 
 def _furniture(game, st):

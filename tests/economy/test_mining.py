@@ -106,3 +106,21 @@ def test_a_blueprint_without_metal_says_so_once():
     evs = run(g, mining.MINE_TICKS + 60)
     assert of(evs, "metal_mined") and not of(evs, "blueprint_waiting_for_metal")
     assert Session  # the session's describe_part goes through trap_view.describe_part
+
+
+@pytest.mark.rule("MINE-05")
+def test_a_padlock_blueprint_without_metal_says_so_once():
+    rows = ["########",
+            "#u..Vx.#",
+            "#..D...#",
+            "P...S..#",
+            "########"]
+    g = make(rows, legend=dict(LEGEND, D="floor door"))
+    evs = cmd(g, {"type": "build_padlock", "x": 3, "y": 2})
+    assert not refused(evs)
+    evs += run(g, 600)
+    w = of(evs, "padlock_waiting_for_metal")
+    assert len(w) == 1 and w[0]["needed"] == 1
+    cmd(g, {"type": "mine", "x": 4, "y": 1})
+    evs = run(g, mining.MINE_TICKS + 200)
+    assert of(evs, "metal_mined") and not of(evs, "padlock_waiting_for_metal")
