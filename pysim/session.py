@@ -102,6 +102,19 @@ class Session:
         from pysim.traps import trap_view
         return trap_view.describe_part(self.game, int(part_id))
 
+    def check(self, cmd):
+        """Why `cmd` would be refused now, "" if it would be taken: the placement preview's
+        question (commands.check never changes the game)."""
+        from pysim.core import commands
+        reason = commands.check(self.game, cmd)
+        return reason or ""
+
+    def catalog(self):
+        """The build tool's list: [{kind, label, cost, description}] (furniture, plus dig,
+        mine and wall as kinds "dig", "mine", "wall")."""
+        from pysim.economy import tools
+        return tools.catalog()
+
     def save_text(self):
         """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
         from pysim.core import save

@@ -187,6 +187,27 @@ func describe_part(part_id: int) -> Dictionary:
 	return _invoke_dict("describe_part", [part_id])
 
 
+# Session.check(cmd): why the command would be refused now ("" when it would be taken).
+# Checks never change the game, so a placement preview may ask on every hover.
+func check_command(cmd: Dictionary) -> String:
+	if not running:
+		return "The simulation is not running."
+	var r = bridge.invoke("check", [cmd])
+	if _check(r) and typeof(r) == TYPE_STRING:
+		return r
+	return "The game could not check that."
+
+
+# Session.catalog(): the buildables [{kind, label, cost, description, command}], [] if none.
+func catalog() -> Array:
+	if not running:
+		return []
+	var r = bridge.invoke("catalog", [])
+	if _check(r) and typeof(r) == TYPE_ARRAY:
+		return r
+	return []
+
+
 # A Session method that answers with a Dictionary: its answer, or {} when the session is not
 # running, the call raised (reported) or the answer is not a Dictionary.
 func _invoke_dict(method: String, args: Array) -> Dictionary:

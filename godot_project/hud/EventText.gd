@@ -130,6 +130,8 @@ func text_of(ev: Dictionary) -> String:
 			var what := "trap part #%d" % int(ev.get("part", -1))
 			if ev.has("door"):
 				what = "the padlock of door #%d" % int(ev.door)
+			if ev.has("furniture"):
+				what = "a piece of furniture"
 			return "#%d brought metal for %s (%d of %d)" % [int(ev.get("entity", -1)), what,
 					int(ev.get("metal", 0)), int(ev.get("needed", 0))]
 	return default_text(ev)

@@ -55,6 +55,9 @@ func _ready() -> void:
 	$Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
 	_add_save_buttons()
 	_add_level_picker()
+	# The tick is a developer's number (the autoplay prints it): off the top bar, which
+	# needs the room for the concepts' readouts (metal, invasions) at 1280 px.
+	tick_label.visible = false
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])

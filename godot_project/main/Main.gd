@@ -1,7 +1,7 @@
 extends Node
 # The main scene: SimClient + World + HUD + Extensions.
 # Command-line user arguments (after `--`):
-#   --level=res://levels/x.level   the level to load (default res://levels/first.level)
+#   --level=res://levels/x.level   the level to load (default res://levels/campaign.level, the campaign start)
 #   --seed=N                       the session seed (default: the level's seed)
 #   --autoplay-hours=H             headless fast-forward: play H game hours at full speed,
 #                                  print the clock each hour and every event, then the final
@@ -17,7 +17,7 @@ extends Node
 # (sorted by path); when its root has setup(main), it is called before the sim starts.
 
 const Files = preload("res://core/Files.gd")
-const DEFAULT_LEVEL := "res://levels/first.level"
+const DEFAULT_LEVEL := "res://levels/campaign.level"
 const SKIP_DIRS := [".import", "bridge", "tests", "levels", "core", "world", "hud", "main"]
 
 export var level_path := ""        # set before adding the scene to override the level

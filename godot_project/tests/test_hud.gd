@@ -9,7 +9,7 @@ extends "res://tests/TestCase.gd"
 const SelectionPanel = preload("res://hud/SelectionPanel.gd")
 
 func before_each() -> void:
-	yield(start_main(), "completed")
+	yield(start_main("res://levels/first.level"), "completed")
 
 
 func after_each() -> void:

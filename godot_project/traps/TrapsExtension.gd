@@ -368,6 +368,8 @@ static func part_bbcode(d: Dictionary) -> String:
 		lines.append(str(d["does"]))
 	if st == "blueprint":
 		lines.append("Metal on site: %d / %d" % [int(d.get("metal", 0)), int(d.get("metal_needed", 0))])
+		if d.get("waiting_for_metal", false):
+			lines.append("Waiting for metal: no pile holds any. Mark a vein with the Mine vein tool.")
 	if d.has("expires_in"):
 		var left := int(d["expires_in"])
 		lines.append("Decays in %d h %02d min (%d ticks)" % [left / TICKS_PER_HOUR,

@@ -18,6 +18,9 @@ import traceback
 from pysim.core import clock
 
 COMMANDS = {}
+# fn(game, cmd) -> reason or None, asked before any command's own check (a game that is
+# over refuses everything: pysim/economy/ending.py)
+GUARDS = []
 
 
 class CommandType:
@@ -107,6 +110,10 @@ def check(game, cmd):
     ct = COMMANDS.get(kind)
     if ct is None:
         return "Unknown command '%s'." % kind
+    for guard in GUARDS:
+        reason = guard(game, cmd)
+        if reason:
+            return reason
     try:
         return ct.check(game, cmd)
     except Exception as exc:  # a malformed field the check did not foresee

@@ -41,7 +41,7 @@ def register_area(name, factory):
 # The rule packages, in the order their modules are imported (and so register their
 # commands, systems, hooks and level things). Fixed, so registration never depends on what
 # the file system lists first; a new concept package is added here.
-RULE_PACKAGES = ("core", "combat", "traps", "doors", "adventurers", "invasions")
+RULE_PACKAGES = ("core", "combat", "traps", "doors", "adventurers", "invasions", "economy")
 
 
 def rule_module_names():

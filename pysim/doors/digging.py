@@ -127,6 +127,9 @@ def _dig_reason(game, x, y):
         return "The map edge can't be dug."
     if int(g.terrain[y, x]) not in (terrain.ROCK, terrain.WALL):
         return "Only rock and walls can be dug."
+    ea = game.areas.get("economy")
+    if ea is not None and ea.veins.get((x, y), 0) > 0:
+        return "That rock holds a metal vein: mark it for mining instead."
     return path_reason(game, [])     # digging opens tiles; nothing walkable is lost
 
 

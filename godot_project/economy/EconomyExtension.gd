@@ -1,0 +1,324 @@
+extends "res://core/ConceptExtension.gd"
+# Economy UI (docs/rules/economy.md): metal, digging and building, the end of the game.
+# Every rule is pysim's; everything shown comes from the snapshot or Session.check.
+# - Metal counter in the top bar (snapshot metal_total: metal in all stock piles).
+# - Build tools, one button each from Session.catalog() (dig, mine vein, wall, bed,
+#   scrapper's table, pyre ...): the tooltip gives the cost and a one-line description.
+#   Hovering the map with one shows the placement preview (EconomyLayer): green, or red
+#   with the reason pysim's check gives, before any click. A click sends the command
+#   (a refusal is said at once, nothing sent); a drag applies it to every tile of the
+#   rectangle that would be taken (dig a room, mark a seam, wall a corridor).
+# - The end screen: when the Boss dies (game_over) a panel with the days survived, the
+#   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
+#   with "Start again" (the same level) and "New campaign" (the default level).
+# - For screenshots: --tool=econ_mine (a build tool active at start) and --hover=X,Y (the
+#   preview on that tile), after "--" on the command line.
+
+const TOOL_PREFIX := "econ_"
+const MAX_DRAG_TILES := 400
+const CAMPAIGN_LEVEL := "res://levels/campaign.level"
+
+var layer = null
+var metal_label: Label = null
+var end_panel: PanelContainer = null
+var end_text: Label = null
+var catalog := []           # Session.catalog()
+var tools := {}             # tool id -> catalog entry
+var tool_id := "select"
+var hover := Vector2(-1, -1)
+var _layer_key := ""
+var _preview_dirty := false   # an event may have changed what the hovered tile allows
+var _args_done := false
+
+
+func setup(m) -> void:
+	main = m
+	layer = preload("res://economy/EconomyLayer.gd").new()
+	layer.name = "EconomyLayer"
+	main.world.add_layer(layer, false)
+	metal_label = Label.new()
+	metal_label.name = "MetalCounter"
+	metal_label.text = "Metal: 0"
+	metal_label.hint_tooltip = "Metal in your stock piles. Mark veins with Mine vein: Drudgery minions mine them."
+	main.hud.add_status(metal_label)
+	_build_end_panel()
+	listen({"snapshot_updated": "_on_snapshot", "sim_started": "_on_sim_started",
+			"tool_selected": "_on_tool_selected", "tile_hovered": "_on_tile_hovered",
+			"tile_clicked": "_on_tile_clicked", "tile_drag_finished": "_on_drag_finished",
+			"sim_event": "_on_sim_event"})
+	event_texts({
+		"vein_marked": "_text_vein_marked",
+		"vein_unmarked": "_text_vein_unmarked",
+		"metal_mined": ["_text_metal_mined", null, true],
+		"vein_exhausted": "_text_vein_exhausted",
+		"blueprint_waiting_for_metal": ["_text_waiting", Color(1, 0.75, 0.35)],
+		"furniture_built": "_text_furniture_built",
+		"furniture_placed": "_text_furniture_placed",
+		"furniture_cancelled": "_text_furniture_cancelled",
+		"furniture_waiting_for_metal": ["_text_furniture_waiting", Color(1, 0.75, 0.35)],
+		"padlock_waiting_for_metal": ["_text_padlock_waiting", Color(1, 0.75, 0.35)],
+		"game_over": ["_text_game_over", Color(1, 0.35, 0.35)],
+	})
+	if main.sim.running:
+		_on_sim_started({})
+
+
+func _on_sim_started(_info: Dictionary) -> void:
+	end_panel.visible = false
+	if not tools.empty():
+		return
+	catalog = main.sim.catalog()
+	for item in catalog:
+		var id: String = TOOL_PREFIX + str(item.get("kind", ""))
+		var cost := int(item.get("cost", 0))
+		var tip := "%s%s" % [str(item.get("description", "")),
+				" Costs %d metal." % cost if cost > 0 else ""]
+		add_tool(id, str(item.get("label", id)), tip)
+		tools[id] = item
+
+
+# The command a build tool sends on a tile.
+func command_for(id: String, tile: Vector2, key: String = "command") -> Dictionary:
+	var cmd: Dictionary = tools[id].get(key, {}).duplicate()
+	cmd["x"] = int(tile.x)
+	cmd["y"] = int(tile.y)
+	return cmd
+
+
+# What a click with tool `id` on `tile` would do: [command, label, reason] where reason is
+# "" when pysim would take it. A refused command whose undo would be taken (a marked vein,
+# a planned piece) offers the undo.
+func decide(id: String, tile: Vector2) -> Array:
+	var item: Dictionary = tools[id]
+	var cmd := command_for(id, tile)
+	var reason: String = main.sim.check_command(cmd)
+	var label := str(item.get("label", ""))
+	var cost := int(item.get("cost", 0))
+	if cost > 0:
+		label += " (%d metal)" % cost
+	if reason != "" and item.has("undo"):
+		var undo := command_for(id, tile, "undo")
+		if main.sim.check_command(undo) == "":
+			return [undo, str(item.get("undo_label", "Undo")), ""]
+	return [cmd, label, reason]
+
+
+func _on_tool_selected(id: String) -> void:
+	tool_id = id
+	if tools.has(id):
+		_preview(hover)
+	else:
+		layer.clear_preview()
+
+
+func _on_tile_hovered(tile: Vector2) -> void:
+	hover = tile
+	if tools.has(tool_id):
+		_preview(tile)
+
+
+func _preview(tile: Vector2) -> void:
+	if tile.x < 0 or tile.y < 0:
+		layer.clear_preview()
+		return
+	var d := decide(tool_id, tile)
+	layer.set_preview(tile, d[1], d[2])
+
+
+func _on_tile_clicked(tile: Vector2, button: int, id: String) -> void:
+	if button != BUTTON_LEFT or not tools.has(id):
+		return
+	var d := decide(id, tile)
+	if d[2] != "":
+		EventBus.emit_signal("notify", d[2], "warn")
+		return
+	send(d[0])
+
+
+func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
+	if not tools.has(id):
+		return
+	var x0 := int(min(a.x, b.x))
+	var x1 := int(max(a.x, b.x))
+	var y0 := int(min(a.y, b.y))
+	var y1 := int(max(a.y, b.y))
+	var sent := 0
+	var first_reason := ""
+	var count := 0
+	for y in range(y0, y1 + 1):
+		for x in range(x0, x1 + 1):
+			count += 1
+			if count > MAX_DRAG_TILES:
+				break
+			var cmd := command_for(id, Vector2(x, y))
+			var reason: String = main.sim.check_command(cmd)
+			if reason == "":
+				send(cmd)
+				sent += 1
+			elif first_reason == "":
+				first_reason = reason
+	if sent == 0 and first_reason != "":
+		EventBus.emit_signal("notify", first_reason, "warn")
+
+
+func _on_snapshot(snap: Dictionary) -> void:
+	if not _args_done and not tools.empty():
+		_args_done = true
+		_apply_args()
+	metal_label.text = "Metal: %d" % int(snap.get("metal_total", 0))
+	var key := "%s|%s|%s|%s|%s|%s|%s|%s" % [str(snap.get("vein_metal", [])), str(snap.get("vein_marked", [])),
+			str(snap.get("furn_pos", [])), str(snap.get("furn_kind", [])),
+			str(snap.get("furn_bp_pos", [])), str(snap.get("furn_bp_metal", [])),
+			str(snap.get("treasure_pos", [])), str(snap.get("treasure_amount", []))]
+	if key != _layer_key:
+		_layer_key = key
+		layer.set_snapshot(snap)
+		_preview_dirty = true
+	if _preview_dirty:
+		_preview_dirty = false
+		if tools.has(tool_id):
+			_preview(hover)
+	if snap.get("game_over", false) and not end_panel.visible:
+		show_end(snap)
+		# headless autoplay: the stopped clock is the end, not a stall (Main would exit 3)
+		if main.autoplay_hours >= 0 and not main._finished:
+			print("game over: the Boss is dead on day %d, score %d" % [int(snap.get("day", 1)), int(snap.get("score_score", 0))])
+			main._finish_autoplay(snap)
+
+
+# --tool / --hover (see the top): a screenshot of a tool's preview.
+func _apply_args() -> void:
+	var args: Dictionary = main.args if "args" in main else {}
+	var t := str(args.get("tool", ""))
+	if tools.has(t):
+		EventBus.emit_signal("tool_selected", t)
+	var h := str(args.get("hover", "")).split(",")
+	if h.size() == 2:
+		_on_tile_hovered(Vector2(int(h[0]), int(h[1])))
+
+
+func _on_sim_event(ev: Dictionary) -> void:
+	_preview_dirty = true
+	if str(ev.get("type", "")) == "game_over" and not end_panel.visible:
+		var snap := {}
+		for k in ["days", "invasions_beaten", "captured", "killed", "treasure_lost", "score"]:
+			snap["score_" + k] = ev.get(k, 0)
+		show_end(snap)
+
+
+# --- the end screen ------------------------------------------------------------------------
+
+func _build_end_panel() -> void:
+	end_panel = PanelContainer.new()
+	end_panel.name = "EndScreen"
+	end_panel.visible = false
+	end_panel.anchor_left = 0.5
+	end_panel.anchor_right = 0.5
+	end_panel.anchor_top = 0.5
+	end_panel.anchor_bottom = 0.5
+	end_panel.margin_left = -190
+	end_panel.margin_right = 190
+	end_panel.margin_top = -130
+	end_panel.margin_bottom = 130
+	end_panel.add_stylebox_override("panel", main.hud.panel_style())
+	var box := VBoxContainer.new()
+	end_panel.add_child(box)
+	var title := Label.new()
+	title.text = "The Boss is dead"
+	title.align = Label.ALIGN_CENTER
+	title.add_color_override("font_color", Color(1, 0.4, 0.35))
+	box.add_child(title)
+	end_text = Label.new()
+	end_text.name = "Tally"
+	box.add_child(end_text)
+	var row := HBoxContainer.new()
+	row.alignment = BoxContainer.ALIGN_CENTER
+	box.add_child(row)
+	var again := Button.new()
+	again.name = "StartAgain"
+	again.text = "Start again"
+	again.hint_tooltip = "Play this level again from the start"
+	again.connect("pressed", self, "_on_start_again")
+	row.add_child(again)
+	var campaign := Button.new()
+	campaign.name = "NewCampaign"
+	campaign.text = "New campaign"
+	campaign.hint_tooltip = "Start the campaign level"
+	campaign.connect("pressed", self, "_on_new_campaign")
+	row.add_child(campaign)
+	main.hud.get_node("Root").add_child(end_panel)
+
+
+func show_end(snap: Dictionary) -> void:
+	var days := int(snap.get("score_days", 0))
+	end_text.text = PoolStringArray([
+		"Days survived: %d" % days,
+		"Invasions beaten: %d" % int(snap.get("score_invasions_beaten", 0)),
+		"Adventurers captured: %d" % int(snap.get("score_captured", 0)),
+		"Adventurers killed: %d" % int(snap.get("score_killed", 0)),
+		"Treasure lost: %d" % int(snap.get("score_treasure_lost", 0)),
+		"",
+		"Score: %d" % int(snap.get("score_score", 0)),
+		"(100 a day, 50 an invasion beaten, 30 a prisoner, 20 a kill, -1 a treasure lost)",
+	]).join("\n")
+	end_text.autowrap = true
+	end_panel.visible = true
+
+
+func _on_start_again() -> void:
+	end_panel.visible = false
+	EventBus.emit_signal("level_requested", main.sim.level_path)
+
+
+func _on_new_campaign() -> void:
+	end_panel.visible = false
+	EventBus.emit_signal("level_requested", CAMPAIGN_LEVEL)
+
+
+# --- event words ---------------------------------------------------------------------------
+
+func _text_vein_marked(ev: Dictionary) -> String:
+	return "A metal vein was marked for mining (%d metal in it)" % int(ev.get("metal", 0))
+
+
+func _text_vein_unmarked(_ev: Dictionary) -> String:
+	return "A metal vein is no longer marked for mining"
+
+
+func _text_metal_mined(ev: Dictionary) -> String:
+	return "A minion mined a metal (%d left in the vein)" % int(ev.get("left", 0))
+
+
+func _text_vein_exhausted(_ev: Dictionary) -> String:
+	return "A metal vein is mined out: the rock there is open floor now"
+
+
+func _text_waiting(ev: Dictionary) -> String:
+	return "The %s blueprint waits for %d metal: no pile holds any. Mark a vein (Mine vein tool) and put minions on Drudgery." % [
+			str(ev.get("name", "trap")).to_lower(), int(ev.get("needed", 1))]
+
+
+func _text_furniture_built(ev: Dictionary) -> String:
+	return "A %s was built" % str(ev.get("name", "piece")).to_lower()
+
+
+func _text_furniture_placed(ev: Dictionary) -> String:
+	return "A %s is planned (%d metal): Drudgery minions will haul the metal and build it" % [
+			str(ev.get("name", "piece")).to_lower(), int(ev.get("cost", 0))]
+
+
+func _text_furniture_cancelled(ev: Dictionary) -> String:
+	return "The planned %s was cancelled" % str(ev.get("name", "piece")).to_lower()
+
+
+func _text_furniture_waiting(ev: Dictionary) -> String:
+	return "The planned %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
+			str(ev.get("name", "piece")).to_lower(), int(ev.get("needed", 1))]
+
+
+func _text_padlock_waiting(_ev: Dictionary) -> String:
+	return "A padlock blueprint waits for metal: no pile holds any. Mark a vein (Mine vein tool)."
+
+
+func _text_game_over(ev: Dictionary) -> String:
+	return "The Boss is dead: the game is over after %d days (score %d)" % [int(ev.get("days", 0)), int(ev.get("score", 0))]

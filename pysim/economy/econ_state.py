@@ -1,0 +1,41 @@
+"""The economy's saved state (area "economy") and the metal-stock helpers every economy
+module shares. Metal itself lies in the traps' stock piles (TrapState.stock): mining adds
+to them, hauling (to trap parts, padlocks, furniture) takes from them."""
+from pysim.core.game import register_area
+
+
+class EconomyState(object):
+    def __init__(self, game):
+        self.veins = {}        # (x, y) -> metal left in that rock tile
+        self.marked = []       # [x, y] veins the player marked for mining, in marking order
+        self.miners = {}       # (x, y) -> id of the minion mining it (claimed)
+        self.waited = []       # ids of trap blueprints already said to wait for metal
+        # furniture blueprints: id -> [kind, x, y, metal on site, haulers, work, worker]
+        self.blueprints = {}
+        self.next_blueprint = 1
+        self.waited_furniture = []   # blueprint ids already said to wait for metal
+        self.waited_padlocks = []    # door ids whose padlock blueprint said so
+        self.version = 0
+
+    def changed(self):
+        self.version += 1
+
+    def hash_state(self):
+        return (self.veins, self.marked, self.miners, self.waited, self.blueprints,
+                self.next_blueprint, self.waited_furniture, self.waited_padlocks)
+
+
+register_area("economy", EconomyState)
+
+
+def state_of(game):
+    return game.areas["economy"]
+
+
+def stock(game):
+    return game.areas["traps"].stock
+
+
+def metal_total(game):
+    """All the metal lying in stock piles (what the top bar counts)."""
+    return sum(n for n in stock(game).values() if n > 0)

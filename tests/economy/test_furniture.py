@@ -1,0 +1,107 @@
+"""FURN-01..04 in play: furniture placed as a blueprint, its metal hauled from the piles,
+built in place by a Drudgery minion; refusals; a blueprint without metal says so once."""
+import pytest
+
+from pysim.combat import afterwards
+from pysim.core import entities as E
+from pysim.economy import furniture, mining
+
+from doorkit import cmd, of, refused, run
+from trapkit import make
+
+ROWS = ["########",
+        "#u..M..#",
+        "#......#",
+        "P...S..#",
+        "########"]
+
+
+def _game(metal=2, rows=ROWS, legend=None):
+    leg = {"M": "floor metal:%d" % metal}
+    leg.update(legend or {})
+    return make(rows, legend=leg)
+
+
+@pytest.mark.rule("FURN-02")
+def test_a_bed_is_hauled_and_built_in_place_and_becomes_a_minions():
+    g = _game(2)
+    evs = cmd(g, {"type": "build_furniture", "kind": "bed", "x": 2, "y": 2})
+    assert of(evs, "furniture_placed")[0]["cost"] == 1
+    assert not g.areas["afterwards"].beds                 # a blueprint, not a bed yet
+    evs = run(g, 300)
+    assert [e for e in of(evs, "metal_delivered") if e.get("furniture")]
+    built = of(evs, "furniture_built")
+    assert len(built) == 1 and built[0]["kind"] == "bed"
+    assert g.areas["traps"].stock[(4, 1)] == 1            # one metal went into it
+    assert not g.areas["economy"].blueprints
+    m = [e for e in g.entities.values() if e.kind == E.MINION][0]
+    assert afterwards.bed_of(g, m) == (2, 2)
+
+
+@pytest.mark.rule("FURN-02")
+def test_nothing_is_built_without_metal_and_the_blueprint_says_so_once():
+    g = _game(0)
+    evs = cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 2, "y": 2})
+    evs += run(g, 600)
+    w = of(evs, "furniture_waiting_for_metal")
+    assert len(w) == 1 and w[0]["needed"] == 2
+    assert not of(evs, "furniture_built") and not g.areas["afterwards"].tables
+
+
+@pytest.mark.rule("FURN-02")
+def test_a_table_is_built_from_mined_metal():
+    rows = ["########",
+            "#u..Vx.#",
+            "#......#",
+            "P...S..#",
+            "########"]
+    g = make(rows, legend={"V": "rock vein:3"})
+    cmd(g, {"type": "mine", "x": 4, "y": 1})
+    cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 6, "y": 2})
+    evs = run(g, 3 * mining.MINE_TICKS + 400)
+    assert len(of(evs, "metal_mined")) >= 2
+    assert of(evs, "furniture_built") and g.areas["afterwards"].tables == [(6, 2)]
+
+
+@pytest.mark.rule("FURN-01")
+def test_refusals_name_the_reason_and_change_nothing():
+    g = _game(1)
+    r = refused(cmd(g, {"type": "build_furniture", "kind": "pyre", "x": 0, "y": 0}))
+    assert "floor" in r[0]["reason"]
+    r = refused(cmd(g, {"type": "build_furniture", "kind": "throne", "x": 2, "y": 2}))
+    assert r
+    cmd(g, {"type": "build_furniture", "kind": "pyre", "x": 2, "y": 2})
+    r = refused(cmd(g, {"type": "build_furniture", "kind": "bed", "x": 2, "y": 2}))
+    assert "already a pyre planned" in r[0]["reason"]
+    assert furniture.piece_at(g, 2, 2) == "pyre"
+    assert len(g.areas["economy"].blueprints) == 1
+
+
+@pytest.mark.rule("FURN-01")
+def test_a_cancelled_blueprint_gives_its_metal_back():
+    g = _game(3)
+    cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 6, "y": 2})
+    b = list(g.areas["economy"].blueprints.values())[0]
+    for _ in range(300):
+        if b[3] >= 1:
+            break
+        run(g, 1)
+    on_site = b[3]
+    assert on_site == 1                                   # some metal already on site
+    cmd(g, {"type": "cancel_furniture", "x": 6, "y": 2})
+    run(g, 100)
+    total = sum(g.areas["traps"].stock.values())
+    assert not g.areas["economy"].blueprints and total == 3
+    assert refused(cmd(g, {"type": "cancel_furniture", "x": 6, "y": 2}))
+
+
+@pytest.mark.rule("FURN-01")
+def test_the_catalog_gives_every_buildable_a_cost_and_description():
+    from pysim.economy import tools
+    items = tools.catalog()
+    kinds = [i["kind"] for i in items]
+    assert {"dig", "mine", "wall", "bed", "scrapper_table", "pyre"} <= set(kinds)
+    for i in items:
+        assert i["description"] and i["cost"] >= 0 and i["command"]["type"]
+        if "undo" in i:
+            assert i["undo_label"] and i["undo"]["type"] in ("stop_mine", "cancel_furniture")
