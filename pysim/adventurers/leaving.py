@@ -13,6 +13,8 @@ def escaped(game, e):
     game.emit("adventurer_escaped", entity=e.id, faction=faction, mapmaker=bool(mapmaker))
     if mapmaker and faction:
         factions.remember_mapmaker(game, faction)
+        from pysim.invasions import overworld          # the settlement's grudge grows
+        overworld.add_grudge(game, faction, overworld.MAPMAKER_GRUDGE, "mapmaker")
     if e.id in game.entities:
         del game.entities[e.id]
 
