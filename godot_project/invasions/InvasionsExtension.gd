@@ -6,6 +6,13 @@ extends "res://core/ConceptExtension.gd"
 #   percent; while an invasion is underway a click centres the camera on the party.
 #   Hidden when the level has invasions off (invasion_state "off").
 # - The Rite of Storms button beside it: sends rite_of_storms (12 h, 2 treasure).
+# - InvasionsLayer: treasure piles, prison cells, altars and prisoners on the map.
+# - Tools "Prison cell" and "Altar": a left click on a floor tile sends build_cell /
+#   build_altar.
+# - DrifterLetter: the drifter's plea with Yes / No (answer_drifter, PARTY-06).
+# - Words for the prisoner, altar, drifter and grudge events.
+
+const EventText = preload("res://hud/EventText.gd")
 
 const WORDS := {"quiet": "Quiet", "unlikely": "Unlikely", "possible": "Possible",
 		"likely": "Likely", "imminent": "Imminent", "underway": "Underway"}
@@ -17,6 +24,10 @@ var storm_button: Button = null
 var state := "off"
 var chance := 0
 var party_pos := Vector2(-1, -1)
+var layer: Node2D = null
+var letter = null
+var cell_tool: Button = null
+var altar_tool: Button = null
 
 
 func setup(m) -> void:
@@ -37,9 +48,23 @@ func setup(m) -> void:
 	row.add_child(indicator)
 	_show()
 	listen({"snapshot_updated": "_on_snapshot"})
+	layer = preload("res://invasions/InvasionsLayer.gd").new()
+	layer.name = "InvasionsLayer"
+	main.world.add_layer(layer, true)
+	letter = preload("res://invasions/DrifterLetter.gd").new()
+	letter.build(self)
+	main.hud.get_node("Root").add_child(letter)
+	cell_tool = add_tool("cell", "Prison cell", "Mark a floor tile as a prison cell: one prisoner each", "_on_cell_click")
+	altar_tool = add_tool("altar", "Altar", "Place an altar on a floor tile", "_on_altar_click")
+	event_texts({"cell_built": "_text", "imprisoned": "_text", "prisoner_escaped": "_text",
+			"prisoner_freed": "_text", "altar_built": "_text", "altar_smashed": "_text",
+			"drifter_asks": "_text", "drifter_let_in": "_text", "drifter_turned_away": "_text",
+			"drifter_gone": "_text", "grudge_grew": "_text"})
 
 
 func _on_snapshot(snap: Dictionary) -> void:
+	layer.on_snapshot(snap)
+	letter.show_for(str(snap.get("drifter_letter", "")), int(snap.get("drifter_hours_left", 0)))
 	state = str(snap.get("invasion_state", "off"))
 	chance = int(snap.get("invasion_chance_pct", 0))
 	var p = snap.get("invasion_party_pos", [-1, -1])
@@ -82,3 +107,44 @@ func jump_to(tile: Vector2) -> void:
 
 func _on_storm_pressed() -> void:
 	send({"type": "rite_of_storms"})
+
+
+func _on_cell_click(tile: Vector2) -> void:
+	send({"type": "build_cell", "x": int(tile.x), "y": int(tile.y)})
+
+
+func _on_altar_click(tile: Vector2) -> void:
+	send({"type": "build_altar", "x": int(tile.x), "y": int(tile.y)})
+
+
+const GRUDGE_CAUSES := {"dead": "their dead", "mapmaker": "a Mapmaker who got away",
+		"raid": "your raid"}
+
+
+func _text(ev: Dictionary) -> String:
+	var who := EventText.who(ev.get("entity", -1))
+	var at := "(%s, %s)" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	match str(ev.get("type", "")):
+		"cell_built":
+			return "A prison cell is ready at %s" % at
+		"imprisoned":
+			return "%s locked %s in the cell at %s" % [EventText.who(ev.get("by", -1)), who, at]
+		"prisoner_escaped":
+			return "The prisoner %s got loose at %s: no cell held them" % [who, at]
+		"prisoner_freed":
+			return "%s freed the prisoner %s at %s" % [EventText.who(ev.get("by", -1)), who, at]
+		"altar_built":
+			return "An altar stands at %s" % at
+		"altar_smashed":
+			return "%s smashed your altar at %s" % [EventText.who(ev.get("by", -1)), at]
+		"drifter_asks":
+			return "%s asks to hide in your dungeon (answer within %s hours)" % [str(ev.get("name", "A drifter")), str(ev.get("hours", "?"))]
+		"drifter_let_in":
+			return "%s hides in your dungeon; their pursuers will come" % str(ev.get("name", "The drifter"))
+		"drifter_turned_away":
+			return "You turned %s away" % str(ev.get("name", "the drifter"))
+		"drifter_gone":
+			return "%s had no answer and moved on" % str(ev.get("name", "The drifter"))
+		"grudge_grew":
+			return "%s's grudge grows for %s (%s of 3)" % [str(ev.get("settlement", "?")), GRUDGE_CAUSES.get(str(ev.get("cause", "")), "its losses"), str(ev.get("grudge", "?"))]
+	return ""

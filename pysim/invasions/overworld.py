@@ -67,7 +67,7 @@ def home_of_next_party(game, st):
 def send_war_party(game, st, faction, camp, travel):
     st.pending.append({"faction": faction, "camp": camp,
                        "arrive": game.tick + travel * clock.TICKS_PER_HOUR})
-    game.emit("party_departed", faction=faction, camp=camp, hours=travel)
+    game.emit("party_departed", faction=faction, camp=camp, hours=travel, chasing="")
 
 
 def turn_hostile(game, name):
