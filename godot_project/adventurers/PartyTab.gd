@@ -29,7 +29,7 @@ func applies_to(info: Dictionary) -> bool:
 
 
 func show_entity(_id: int, info: Dictionary) -> void:
-	status_label.text = status_text(info)
+	status_label.text = goal_text(info) + status_text(info)
 	learned_label.text = learned_text(info)
 
 
@@ -48,6 +48,14 @@ static func status_text(info: Dictionary) -> String:
 	else:
 		lines.append("No cautious bonus while standing in gas.")
 	return PoolStringArray(lines).join("\n")
+
+
+# GOAL-02: the party's goal (pysim/adventurers/goals.py describe_goal), "" without one.
+static func goal_text(info: Dictionary) -> String:
+	var words := str(info.get("party_goal_words", ""))
+	if words == "":
+		return ""
+	return "The party came to %s.\n" % words
 
 
 static func learned_text(info: Dictionary) -> String:

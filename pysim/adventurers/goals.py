@@ -12,7 +12,7 @@ Only parties sent by the invasion scheduler have a goal; scripted parties (spawn
 level things) keep the default brain. The "goals" area exists once a goal is set.
 """
 from pysim.adventurers import treasure
-from pysim.core import brains, entities, terrain
+from pysim.core import brains, entities, snapshot, terrain
 
 KILL_BOSS = "kill_boss"
 STEAL_TREASURE = "steal_treasure"
@@ -134,3 +134,20 @@ def _at_sanctum(game, e):
 
 
 _wrap_brain()
+
+
+GOAL_WORDS = {KILL_BOSS: "kill your Boss", STEAL_TREASURE: "steal your treasure",
+              "rescue_prisoners": "rescue your prisoners",
+              "smash_altar": "smash one of your altars"}
+
+
+@snapshot.describe_part
+def describe_goal(game, e, info):
+    """GOAL-02, for an adventurer of a party with a goal: party_goal (the goal's name) and
+    party_goal_words ("kill your Boss", ...). Absent for scripted parties (no goal)."""
+    if e.kind != entities.ADVENTURER:
+        return
+    goal = goal_of(game, getattr(e, "party", -1))
+    if goal is not None:
+        info["party_goal"] = goal
+        info["party_goal_words"] = GOAL_WORDS.get(goal, goal.replace("_", " "))

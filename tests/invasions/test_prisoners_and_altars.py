@@ -174,3 +174,23 @@ def test_goal_shares_rescue_and_altar_only_when_they_can_be_had():
     got = [goals.choose_goal(g, "normal") for _ in range(n)]
     assert binomial_ok(got.count(prisoners.RESCUE), n, goals.OTHER_PCT / 100.0)
     assert set(goals.choose_goal(g, "mob") for _ in range(200)) == {goals.KILL_BOSS}
+
+
+@pytest.mark.rule("GOAL-02")
+def test_each_adventurer_describes_its_party_goal():
+    from invkit import SMALL
+    from pysim.session import Session
+    s = Session(SMALL % {"seed": 1, "on": "on", "treasure": 3}, "t", 1)
+    s.game.command({"type": "send_invasion"})
+    s.game.step()
+    arrived = [e for e in s.game.take_events() if e["type"] == "invasion_arrived"][0]
+    for eid in arrived["members"]:
+        info = s.describe(eid)
+        assert info["party_goal"] == arrived["goal"]
+        assert info["party_goal_words"] == goals.GOAL_WORDS[arrived["goal"]]
+    g = hall()
+    ids = party(g, ["warrior:1"], altars.SMASH)
+    goals.set_goal(g, ids[0], altars.SMASH)
+    info = {}
+    goals.describe_goal(g, g.entities[ids[0]], info)
+    assert info["party_goal_words"] == "smash one of your altars"
