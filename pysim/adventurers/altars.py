@@ -45,6 +45,9 @@ def altar_refusal(game, x, y):
     st = state_of(game)
     if st is not None and any((a[0], a[1]) == (x, y) for a in st.altars):
         return "There is already an altar there."
+    cells = game.areas.get("prisoners")
+    if cells is not None and (x, y) in cells.cells:
+        return "A prison cell is there."
     return None
 
 

@@ -54,6 +54,9 @@ def cell_refusal(game, x, y):
     st = state_of(game)
     if st is not None and (x, y) in st.cells:
         return "There is already a cell there."
+    alt = game.areas.get("altars")
+    if alt is not None and any((a[0], a[1]) == (x, y) for a in alt.altars):
+        return "An altar stands there."
     return None
 
 

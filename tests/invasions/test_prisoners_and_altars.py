@@ -98,6 +98,14 @@ def test_imprison_refusals_say_why():
     g.step()
     assert [e for e in g.take_events() if e["type"] == "cell_built"]
     assert prisoners.state_of(g).cells == [(10, 1)]
+    g.command({"type": "build_altar", "x": 10, "y": 1})
+    g.command({"type": "build_cell", "x": 10, "y": 1})
+    g.command({"type": "build_altar", "x": 11, "y": 1})
+    g.command({"type": "build_cell", "x": 11, "y": 1})
+    g.step()
+    reasons = [e["reason"] for e in g.take_events() if e["type"] == "refused"]
+    assert reasons == ["A prison cell is there.", "There is already a cell there.",
+                       "An altar stands there."]
 
 
 @pytest.mark.rule("GOAL-03")
