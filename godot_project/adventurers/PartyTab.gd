@@ -29,9 +29,7 @@ func applies_to(info: Dictionary) -> bool:
 
 
 func show_entity(_id: int, info: Dictionary) -> void:
-	status_label.text = status_text(info)
-	if info.has("party_goal"):
-		status_label.text = goal_text(info) + "\n" + status_label.text
+	status_label.text = goal_text(info) + status_text(info)
 	learned_label.text = learned_text(info)
 
 
@@ -52,6 +50,14 @@ static func status_text(info: Dictionary) -> String:
 	return PoolStringArray(lines).join("\n")
 
 
+# GOAL-02: the party's goal (pysim/adventurers/goals.py describe_goal), "" without one.
+static func goal_text(info: Dictionary) -> String:
+	var words := str(info.get("party_goal_words", ""))
+	if words == "":
+		return ""
+	return "The party came to %s.\n" % words
+
+
 static func learned_text(info: Dictionary) -> String:
 	var named = info.get("learned_named", {})
 	if typeof(named) != TYPE_DICTIONARY:
@@ -65,12 +71,3 @@ static func learned_text(info: Dictionary) -> String:
 		return "Nothing yet: only a trap that goes off teaches."
 	return PoolStringArray(lines).join("\n")
 
-
-# GOAL-02: the party's goal (describe key party_goal, pysim/invasions/sighting.py).
-static func goal_text(info: Dictionary) -> String:
-	match str(info.get("party_goal", "")):
-		"kill_boss":
-			return "Goal: kill your Boss."
-		"steal_treasure":
-			return "Goal: steal your treasure."
-	return "Goal: %s." % str(info.get("party_goal", "")).replace("_", " ")

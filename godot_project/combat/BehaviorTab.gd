@@ -41,7 +41,8 @@ func _init() -> void:
 	orders.name = "Orders"
 	add_child(orders)
 	for pair in [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
-			["Heal", "heal"], ["Kill", "kill"], ["Scrap", "scrap"], ["Burn", "burn"]]:
+			["Heal", "heal"], ["Kill", "kill"], ["Scrap", "scrap"], ["Burn", "burn"],
+			["Imprison", "imprison"]]:
 		var b := Button.new()
 		b.name = pair[0]
 		b.text = pair[0]

@@ -15,7 +15,7 @@ var layer = null
 var tab = null
 var snap := {}
 var selected_id := -1
-var pending := ""            # "order_attack", "carry", "capture", "heal", "kill", ""
+var pending := ""            # "order_attack", "carry", "capture", "heal", "kill", "imprison", ""
 var carry_body := -1
 
 
@@ -59,7 +59,7 @@ func setup(m) -> void:
 const OUTCOME_WORDS := {"hit": "hits", "miss": "misses"}
 const NOISE_WORDS := {"death": "A death cry", "bash": "Bashing", "noise": "A noise"}
 const TASK_GERUNDS := {"carry": "carrying", "heal": "healing", "capture": "capturing",
-		"kill": "killing", "scrap": "scrapping", "burn": "burning"}
+		"kill": "killing", "scrap": "scrapping", "burn": "burning", "imprison": "locking up"}
 const DEATH_WORDS := {"wound": "was killed by %s", "executed": "was put to death by %s",
 		"bled out": "bled to death", "trap": "was killed by a trap"}
 

@@ -73,8 +73,12 @@ func text_of(ev: Dictionary) -> String:
 			var what := "A party of %s" % plural(members, "adventurer")
 			if str(ev.get("kind", "")) == "mob":
 				what = "A mob of %s" % plural(members, "peasant")
+			if str(ev.get("chasing", "")) != "":
+				what += " chasing %s" % str(ev.get("chasing", ""))
 			return "Invasion %s: %s came through the portal at %s to %s" % [str(ev.get("number", "?")), what, _at(ev), _goal_words(str(ev.get("goal", "")))]
 		"party_departed":
+			if str(ev.get("chasing", "")) != "":
+				return "Adventurers set out after %s: %s hours away" % [str(ev.get("chasing", "")), str(ev.get("hours", "?"))]
 			var who: String = "A war party of %s"
 			if ev.get("camp", false):
 				who = "The warriors of %s"
@@ -212,6 +216,10 @@ static func _goal_words(goal: String) -> String:
 			return "kill your Boss"
 		"steal_treasure":
 			return "steal your treasure"
+		"rescue_prisoners":
+			return "rescue your prisoners"
+		"smash_altar":
+			return "smash one of your altars"
 	return _words(goal)
 
 

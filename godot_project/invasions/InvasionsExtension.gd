@@ -8,6 +8,13 @@ extends "res://core/ConceptExtension.gd"
 # - The Rite of Storms button beside it: sends rite_of_storms (12 h, 2 treasure).
 # - The fog of war (FogLayer.gd, above the entities) when the snapshot's fog_on is true.
 # - The letter and party screen when the party is spotted (SpottedLetter.gd, ARRIVE-02).
+# - InvasionsLayer: treasure piles, prison cells, altars and prisoners on the map.
+# - Tools "Prison cell" and "Altar": a left click on a floor tile sends build_cell /
+#   build_altar.
+# - DrifterLetter: the drifter's plea with Yes / No (answer_drifter, PARTY-06).
+# - Words for the prisoner, altar, drifter and grudge events.
+
+const EventText = preload("res://hud/EventText.gd")
 
 const WORDS := {"quiet": "Quiet", "unlikely": "Unlikely", "possible": "Possible",
 		"likely": "Likely", "imminent": "Imminent", "underway": "Underway"}
@@ -23,6 +30,10 @@ var party_id := -1
 var fog_layer: Sprite = null
 var spotted_letter: Control = null
 var party_button: Button = null
+var layer: Node2D = null
+var letter = null
+var cell_tool: Button = null
+var altar_tool: Button = null
 
 
 func setup(m) -> void:
@@ -49,6 +60,10 @@ func setup(m) -> void:
 	party_button.visible = false
 	party_button.connect("pressed", self, "_on_party_pressed")
 	main.hud.tool_row.add_child(party_button)       # the top bar is full
+	# below the fog: piles, cells and altars in unexplored rock stay hidden
+	layer = preload("res://invasions/InvasionsLayer.gd").new()
+	layer.name = "InvasionsLayer"
+	main.world.add_layer(layer, true)
 	fog_layer = preload("res://invasions/FogLayer.gd").new()
 	fog_layer.name = "Fog"
 	fog_layer.tile_size = main.world.TILE
@@ -59,9 +74,20 @@ func setup(m) -> void:
 	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_sim_event"})
 	event_texts({"party_spotted": ["_spotted_text", Color(1.0, 0.55, 0.3)],
 			"letter": "_letter_text", "party_set_out": ["_set_out_text", null, true]})
+	letter = preload("res://invasions/DrifterLetter.gd").new()
+	letter.build(self)
+	main.hud.get_node("Root").add_child(letter)
+	cell_tool = add_tool("cell", "Prison cell", "Mark a floor tile as a prison cell: one prisoner each", "_on_cell_click")
+	altar_tool = add_tool("altar", "Altar", "Place an altar on a floor tile", "_on_altar_click")
+	event_texts({"cell_built": "_text", "imprisoned": "_text", "prisoner_escaped": "_text",
+			"prisoner_freed": "_text", "altar_built": "_text", "altar_smashed": "_text",
+			"drifter_asks": "_text", "drifter_let_in": "_text", "drifter_turned_away": "_text",
+			"drifter_gone": "_text", "grudge_grew": "_text"})
 
 
 func _on_snapshot(snap: Dictionary) -> void:
+	layer.on_snapshot(snap)
+	letter.show_for(str(snap.get("drifter_letter", "")), int(snap.get("drifter_hours_left", 0)))
 	state = str(snap.get("invasion_state", "off"))
 	chance = int(snap.get("invasion_chance_pct", 0))
 	var p = snap.get("invasion_party_pos", [-1, -1])
@@ -140,3 +166,42 @@ func _letter_text(ev: Dictionary) -> String:
 func _set_out_text(ev: Dictionary) -> String:
 	return "A party of %s set out from %s: %s hours away" % [str(ev.get("members", "?")),
 			str(ev.get("faction", "?")), str(ev.get("hours", "?"))]
+func _on_cell_click(tile: Vector2) -> void:
+	send({"type": "build_cell", "x": int(tile.x), "y": int(tile.y)})
+
+
+func _on_altar_click(tile: Vector2) -> void:
+	send({"type": "build_altar", "x": int(tile.x), "y": int(tile.y)})
+
+
+const GRUDGE_CAUSES := {"dead": "their dead", "mapmaker": "a Mapmaker who got away",
+		"raid": "your raid"}
+
+
+func _text(ev: Dictionary) -> String:
+	var who := EventText.who(ev.get("entity", -1))
+	var at := "(%s, %s)" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	match str(ev.get("type", "")):
+		"cell_built":
+			return "A prison cell is ready at %s" % at
+		"imprisoned":
+			return "%s locked %s in the cell at %s" % [EventText.who(ev.get("by", -1)), who, at]
+		"prisoner_escaped":
+			return "The prisoner %s got loose at %s: no cell held them" % [who, at]
+		"prisoner_freed":
+			return "%s freed the prisoner %s at %s" % [EventText.who(ev.get("by", -1)), who, at]
+		"altar_built":
+			return "An altar stands at %s" % at
+		"altar_smashed":
+			return "%s smashed your altar at %s" % [EventText.who(ev.get("by", -1)), at]
+		"drifter_asks":
+			return "%s asks to hide in your dungeon (answer within %s hours)" % [str(ev.get("name", "A drifter")), str(ev.get("hours", "?"))]
+		"drifter_let_in":
+			return "%s hides in your dungeon; their pursuers will come" % str(ev.get("name", "The drifter"))
+		"drifter_turned_away":
+			return "You turned %s away" % str(ev.get("name", "the drifter"))
+		"drifter_gone":
+			return "%s had no answer and moved on" % str(ev.get("name", "The drifter"))
+		"grudge_grew":
+			return "%s's grudge grows for %s (%s of 3)" % [str(ev.get("settlement", "?")), GRUDGE_CAUSES.get(str(ev.get("cause", "")), "its losses"), str(ev.get("grudge", "?"))]
+	return ""

@@ -101,7 +101,7 @@ func test_party_tab_shows_the_goal() -> void:
 		return
 	panel.tabs.current_tab = tab.get_index()
 	yield(frames(10), "completed")
-	assert_string_contains(tab.status_label.text, "Goal: ")
+	assert_string_contains(tab.status_label.text, "The party came to ")
 
 
 func snap_len(key: String) -> int:

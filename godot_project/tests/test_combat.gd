@@ -412,3 +412,26 @@ func _t_carry_button_sends_the_body_to_the_clicked_tile() -> void:
 		assert_true(has_event("dropped", {"entity": body, "x": int(dest.x), "y": int(dest.y)}),
 				"on the clicked tile: %s" % str(events_of("dropped")))
 		assert_eq(ent_tile(body), dest, "the body lies on the clicked tile")
+
+
+func test_imprison_button_locks_the_adventurer_in_a_cell():
+	return _wrap("_t_imprison_button_locks_the_adventurer_in_a_cell")
+
+
+# A prison cell at (6, 5) (pysim/adventurers/prisoners.py): the Imprison order has the minion
+# carry the knocked-out adventurer there and lock them in.
+func _t_imprison_button_locks_the_adventurer_in_a_cell() -> void:
+	EventBus.emit_signal("command_requested", {"type": "build_cell", "x": 6, "y": 5})
+	var picked = yield(order_on_a_body("Imprison", "imprison"), "completed")
+	if picked.empty():
+		return
+	var minion: int = picked[0]
+	var body: int = picked[1]
+	var ok = yield(wait_until(self, "has_event", ["task_given", {"entity": minion, "task": "imprison", "body": body}], true, 60), "completed")
+	assert_true(ok, "the sim gave #%d the task of locking up #%d: %s" % [minion, body, str(events)])
+	assert_eq(events_of("refused"), [], "nothing refused")
+	yield(click_control(main.hud.speed_button(4)), "completed")
+	ok = yield(wait_until(self, "has_event", ["imprisoned", {"entity": body, "by": minion}], true, 1500), "completed")
+	assert_true(ok, "#%d locked #%d in the cell (tick %d)" % [minion, body, int(snap_get("tick", 0))])
+	if ok:
+		assert_eq(snap_value("ent_id", "ent_captured", body), 1, "the snapshot marks the prisoner")

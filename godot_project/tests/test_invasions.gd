@@ -61,3 +61,76 @@ func test_rite_of_storms_button() -> void:
 	assert_eq(int(snap_get("treasure_total", -1)), 2, "the rite cost 2 treasure")
 	yield(frames(2), "completed")
 	assert_true(ext.storm_button.disabled, "no second storm while one rages")
+
+
+# --- drifters (PARTY-06), cells and altars, the map layer ----------------------------------
+
+var seen := []
+
+
+func _on_sim_event(ev) -> void:
+	seen.append(str(ev.get("type", "")))
+
+
+func letter_shown() -> bool:
+	return ext.letter.visible
+
+
+func has_seen(type: String) -> bool:
+	return seen.has(type)
+
+
+func size_of_key(key: String) -> int:
+	var v = snap_get(key, [])
+	return v.size() if v != null else 0
+
+
+func test_drifter_letter_yes_and_no_buttons() -> void:
+	if not running():
+		return
+	if not assert_true(ext != null, "InvasionsExtension loaded"):
+		return
+	EventBus.connect("sim_event", self, "_on_sim_event")
+	seen = []
+	yield(frames(3), "completed")
+	assert_false(ext.letter.visible, "no letter before a drifter asks")
+	EventBus.emit_signal("command_requested", {"type": "send_drifter"})
+	var ok = yield(wait_until(self, "letter_shown", [], true, 120), "completed")
+	if not assert_true(ok, "the drifter's letter opens"):
+		return
+	assert_string_contains(ext.letter.body.text, str(snap_get("drifter_letter", "?")), "the letter names the drifter")
+	yield(click_control(ext.letter.yes_button), "completed")
+	ok = yield(wait_until(self, "has_seen", ["drifter_let_in"], true, 120), "completed")
+	assert_true(ok, "Yes lets the drifter in")
+	assert_true(has_seen("party_departed"), "their pursuers set off")
+	yield(frames(3), "completed")
+	assert_false(ext.letter.visible, "the letter closes after the answer")
+	EventBus.emit_signal("command_requested", {"type": "send_drifter"})
+	ok = yield(wait_until(self, "letter_shown", [], true, 120), "completed")
+	if not assert_true(ok, "a second drifter's letter opens"):
+		return
+	yield(click_control(ext.letter.no_button), "completed")
+	ok = yield(wait_until(self, "has_seen", ["drifter_turned_away"], true, 120), "completed")
+	assert_true(ok, "No turns the drifter away")
+	EventBus.disconnect("sim_event", self, "_on_sim_event")
+
+
+func test_cell_and_altar_tools_and_the_map_layer() -> void:
+	if not running():
+		return
+	if not assert_true(ext != null, "InvasionsExtension loaded"):
+		return
+	yield(frames(3), "completed")
+	assert_true(ext.layer.piles.size() >= 1, "the treasure pile is drawn")
+	yield(click_control(ext.cell_tool), "completed")
+	yield(click_at(tile_screen(Vector2(10, 1))), "completed")
+	var ok = yield(wait_until(self, "size_of_key", ["cell_pos"], 1, 120), "completed")
+	assert_true(ok, "a click with the Prison cell tool builds a cell")
+	yield(click_control(ext.altar_tool), "completed")
+	yield(click_at(tile_screen(Vector2(12, 2))), "completed")
+	ok = yield(wait_until(self, "size_of_key", ["altar_pos"], 1, 120), "completed")
+	assert_true(ok, "a click with the Altar tool places an altar")
+	yield(frames(3), "completed")
+	assert_eq(ext.layer.cells.size(), 1, "the cell is drawn")
+	assert_eq(ext.layer.altars.size(), 1, "the altar is drawn")
+	assert_eq(ext.layer.cells[0], Vector2(10, 1), "at the clicked tile")

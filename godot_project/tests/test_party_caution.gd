@@ -94,3 +94,6 @@ func test_party_tab_hidden_for_minions_and_calm_words() -> void:
 	var text: String = ext.tab.status_text({"cautious": false, "corridors_off": true})
 	assert_string_contains(text, "not cautious", "calm status")
 	assert_string_contains(text, "corridors no longer", "CAUT-04 in words")
+	assert_eq(ext.tab.goal_text({}), "", "no goal line for a scripted party")
+	assert_string_contains(ext.tab.goal_text({"party_goal_words": "rescue your prisoners"}),
+			"came to rescue your prisoners", "GOAL-02: the Party tab shows the goal")

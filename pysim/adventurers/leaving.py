@@ -1,9 +1,15 @@
 """Leaving the map: an adventurer escapes alive through a portal on the map edge, and a
 party that gave up breaching and has no way on heads back there (BREACH-04).
+
+Decided (docs/rules/invasions.md): an adventurer unable to fight (KO-01: it only runs) who
+stands on or next to a map-edge portal slips out through it. Without this a runner backed
+into the entry corridor held the portal's only way in, and the next party waited forever.
 """
 from pysim.adventurers import factions
 from pysim.combat import fighter as F, stats as S
-from pysim.core import entities, movement
+from pysim.core import entities, movement, systems
+
+SLIP_PERIOD = 10      # ticks between checks for runners at a portal
 
 
 def escaped(game, e):
@@ -13,6 +19,8 @@ def escaped(game, e):
     game.emit("adventurer_escaped", entity=e.id, faction=faction, mapmaker=bool(mapmaker))
     if mapmaker and faction:
         factions.remember_mapmaker(game, faction)
+        from pysim.invasions import overworld          # the settlement's grudge grows
+        overworld.add_grudge(game, faction, overworld.MAPMAKER_GRUDGE, "mapmaker")
     if e.id in game.entities:
         del game.entities[e.id]
 
@@ -43,3 +51,23 @@ def _wrap_brain():
 
 
 _wrap_brain()
+
+
+@systems.system("slipping_out", 465)
+def slip_out(game):
+    """Runners (unable to fight) on or next to a map-edge portal leave the map."""
+    if game.tick % SLIP_PERIOD != 0:
+        return
+    from pysim.core import terrain
+    grid = game.grid
+    for eid in sorted(game.entities):
+        e = game.entities.get(eid)
+        if e is None or e.kind != entities.ADVENTURER or not F.unable_to_fight(e):
+            continue
+        f = e.fighter
+        if f.captured or f.carried_by >= 0:
+            continue
+        if any(grid.in_bounds(e.x + dx, e.y + dy) and grid.on_edge(e.x + dx, e.y + dy)
+               and int(grid.terrain[e.y + dy, e.x + dx]) == terrain.PORTAL
+               for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
+            escaped(game, e)

@@ -25,6 +25,9 @@ from pysim.core import commands as C, entities as E, level as L, movement, syste
 from pysim.core.game import register_area
 
 REASON_PYRE = "A pyre never burns an adventurer."
+# order kind -> fn(game, minion, body, x, y): what happens when a body carried by an order
+# registered elsewhere (prisoners.py: imprison) is set down on its tile
+DELIVER = {}
 
 
 class AfterState(object):
@@ -294,6 +297,9 @@ def _do_task(game, m, f):
     if kind == "heal" and b.state == E.DEAD:
         _fail(game, m, "Too late: they are dead.")
         return
+    if kind in DELIVER and (b.state == E.DEAD or b.fighter.carried_by not in (-1, m.id)):
+        _fail(game, m, "That one can no longer be taken there.")
+        return
     if stage == 0:
         r = _reach(game, m, b.x, b.y, b.state == E.UP)
         if r is None:
@@ -335,7 +341,10 @@ def _do_task(game, m, f):
                 _fail(game, m, "The way there is blocked.")
         return
     KO.drop_carried(game, m)
-    if kind == "carry":
+    if kind in DELIVER:
+        DELIVER[kind](game, m, b, tx, ty)
+        _done(game, m, kind, b.id)
+    elif kind == "carry":
         game.emit("dropped", entity=b.id, by=m.id, x=tx, y=ty)
         if b.kind == E.MINION and bed_of(game, b) == (tx, ty):
             waking.put_in_bed(game.rng.stream("combat"), bf, game.tick)

@@ -101,5 +101,5 @@ def send(game, st, war):
     goals.set_goal(game, ids[0], goal)
     game.emit("invasion_arrived", party=ids[0], number=st.count, kind=party.kind,
               members=ids, classes=[G.subtype(m) for m in party.members], goal=goal,
-              faction=faction, x=px, y=py)
+              faction=faction, x=px, y=py, chasing=str((war or {}).get("drifter", "")))
     return True

@@ -5,7 +5,8 @@ A level lists it in an [overworld] section, one line each:
     camp NAME travel=HOURS [hostile]    an evil camp; hostile ones send their warriors
 Decided (docs/rules/invasions.md): an ordinary invasion comes from one of the settlements
 (drawn; its faction); every member of a settlement's party that dies in the dungeon adds 1 to
-its grudge, and at GRUDGE_WAR the settlement sends a war party (grudge back to 0). A camp
+its grudge, each of its Mapmakers who escapes alive 1, each raid on it 2 (raid_settlement, a
+stand-in), and at GRUDGE_WAR the settlement sends a war party (grudge back to 0). A camp
 sends its warriors when it turns Hostile (the level's `hostile`, or the command
 set_camp_hostile), once. A war party leaves at once and arrives after its travel time,
 instead of the next invasion; if an invasion is underway then, it waits until that one ends.
@@ -17,6 +18,8 @@ from pysim.core.commands import command, need_str
 from pysim.invasions.scheduler import state_of
 
 GRUDGE_WAR = 3
+RAID_GRUDGE = 2         # a raid on the settlement
+MAPMAKER_GRUDGE = 1     # one of its Mapmakers escaped alive and told of the dungeon
 MAX_TRAVEL_HOURS = 240
 _LINE = re.compile(r"^(settlement|camp)\s+([A-Za-z][A-Za-z0-9_]*)\s+travel=(\d{1,3})"
                    r"(\s+hostile)?$")
@@ -71,7 +74,7 @@ def travel_hours(st, faction):
 def send_war_party(game, st, faction, camp, travel):
     st.pending.append({"faction": faction, "camp": camp,
                        "arrive": game.tick + travel * clock.TICKS_PER_HOUR})
-    game.emit("party_departed", faction=faction, camp=camp, hours=travel)
+    game.emit("party_departed", faction=faction, camp=camp, hours=travel, chasing="")
 
 
 def turn_hostile(game, name):
@@ -85,13 +88,37 @@ def turn_hostile(game, name):
 
 def count_dead(game, st, faction, dead):
     """An invasion from `faction` ended with `dead` members dead: the grudge grows."""
-    if st.overworld is None or faction not in st.overworld["settlements"] or dead <= 0:
+    add_grudge(game, faction, dead, "dead")
+
+
+def add_grudge(game, faction, amount, cause):
+    """The settlement `faction` holds `amount` more against the dungeon (cause: "dead",
+    "mapmaker", "raid"); at GRUDGE_WAR it sends a war party and the grudge is back to 0."""
+    st = state_of(game)
+    if st is None or st.overworld is None or faction not in st.overworld["settlements"] \
+            or amount <= 0:
         return
     s = st.overworld["settlements"][faction]
-    s["grudge"] += dead
+    s["grudge"] += int(amount)
+    game.emit("grudge_grew", settlement=faction, amount=int(amount), cause=cause,
+              grudge=s["grudge"])
     if s["grudge"] >= GRUDGE_WAR:
         s["grudge"] = 0
         send_war_party(game, st, faction, False, s["travel"])
+
+
+@command("raid_settlement")
+class RaidSettlement:
+    """A stand-in until overworld raids exist: the dungeon raids a settlement, which adds
+    RAID_GRUDGE to its grudge."""
+    def check(game, cmd):
+        st = state_of(game)
+        if st is None or st.overworld is None or not st.overworld["settlements"]:
+            return "This level has no settlements."
+        return need_str(cmd, "settlement", sorted(st.overworld["settlements"]))
+
+    def apply(game, cmd):
+        add_grudge(game, cmd["settlement"], RAID_GRUDGE, "raid")
 
 
 @command("set_camp_hostile")

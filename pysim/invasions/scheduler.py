@@ -162,25 +162,29 @@ def war_ready(game, st):
 
 
 def party_over(game, st):
-    """True when no member of the party underway is up on the map."""
+    """True when no member of the party underway is up and able to fight on the map (one
+    unable to fight only runs: it counts as knocked out, so a cornered runner cannot hold
+    every later invasion back)."""
+    from pysim.combat.fighter import unable_to_fight
     ents = game.entities
     for eid in st.members:
         e = ents.get(eid)
-        if e is not None and e.state == UP:
+        if e is not None and e.state == UP and not unable_to_fight(e):
             return False
     return True
 
 
 def _end(game, st):
+    from pysim.combat.fighter import unable_to_fight
     dead = gone = down = 0
     ents = game.entities
     for eid in st.members:
         e = ents.get(eid)
         if e is None:
             gone += 1
-        elif e.state == UP:
+        elif e.state == UP and not unable_to_fight(e):
             pass
-        elif e.state == KNOCKED_OUT:
+        elif e.state == KNOCKED_OUT or e.state == UP:
             down += 1
         else:
             dead += 1

@@ -20,7 +20,7 @@ The spotted parties are kept in the "sightings" area (made when the first party 
 a level without invasions hashes as before).
 """
 from pysim.core import entities as E, systems, terrain as T
-from pysim.core.snapshot import describe_part, snapshot_part
+from pysim.core.snapshot import snapshot_part
 
 LETTER_TITLE = "Adventurers spotted in your dungeon"
 
@@ -160,17 +160,6 @@ def _hook_alarm():
 
 
 _hook_alarm()
-
-
-@describe_part
-def _describe_goal(game, e, info):
-    """GOAL-02, the part the player sees: the party's goal on each member's Party tab."""
-    if e.kind != E.ADVENTURER:
-        return
-    from pysim.adventurers import goals
-    goal = goals.goal_of(game, getattr(e, "party", -1))
-    if goal is not None:
-        info["party_goal"] = goal
 
 
 @snapshot_part

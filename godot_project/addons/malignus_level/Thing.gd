@@ -11,7 +11,8 @@ const TILE := 16.0
 # checks this list against it).
 const KINDS := ["minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
-	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein"]
+	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
+	"altar"]
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -36,11 +37,14 @@ const LOOK := {
 	"guardpost": ["G", Color(1.0, 0.7, 0.25), false],
 	"scrying_pool": ["O", Color(0.55, 0.45, 0.95), false],
 	"vein": ["V", Color(0.85, 0.5, 0.35), false],
+	"cell": ["#", Color(0.7, 0.7, 0.75), false],
+	"altar": ["A", Color(0.75, 0.3, 0.85), false],
 }
 # Trap parts by their first letters: a timer reads "Ti", spinning blades "SB".
 export(String, "minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
-	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein") var kind := "minion" setget set_kind
+	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
+	"altar") var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
 
 
@@ -85,7 +89,8 @@ func _draw() -> void:
 		var badge := Rect2(Vector2(TILE - 7, 0), Vector2(7, 7))
 		draw_rect(badge, colour)
 		return
-	if kind in ["door", "trap", "metal", "bed", "scrapper_table", "pyre", "treasure", "vein"]:
+	if kind in ["door", "trap", "metal", "bed", "scrapper_table", "pyre", "treasure", "vein",
+			"cell", "altar"]:
 		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour.darkened(0.55))
 		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour, false, 1.0)
 	else:

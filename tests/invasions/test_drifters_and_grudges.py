@@ -1,0 +1,127 @@
+"""Drifters (PARTY-06) and what makes a settlement send a war party (INV-06: the grudge)."""
+import pytest
+
+from conftest import binomial_ok
+from invkit import SMALL, drive_schedule, run_hours
+from pysim.combat import fighter as F, stats as S
+from pysim.core import clock, entities as E
+from pysim.invasions import drifters, overworld, scheduler as SCH
+from pysim.level import load_text
+
+H = clock.TICKS_PER_HOUR
+
+
+def game_on_day(day, seed=1, lines=""):
+    text = SMALL % {"seed": seed, "on": "on", "treasure": 3}
+    if lines:
+        text += "\n[overworld]\n" + lines
+    g = load_text(text)
+    st = SCH.state_of(g)
+    g.tick = (day - 1) * clock.TICKS_PER_DAY + 1       # just past an hourly check
+    st.phase, st.count, st.limit, st.hours = SCH.WAITING, 10, 30, 0
+    return g, st
+
+
+def letter(g):
+    snap = {}
+    drifters.drifter_snapshot(g, snap)
+    return snap["drifter_letter"]
+
+
+def let_in(g):
+    g.command({"type": "send_drifter"})
+    g.step()
+    g.command({"type": "answer_drifter", "accept": True})
+    g.step()
+    return g.take_events()
+
+
+@pytest.mark.rule("PARTY-06")
+def test_chasers_are_the_next_invasion_never_mob_weaker_or_stronger():
+    n = 150
+    kinds = []
+    for seed in range(n):
+        g, st = game_on_day(20, seed)
+        evs = let_in(g)
+        assert [e for e in evs if e["type"] == "drifter_let_in"]
+        assert [e for e in evs if e["type"] == "party_departed"][0]["hours"] == \
+            drifters.CHASE_HOURS
+        got = drive_schedule(g, drifters.CHASE_HOURS + 1)
+        arrived = [ev for k, _, ev in got if k == "invasion_arrived"]
+        assert len(arrived) == 1 and arrived[0]["chasing"] != ""
+        assert arrived[0]["number"] == 11                  # counts as one of the invasions
+        assert arrived[0]["tick"] <= g.tick
+        kinds.append(arrived[0]["kind"])
+    # an ordinary 11th invasion is a mob, weaker or stronger about half the time
+    assert set(kinds) == {"normal"}
+
+
+@pytest.mark.rule("PARTY-06")
+def test_chasers_come_instead_of_the_hourly_roll_and_a_limit_follows():
+    g, st = game_on_day(20)
+    let_in(g)
+    assert SCH.hour_chance(g, st) == 0            # on their way: no roll meanwhile
+    got = drive_schedule(g, 30)
+    kinds = [k for k, _, _ in got]
+    assert kinds[0] == "invasion_arrived" and "invasion_limit_started" in kinds
+
+
+@pytest.mark.rule("PARTY-06")
+def test_no_or_no_answer_sends_nobody():
+    g, st = game_on_day(20)
+    g.command({"type": "answer_drifter", "accept": True})      # nobody asked
+    g.command({"type": "send_drifter"})
+    g.step()
+    g.command({"type": "answer_drifter", "accept": "maybe"})
+    g.command({"type": "answer_drifter", "accept": False})
+    g.step()
+    evs = g.take_events()
+    reasons = [e["reason"] for e in evs if e["type"] == "refused"]
+    assert reasons == ["No drifter is waiting for an answer.",
+                       "Answer yes or no (accept: true or false)."]
+    assert [e for e in evs if e["type"] == "drifter_turned_away"] and not st.pending
+    g.command({"type": "send_drifter"})
+    g.step()
+    assert letter(g) in drifters.NAMES
+    run_hours(g, drifters.ANSWER_HOURS + 1)
+    assert [e for e in g.take_events() if e["type"] == "drifter_gone"] and not st.pending
+    assert letter(g) == ""
+
+
+@pytest.mark.rule("PARTY-06")
+def test_a_drifter_asks_on_about_15_percent_of_days_from_day_3():
+    g, st = game_on_day(1)
+    g.tick = 0
+    days = 600
+    asked = []
+    for _ in range(days * 24):
+        g.tick += H
+        drifters.drifters_system(g)
+        for ev in g.take_events():
+            if ev["type"] == "drifter_asks":
+                asked.append(g.clock()[0])
+                drifters.answer(g, False)
+    assert min(asked) >= drifters.ASK_FROM_DAY
+    assert binomial_ok(len(asked), days - 2, drifters.ASK_PCT / 100.0)
+
+
+@pytest.mark.rule("INV-06")
+def test_an_escaped_mapmaker_and_a_raid_grow_the_grudge_to_a_war_party():
+    g, st = game_on_day(5, lines="settlement Greyford travel=5\n")
+    e = g.spawn(E.ADVENTURER, 0, 1, subtype="scout:3")      # on the portal
+    assert F.has_trait(e, S.MAPMAKER)
+    e.faction = "Greyford"
+    e.leaving = True
+    g.run(30)
+    evs = g.take_events()
+    assert [(v["cause"], v["grudge"]) for v in evs if v["type"] == "grudge_grew"] == \
+        [("mapmaker", 1)]
+    assert not st.pending
+    g.command({"type": "raid_settlement", "settlement": "Greyford"})
+    g.command({"type": "raid_settlement", "settlement": "Nowhere"})
+    g.step()
+    evs = g.take_events()
+    assert len([v for v in evs if v["type"] == "refused"]) == 1
+    assert st.pending and st.pending[0]["faction"] == "Greyford"
+    assert st.overworld["settlements"]["Greyford"]["grudge"] == 0
+    assert overworld.RAID_GRUDGE + overworld.MAPMAKER_GRUDGE == overworld.GRUDGE_WAR
