@@ -136,6 +136,21 @@ class Session:
         """pysim's own checks on a level (text or .tscn scene): see validate_level below."""
         return validate_level(text, source)
 
+    def names(self):
+        """Every body's name, title, class and level in id order (pysim/core/names.py everyone);
+        ask again when the snapshot's names_version moves."""
+        from pysim.core import names
+        return names.everyone(self.game)
+
+    def places(self):
+        """What every tile is called (pysim/adventurers/places.py): {"version", "width",
+        "place" int32 (H*W, row-major index into "names"), "names"}; ask again when the
+        snapshot's places_version moves."""
+        from pysim.adventurers import places
+        place, words = places.maps(self.game)
+        return {"version": places.version(self.game), "width": self.game.grid.width,
+                "place": place.reshape(-1).astype("int32"), "names": list(words)}
+
     def debug_fail_next_step(self):
         self._fail_next = True
 

@@ -11,7 +11,7 @@ const TILE := 16.0
 # checks this list against it).
 const KINDS := ["minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
-	"scrapper_table", "pyre", "treasure", "mark"]
+	"scrapper_table", "pyre", "treasure", "mark", "name"]
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -33,11 +33,12 @@ const LOOK := {
 	"pyre": ["F", Color(1.0, 0.5, 0.1), false],
 	"treasure": ["$", Color(1.0, 0.85, 0.1), false],
 	"mark": ["~", Color(0.6, 0.1, 0.1), true],
+	"name": ["n", Color(0.9, 0.9, 0.9), true],
 }
 # Trap parts by their first letters: a timer reads "Ti", spinning blades "SB".
 export(String, "minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
-	"scrapper_table", "pyre", "treasure", "mark") var kind := "minion" setget set_kind
+	"scrapper_table", "pyre", "treasure", "mark", "name") var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
 
 
