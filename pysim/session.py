@@ -117,7 +117,8 @@ class Session:
             return {"error": str(exc)}
         self.game = game
         self._acc = 0
-        return {"ok": True, "tick": game.tick}
+        # level: the level the save was started from (the front end's level picker shows it)
+        return {"ok": True, "tick": game.tick, "level": game.level_source}
 
     def load_level(self, text, source="level", seed=None):
         """Start another level in place of the current game. Returns {"ok": True} or, for

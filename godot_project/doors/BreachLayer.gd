@@ -10,10 +10,17 @@ func _ready() -> void:
 	EventBus.connect("snapshot_updated", self, "_on_snapshot")
 
 
+var _had_doors := false
+
+
 func _on_snapshot(s: Dictionary) -> void:
 	snap = s
-	if s.get("door_id", []).size() > 0:
+	# Redraw once more when the doors are gone (another level with none): the previous
+	# level's padlock marks must not stay on screen (issue 13).
+	var has: bool = s.get("door_id", []).size() > 0
+	if has or _had_doors:
 		update()
+	_had_doors = has
 
 
 func _draw() -> void:

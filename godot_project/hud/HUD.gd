@@ -19,7 +19,13 @@ extends CanvasLayer
 const EventText = preload("res://hud/EventText.gd")
 const Files = preload("res://core/Files.gd")
 const LEVELS_DIR := "res://levels"
-const LOG_LINES := 80
+const LOG_LINES := 100          # the log keeps this many lines (the cap)
+const LOG_REPEAT_WINDOW := 6     # a line said again within this many lines is counted, not repeated
+# The log's filters (issue 13): a category per event type (EventText.category_of).
+const LOG_FILTERS := [["combat", "Combat", "Fights, wounds, knockouts, orders"],
+		["traps", "Traps", "Trap parts, wires, resets, duties"],
+		["doors", "Doors", "Doors, padlocks, breaches"],
+		["invasions", "Invasions", "Parties, invasions, treasure, what adventurers learn"]]
 const TOAST_SECONDS := 4.0
 const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
 
@@ -41,8 +47,11 @@ var last_nonzero_speed := 1
 var error_count := 0
 var last_error := ""
 var tool_id := "select"
-var _log_lines := []
+var _log_lines := []             # every kept line, as bbcode (filtered or not)
+var _log_entries := []           # {"text", "category", "count", "line"} parallel to _log_lines
+var _log_shown := {"combat": true, "traps": true, "doors": true, "invasions": true}
 var _log_dirty := false
+var log_filter_row: HBoxContainer
 var _tool_group: ButtonGroup
 var level_picker: OptionButton
 
@@ -55,6 +64,7 @@ func _ready() -> void:
 	$Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
 	_add_save_buttons()
 	_add_level_picker()
+	_add_log_filters()
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
@@ -65,6 +75,7 @@ func _ready() -> void:
 	EventBus.connect("sim_failed", self, "_on_sim_failed")
 	EventBus.connect("notify", self, "notify")
 	EventBus.connect("tool_selected", self, "_on_tool_selected")
+	EventBus.connect("game_loaded", self, "_on_game_replaced")
 
 
 # --- extension points ------------------------------------------------------------------
@@ -204,12 +215,7 @@ func _on_sim_event(ev: Dictionary) -> void:
 	if event_text.is_quiet(ev):
 		return
 	var text: String = event_text.text_of(ev)
-	var col: Color = event_text.color_of(ev)
-	_log_lines.append("[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
-		_time_prefix(ev), col.to_html(false), _escape(text)])
-	if _log_lines.size() > LOG_LINES:
-		_log_lines.pop_front()
-	_log_dirty = true
+	_add_log_line(ev, text)
 	var type := str(ev.get("type", ""))
 	if type == "refused":
 		notify(text, "warn")
@@ -233,7 +239,11 @@ func _on_sim_failed(text: String) -> void:
 func _process(_delta: float) -> void:
 	if _log_dirty:
 		_log_dirty = false
-		log_text.bbcode_text = PoolStringArray(_log_lines).join("\n")
+		var shown := []
+		for e in _log_entries:
+			if _log_shown.get(e.category, true):
+				shown.append(e.line)
+		log_text.bbcode_text = PoolStringArray(shown).join("\n")
 
 
 func _unhandled_input(event: InputEvent) -> void:
@@ -257,6 +267,90 @@ func _unhandled_input(event: InputEvent) -> void:
 		get_tree().set_input_as_handled()
 
 
+# --- the event log -----------------------------------------------------------------------
+
+# One line in the log. The same words again within LOG_REPEAT_WINDOW lines (a minion failing
+# the same reset roll over and over) move to the bottom with a count instead of a new line.
+func _add_log_line(ev: Dictionary, text: String) -> void:
+	var col: Color = event_text.color_of(ev)
+	var count := 1
+	for k in range(_log_entries.size() - 1, max(-1, _log_entries.size() - 1 - LOG_REPEAT_WINDOW), -1):
+		if _log_entries[k].text == text:
+			count = int(_log_entries[k].count) + 1
+			_log_entries.remove(k)
+			_log_lines.remove(k)
+			break
+	var line := "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
+		_time_prefix(ev), col.to_html(false), _escape(text + (" (x%d)" % count if count > 1 else ""))]
+	_log_entries.append({"text": text, "category": event_text.category_of(ev), "count": count, "line": line})
+	_log_lines.append(line)
+	while _log_lines.size() > LOG_LINES:
+		_log_lines.pop_front()
+		_log_entries.pop_front()
+	_log_dirty = true
+
+
+func clear_log() -> void:
+	_log_lines.clear()
+	_log_entries.clear()
+	_log_dirty = true
+
+
+# Show or hide a category of the log ("combat", "traps", "doors", "invasions").
+func set_log_filter(category: String, shown: bool) -> void:
+	_log_shown[category] = shown
+	var b = log_filter_row.get_node_or_null(category) if log_filter_row != null else null
+	if b is Button and b.pressed != shown:
+		b.pressed = shown
+	_log_dirty = true
+
+
+# The lines the log shows now (filters applied), as plain text.
+func shown_log_texts() -> Array:
+	var out := []
+	for e in _log_entries:
+		if _log_shown.get(e.category, true):
+			out.append(e.text + (" (x%d)" % int(e.count) if int(e.count) > 1 else ""))
+	return out
+
+
+# A row of toggles above the log's text: one per category, pressed = shown.
+func _add_log_filters() -> void:
+	var panel: Control = $Root/EventLog
+	var box := VBoxContainer.new()
+	box.name = "Box"
+	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	panel.remove_child(log_text)
+	panel.add_child(box)
+	log_filter_row = HBoxContainer.new()
+	log_filter_row.name = "Filters"
+	box.add_child(log_filter_row)
+	var label := Label.new()
+	label.text = "Log:"
+	label.add_color_override("font_color", Color(0.7, 0.62, 0.8))
+	log_filter_row.add_child(label)
+	for f in LOG_FILTERS:
+		var b := CheckBox.new()
+		b.name = f[0]
+		b.text = f[1]
+		b.hint_tooltip = "Show or hide: " + f[2]
+		b.pressed = true
+		b.focus_mode = Control.FOCUS_NONE
+		b.connect("toggled", self, "_on_log_filter_toggled", [f[0]])
+		log_filter_row.add_child(b)
+	log_text.size_flags_vertical = Control.SIZE_EXPAND_FILL
+	box.add_child(log_text)
+
+
+func _on_log_filter_toggled(pressed: bool, category: String) -> void:
+	set_log_filter(category, pressed)
+
+
+# Another level or a loaded save: the old game's lines go.
+func _on_game_replaced(_path) -> void:
+	clear_log()
+
+
 # --- helpers ---------------------------------------------------------------------------
 
 # The levels in res://levels, text and scene (those made for tests left out), after the title; picking one
@@ -273,14 +367,18 @@ func _add_level_picker() -> void:
 				var title: String = path.get_file().get_basename().capitalize()
 				level_picker.add_item(title + (" (scene)" if suffix == ".tscn" else ""))
 				level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
-	level_picker.connect("item_selected", self, "_on_level_picked")
+	# id_pressed, not item_selected: OptionButton says nothing when the shown item is picked
+	# again, and picking the level that runs must start it afresh (issue 13).
+	level_picker.get_popup().connect("id_pressed", self, "_on_level_picked")
 	var row: Node = $Root/TopBar/Row
 	row.add_child_below_node(row.get_node("Title"), level_picker)
 	EventBus.connect("sim_started", self, "_on_sim_started")
 
 
-func _on_level_picked(index: int) -> void:
-	EventBus.emit_signal("level_requested", str(level_picker.get_item_metadata(index)))
+func _on_level_picked(id: int) -> void:
+	var index := level_picker.get_item_index(id)
+	if index >= 0:
+		EventBus.emit_signal("level_requested", str(level_picker.get_item_metadata(index)))
 
 
 func _on_sim_started(info: Dictionary) -> void:

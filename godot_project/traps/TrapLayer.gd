@@ -114,7 +114,10 @@ func _draw_parts() -> void:
 		var r := tile_size * 0.5
 		if (f & 1) != 0:
 			draw_arc(c, r + 1.5, 0, TAU, 20, Color(1, 0.1, 0.1), 1.5)        # rigged
-		if st == 2 or st == 3:
+		if (f & 32) != 0:
+			# A timer counting down (part_flags bit 5): a blue ring, not the needs-reset dart.
+			draw_arc(c, r - 1.0, -PI / 2, -PI / 2 + TAU * 0.75, 16, Color(0.55, 0.8, 1), 1.5)
+		elif st == 2 or st == 3:
 			_crossed_dart(c, st == 3)
 		if int(ids[i]) == selected_part:
 			draw_rect(Rect2(c - Vector2(r + 1, r + 1), Vector2(2 * r + 2, 2 * r + 2)), Color(1, 1, 0), false, 1.5)

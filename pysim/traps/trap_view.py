@@ -82,6 +82,27 @@ def _describe(game, e, info):
     info["duty"] = getattr(e, "duty", "none") if e.kind == entities.MINION else ""
     job = getattr(e, "job", None)
     info["job"] = job[0] if job else ""
+    # What the job is on, so the panel says "building the dart thrower in the west room"
+    # rather than "idle" (issue 13): job_what (a part kind or "padlock") and job_at [x, y].
+    if job:
+        what = _job_object(game, job)
+        if what is not None:
+            info["job_what"], info["job_at"] = what[0], [what[1], what[2]]
+
+
+TRAP_JOBS = ("build", "reset", "haul")          # jobs.py: job[1] is a part id
+DOOR_JOBS = ("padlock_build", "padlock_haul", "door_rearm")   # door_jobs.py: job[1] is a door id
+
+
+def _job_object(game, job):
+    if job[0] in DOOR_JOBS:
+        from pysim.doors.doors import area as doors_area
+        d = doors_area(game).get(job[1])
+        return None if d is None else ("padlock", d.x, d.y)
+    if job[0] in TRAP_JOBS:
+        p = state_of(game).parts.get(job[1])
+        return None if p is None else (p.kind, p.x, p.y)
+    return None
 
 
 def describe_part(game, part_id):
