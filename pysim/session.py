@@ -137,6 +137,18 @@ class Session:
         """pysim's own checks on a level (text or .tscn scene): see validate_level below."""
         return validate_level(text, source)
 
+    def check_command(self, cmd):
+        """Would `cmd` be refused now? {"ok": True} or {"ok": False, "reason": "..."}: the
+        command's own check (pysim/core/commands.py), which never changes the game, so the
+        front end can show a placement preview with the reason before the click."""
+        from pysim.core import commands
+        try:
+            cmd = commands.plain(cmd)
+        except ValueError as exc:
+            return {"ok": False, "reason": str(exc)}
+        reason = commands.check(self.game, cmd)
+        return {"ok": not reason, "reason": reason or ""}
+
     def names(self):
         """Every body's name, title, class and level in id order (pysim/core/names.py everyone);
         ask again when the snapshot's names_version moves."""

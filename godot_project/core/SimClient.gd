@@ -516,3 +516,9 @@ func names() -> Dictionary:
 # Session.places(): a place index per tile and the place names (core/Names.gd), or {}.
 func places() -> Dictionary:
 	return _invoke_dict("places", [])
+
+
+# Session.check_command(cmd): {"ok": true} or {"ok": false, "reason": "..."} without
+# changing the game (placement previews), or {} when it could not be asked.
+func check_command(cmd: Dictionary) -> Dictionary:
+	return _invoke_dict("check_command", [cmd])

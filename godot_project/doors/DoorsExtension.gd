@@ -30,6 +30,8 @@ func setup(m) -> void:
 	_build_panel()
 	layer = preload("res://doors/BreachLayer.gd").new()
 	main.world.add_layer(layer, true)
+	if main.hud.has_method("add_tile_info"):
+		main.hud.add_tile_info(self, "tile_info")
 	listen({"snapshot_updated": "_on_snapshot", "entity_selected": "_on_entity_selected",
 			"game_loaded": "_on_game_loaded"})
 	event_texts({
@@ -104,6 +106,19 @@ func _on_entity_selected(id: int) -> void:
 	if id >= 0:
 		selected_door = -1
 		_refresh()
+
+
+# The map's hover tip: the door on this tile, its state and padlock.
+func tile_info(tile: Vector2, _s: Dictionary) -> Array:
+	var i := door_index_at(tile)
+	if i < 0:
+		return []
+	var line: String = "Door: %s" % STATE_NAMES[int(snap["door_state"][i])]
+	if int(snap["door_padlock"][i]) == 2:
+		line += ", padlock %s" % ("armed" if int(snap["door_armed"][i]) == 1 else "disarmed")
+	elif int(snap["door_padlock"][i]) == 1:
+		line += ", padlock being built"
+	return [line]
 
 
 # Another game: its doors are not the old ones, so the selection goes.

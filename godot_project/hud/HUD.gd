@@ -52,6 +52,13 @@ var _log_entries := []           # {"text", "category", "count", "line"} paralle
 var _log_shown := {"combat": true, "traps": true, "doors": true, "invasions": true}
 var _log_dirty := false
 var log_filter_row: HBoxContainer
+var help_panel: PanelContainer   # the key bindings (F1)
+var map_tip: PanelContainer      # what is on the hovered tile
+var map_tip_label: Label
+var _tip_tile := Vector2(-1, -1)
+var _tip_since := 0.0
+var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of lines
+var _snap := {}
 var _tool_group: ButtonGroup
 var level_picker: OptionButton
 
@@ -65,6 +72,8 @@ func _ready() -> void:
 	_add_save_buttons()
 	_add_level_picker()
 	_add_log_filters()
+	_add_help()
+	_add_map_tip()
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
@@ -76,6 +85,7 @@ func _ready() -> void:
 	EventBus.connect("notify", self, "notify")
 	EventBus.connect("tool_selected", self, "_on_tool_selected")
 	EventBus.connect("game_loaded", self, "_on_game_replaced")
+	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
 
 
 # --- extension points ------------------------------------------------------------------
@@ -179,6 +189,7 @@ func event_words(ev: Dictionary) -> String:
 # --- signal handlers -------------------------------------------------------------------
 
 func _on_snapshot_updated(snap: Dictionary) -> void:
+	_snap = snap
 	var day := int(snap.get("day", 1))
 	var hour := int(snap.get("hour", 0))
 	var minute := int(snap.get("minute", 0))
@@ -236,7 +247,8 @@ func _on_sim_failed(text: String) -> void:
 	error_banner.visible = true
 
 
-func _process(_delta: float) -> void:
+func _process(delta: float) -> void:
+	_update_map_tip(delta)
 	if _log_dirty:
 		_log_dirty = false
 		var shown := []
@@ -246,8 +258,36 @@ func _process(_delta: float) -> void:
 		log_text.bbcode_text = PoolStringArray(shown).join("\n")
 
 
+# Before the GUI: a text box (the timer's delay) gives the keyboard back to the game when the
+# player clicks anywhere else or presses Escape (issue 13: WASD and Space typed into it).
+func _input(event: InputEvent) -> void:
+	var focus = $Root.get_focus_owner()
+	if event is InputEventMouseMotion:
+		map_tip.visible = false          # shown again by _unhandled_input when over the map
+	if not (focus is LineEdit):
+		return
+	if event is InputEventMouseButton and event.pressed:
+		if not focus.get_global_rect().has_point(event.position):
+			focus.release_focus()
+	elif event is InputEventKey and event.pressed and event.scancode == KEY_ESCAPE:
+		focus.release_focus()
+		get_tree().set_input_as_handled()
+
+
 func _unhandled_input(event: InputEvent) -> void:
+	if event is InputEventMouseMotion:
+		_tip_since = 0.0 if map_tip.visible else _tip_since
+		map_tip.visible = _tip_ready()
+		map_tip.rect_position = _tip_position(event.position)
+		return
 	if not (event is InputEventKey) or not event.pressed or event.echo:
+		return
+	if event.scancode == KEY_F1:
+		help_panel.visible = not help_panel.visible
+		get_tree().set_input_as_handled()
+		return
+	if event.scancode == KEY_ESCAPE and close_top_panel():
+		get_tree().set_input_as_handled()
 		return
 	if event.scancode == KEY_F5 or event.scancode == KEY_F9:
 		EventBus.emit_signal("save_requested" if event.scancode == KEY_F5 else "load_requested")
@@ -265,6 +305,165 @@ func _unhandled_input(event: InputEvent) -> void:
 	if target >= 0:
 		_on_speed_pressed(target)
 		get_tree().set_input_as_handled()
+
+
+# --- panels: Escape, the key help ----------------------------------------------------------
+
+# Escape closes the panel on top: the key help, else the newest side panel that shows (the
+# trap, door or order panel), else nothing here (the map then drops the tool, then the
+# selection). True when something closed.
+func close_top_panel() -> bool:
+	if help_panel.visible:
+		help_panel.visible = false
+		return true
+	var docked := right_dock.get_children()
+	docked.invert()
+	for c in docked:
+		if c.visible and c.get("close_button") is Button:
+			c.close_button.emit_signal("pressed")
+			return true
+	return false
+
+
+const HELP_TEXT := """[b]Keys[/b]
+[color=#ffe99a]W A S D[/color] / arrows   move the camera  ([color=#ffe99a]middle drag[/color] too)
+[color=#ffe99a]wheel[/color], [color=#ffe99a]=[/color] / [color=#ffe99a]-[/color]   zoom
+[color=#ffe99a]left click[/color]   select (with a tool: use the tool)
+[color=#ffe99a]right click[/color], [color=#ffe99a]Esc[/color]   close the top panel, drop the tool, clear the selection
+[color=#ffe99a]Space[/color]   pause / go on      [color=#ffe99a]1 2 3[/color]   speed 1x 2x 4x
+[color=#ffe99a]F5[/color] / [color=#ffe99a]F9[/color]   save / load      [color=#ffe99a]F1[/color]   this help
+Hover the map to see what is on a tile; hover a stat for what it does."""
+
+
+func _add_help() -> void:
+	help_panel = PanelContainer.new()
+	help_panel.name = "Help"
+	help_panel.add_stylebox_override("panel", panel_style())
+	help_panel.anchor_left = 0.5
+	help_panel.anchor_right = 0.5
+	help_panel.anchor_top = 0.5
+	help_panel.anchor_bottom = 0.5
+	help_panel.margin_left = -260
+	help_panel.margin_right = 260
+	help_panel.margin_top = -110
+	help_panel.margin_bottom = 110
+	var text := RichTextLabel.new()
+	text.name = "Text"
+	text.bbcode_enabled = true
+	text.bbcode_text = HELP_TEXT
+	text.rect_min_size = Vector2(500, 190)
+	text.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	help_panel.add_child(text)
+	help_panel.visible = false
+	$Root.add_child(help_panel)
+	var b := Button.new()
+	b.name = "HelpButton"
+	b.text = "?"
+	b.hint_tooltip = "Keys and mouse (F1)"
+	b.focus_mode = Control.FOCUS_NONE
+	b.connect("pressed", self, "_on_help_pressed")
+	$Root/TopBar/Row.add_child(b)
+
+
+func _on_help_pressed() -> void:
+	help_panel.visible = not help_panel.visible
+
+
+# --- what is on the hovered tile -------------------------------------------------------------
+
+# A concept adds lines to the map's hover tip: fn(tile: Vector2, snap: Dictionary) -> Array of
+# Strings (its things on that tile).
+func add_tile_info(target: Object, method: String) -> void:
+	_tile_infos.append(funcref(target, method))
+
+
+# The tip's lines for a tile: the place, who stands or lies there, then the concepts' lines.
+func tile_lines(tile: Vector2) -> Array:
+	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
+	var ids = _snap.get("ent_id", [])
+	var pos = _snap.get("ent_pos", [])
+	var states = _snap.get("ent_state", [])
+	for i in range(min(ids.size(), min(pos.size(), states.size()))):
+		if int(round(pos[i].x)) == int(tile.x) and int(round(pos[i].y)) == int(tile.y):
+			var st := int(states[i])
+			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
+	for f in _tile_infos:
+		if f.is_valid():
+			var more = f.call_func(tile, _snap)
+			if typeof(more) == TYPE_ARRAY:
+				lines += more
+	return lines
+
+
+func _add_map_tip() -> void:
+	map_tip = PanelContainer.new()
+	map_tip.name = "MapTip"
+	map_tip.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	var style := StyleBoxFlat.new()
+	style.bg_color = Color(0.08, 0.06, 0.11, 0.9)
+	style.border_color = Color(0.5, 0.42, 0.6)
+	style.set_border_width_all(1)
+	style.content_margin_left = 6
+	style.content_margin_right = 6
+	style.content_margin_top = 3
+	style.content_margin_bottom = 3
+	map_tip.add_stylebox_override("panel", style)
+	map_tip_label = Label.new()
+	map_tip_label.name = "Text"
+	map_tip_label.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	map_tip.add_child(map_tip_label)
+	map_tip.visible = false
+	$Root.add_child(map_tip)
+
+
+const TIP_DELAY := 0.35          # seconds on a tile before its tip shows
+
+
+func _on_tile_hovered(tile: Vector2) -> void:
+	_tip_tile = tile
+	_tip_since = 0.0
+	map_tip.visible = false
+
+
+func _tip_ready() -> bool:
+	return _tip_tile.x >= 0 and _tip_since >= TIP_DELAY
+
+
+func _update_map_tip(delta: float) -> void:
+	if _tip_tile.x < 0:
+		return
+	var was := _tip_since
+	_tip_since += delta
+	# The tip appears after the delay if the mouse still rests on the map, and follows the
+	# snapshot (someone walks in) while it shows.
+	if was < TIP_DELAY and _tip_since >= TIP_DELAY and _mouse_on_map():
+		map_tip.visible = true
+		map_tip.rect_position = _tip_position(get_viewport().get_mouse_position())
+	if map_tip.visible:
+		var text := PoolStringArray(tile_lines(_tip_tile)).join("\n")
+		if text != map_tip_label.text:
+			map_tip_label.text = text
+			map_tip.rect_size = Vector2.ZERO
+
+
+func _mouse_on_map() -> bool:
+	var at := get_viewport().get_mouse_position()
+	for c in [$Root/TopBar, $Root/EventLog, $Root/ToolBar, help_panel]:
+		if c.visible and c.get_global_rect().has_point(at):
+			return false
+	for c in right_dock.get_children():
+		if c is Control and c.visible and c.get_global_rect().has_point(at):
+			return false
+	return true
+
+
+func _tip_position(at: Vector2) -> Vector2:
+	var vp := get_viewport().get_visible_rect().size
+	var p := at + Vector2(16, 18)
+	var size := map_tip.get_combined_minimum_size()
+	p.x = min(p.x, vp.x - size.x - 4)
+	p.y = min(p.y, vp.y - size.y - 4)
+	return p
 
 
 # --- the event log -----------------------------------------------------------------------

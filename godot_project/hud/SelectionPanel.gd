@@ -8,6 +8,15 @@ extends PanelContainer
 
 const EventText = preload("res://hud/EventText.gd")
 const REFRESH_SECONDS := 0.25
+# What each stat does, for the Info tab's tooltips (the rules: RULES.md, docs/rules/*.md).
+const STAT_TIPS := {
+	"level": "Level: how seasoned this adventurer is; higher levels have better stats",
+	"hunt": "Hunt: how far it notices enemies (3 + 2 x Hunt tiles) and how well it spots hidden triggers",
+	"craft": "Craft: building and resetting traps, picking locks and disarming triggers",
+	"battle": "Battle: striking in a fight, and bashing doors",
+	"block": "Block: turning a blow aside in a fight",
+	"speed": "Speed: how fast it walks",
+}
 # A minion's job in words (pysim/traps/trap_view.py job, job_what, job_at).
 const JOB_WORDS := {"build": "building", "reset": "resetting", "haul": "hauling metal to",
 		"padlock_build": "fitting", "padlock_haul": "hauling metal for", "door_rearm": "re-arming"}
@@ -32,6 +41,10 @@ func _ready() -> void:
 	EventBus.connect("entity_selected", self, "_on_entity_selected")
 	EventBus.connect("entity_described", self, "_on_entity_described")
 	$Box/Header/Close.connect("pressed", self, "_on_close_pressed")
+	# Hovering a stat tells what it does (issue 13: tooltips on stats).
+	info_text.meta_underlined = false
+	info_text.connect("meta_hover_started", self, "_on_meta_hover")
+	info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
 
 
 func add_tab(title: String, control: Control) -> void:
@@ -119,7 +132,8 @@ const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
 # Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
-		"known_triggers"]   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
+		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
+		"title", "class", "level", "job_what", "job_at"]   # the title line and the job words
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -208,10 +222,10 @@ static func info_bbcode(info: Dictionary) -> String:
 		var sd: Dictionary = c["stats"]
 		var parts := []
 		if sd.has("level"):
-			parts.append("Lv %d" % int(sd["level"]))
+			parts.append("[url=stat:level]Lv %d[/url]" % int(sd["level"]))
 		for k in STAT_ORDER:
 			if sd.has(k):
-				parts.append("%s %s" % [k.capitalize(), _value(sd[k])])
+				parts.append("[url=stat:%s]%s %s[/url]" % [k, k.capitalize(), _value(sd[k])])
 		lines.append("")
 		lines.append(PoolStringArray(parts).join("  "))
 		var gear := []
@@ -351,3 +365,13 @@ static func job_words(info: Dictionary) -> String:
 		return "%s the %s in %s" % [verb, _words(str(info["job_what"])),
 				Names.place(info["job_at"][0], info["job_at"][1])]
 	return verb
+
+
+func _on_meta_hover(meta) -> void:
+	var key := str(meta)
+	if key.begins_with("stat:"):
+		info_text.hint_tooltip = STAT_TIPS.get(key.substr(5), "")
+
+
+func _on_meta_hover_ended(_meta) -> void:
+	info_text.hint_tooltip = ""

@@ -25,6 +25,7 @@ const PREVIEW_COL := Color(1, 1, 1, 0.6)
 var tile_size := 16
 var snap := {}
 var preview := []          # tiles of the drag in progress (Vector2)
+var placement := {}        # the Build Trap tool's hovered tile: {"tile", "ok", "reason"}
 var selected_part := -1
 var _font: Font = null
 var _version := -1
@@ -53,6 +54,7 @@ func _draw() -> void:
 	_draw_wires()
 	_draw_parts()
 	_draw_preview()
+	_draw_placement()
 
 
 func _draw_clouds() -> void:
@@ -267,6 +269,20 @@ func _crossed_dart(c: Vector2, expired: bool) -> void:
 	draw_line(o + Vector2(3, -3) * k, o + Vector2(0.5, -3) * k, col, 1.2 * k)
 	draw_line(o + Vector2(3, -3) * k, o + Vector2(3, -0.5) * k, col, 1.2 * k)
 	draw_line(o + Vector2(-3.5, -3.5) * k, o + Vector2(3.5, 3.5) * k, Color(1, 0.15, 0.15), 1.5 * k)
+
+
+# Green frame: a part can go on the hovered tile; red with a cross: it would be refused.
+func _draw_placement() -> void:
+	if placement.empty():
+		return
+	var t: Vector2 = placement.tile
+	var r := Rect2(t * tile_size, Vector2(tile_size, tile_size))
+	var col := Color(0.4, 1, 0.45, 0.9) if placement.ok else Color(1, 0.3, 0.25, 0.9)
+	draw_rect(r, Color(col.r, col.g, col.b, 0.18), true)
+	draw_rect(r, col, false, 1.5)
+	if not placement.ok:
+		draw_line(r.position + Vector2(3, 3), r.end - Vector2(3, 3), col, 1.5)
+		draw_line(Vector2(r.end.x - 3, r.position.y + 3), Vector2(r.position.x + 3, r.end.y - 3), col, 1.5)
 
 
 func _draw_preview() -> void:

@@ -69,6 +69,8 @@ func setup(m) -> void:
 	layer.name = "TrapLayer"
 	main.world.add_layer(layer, false)
 	_build_panel()
+	if main.hud.has_method("add_tile_info"):
+		main.hud.add_tile_info(self, "tile_info")
 	var duty_tab = preload("res://traps/DutyTab.gd").new()
 	duty_tab.name = "Duty"
 	main.hud.add_selection_tab("Duty", duty_tab)
@@ -208,6 +210,8 @@ func _on_snapshot(s: Dictionary) -> void:
 	if version != _last_trap_version:
 		_last_trap_version = version
 		_describe_selected()
+		if tool_id == "trap_build" and not placement.empty():
+			preview_placement(placement.tile)      # a part went in: the tile is taken now
 	_refresh_panel()
 
 
@@ -231,6 +235,21 @@ func _describe_selected() -> void:
 			layer.update()
 
 
+# The map's hover tip: the trap part on this tile and its state.
+func tile_info(tile: Vector2, s: Dictionary) -> Array:
+	var i := part_index_at(tile)
+	if i < 0 or i >= s.get("part_kind", []).size():
+		return []
+	var kind: String = KINDS[int(s["part_kind"][i])] if int(s["part_kind"][i]) < KINDS.size() else "trap part"
+	var st := int(s["part_state"][i])
+	var state: String = ["a blueprint", "ready", "needs a reset", "expired: needs its reset"][clamp(st, 0, 3)]
+	if (int(s["part_flags"][i]) & 32) != 0:
+		state = "counting down"
+	if (int(s["part_flags"][i]) & 1) != 0:
+		state += ", RIGGED"
+	return ["%s: %s" % [ET.kind_title(kind), state]]
+
+
 # Another game: its parts are not the old ones, so the selection goes.
 func _on_game_loaded(_path) -> void:
 	select_part(-1)
@@ -252,6 +271,8 @@ func _on_tool_selected(id: String) -> void:
 	dragging = false
 	drag_path = []
 	layer.preview = []
+	placement = {}
+	layer.placement = {}
 	layer.update()
 	_refresh_panel()
 
@@ -272,6 +293,25 @@ func _on_tile_hovered(tile: Vector2) -> void:
 	last_hover = tile
 	if dragging and tool_id == "wire":
 		_extend(tile)
+	if tool_id == "trap_build":
+		preview_placement(tile)
+
+
+# The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
+# or red and the panel says why not, from the command's own check (Session.check_command).
+var placement := {}          # {"tile", "ok", "reason"} for the hovered tile, {} when none
+
+
+func preview_placement(tile: Vector2) -> void:
+	placement = {}
+	if main != null and main.sim != null and main.sim.has_method("check_command"):
+		var r: Dictionary = main.sim.check_command({"type": "place_part",
+				"kind": KINDS[kind_picker.selected], "x": int(tile.x), "y": int(tile.y)})
+		if not r.empty():
+			placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
+	layer.placement = placement
+	layer.update()
+	_refresh_panel()
 
 
 func _extend(tile: Vector2) -> void:
@@ -338,6 +378,9 @@ func _refresh_panel() -> void:
 		return
 	build_row.visible = tool_id == "trap_build"
 	hint_label.text = TOOL_HINTS.get(tool_id, "")
+	if tool_id == "trap_build" and not placement.empty():
+		hint_label.text = ("Here: %s can go." % ET.a_part(KINDS[kind_picker.selected])) if placement.ok \
+				else "Not here: " + placement.reason
 	hint_label.visible = hint_label.text != "" and (d.empty() or tool_id != "trap_select")
 	var kind := str(d.get("kind", ""))
 	var st := str(d.get("state", ""))

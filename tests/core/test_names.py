@@ -131,3 +131,14 @@ def test_digging_moves_the_places_version_and_the_session_sends_them():
     assert out["names"][out["place"][5 * 48 + 0]] == "the west portal"
     s.game.grid.set_terrain(2, 5, 1)      # a tile of rock beside the portal corridor
     assert s.snapshot()["places_version"] != v
+
+
+def test_check_command_says_the_reason_without_changing_the_game():
+    s = Session(FIRST, "first.level")
+    before = s.game.state_hash()
+    bad = s.check_command({"type": "place_part", "kind": "pressure_plate", "x": 0, "y": 0})
+    assert bad["ok"] is False and bad["reason"]
+    good = s.check_command({"type": "set_speed", "speed": 2})
+    assert good == {"ok": True, "reason": ""}
+    assert s.check_command({"type": "no_such"})["reason"].startswith("Unknown command")
+    assert s.game.state_hash() == before
