@@ -52,7 +52,7 @@ def reset_chances(craft, kind):
     return dice.outcome_chances(int(craft), tp.RESET_DIFFICULTY[kind])
 
 
-def finish_reset(game, part, announce=False):
+def finish_reset(game, part, announce=True):
     """The part works again (a successful reset). announce=False: the caller words it (a
     botch that rigs counts as a reset, but the player reads one line, the botch, not "Reset
     done" beside it on the same tick)."""

@@ -276,7 +276,9 @@ def trigger_spacing_reason(parts, footprint, ignore_id=-1):
         p = parts[pid]
         if p.id == ignore_id or not is_trigger(p.kind):
             continue
-        if footprint_distance(footprint, p.footprint()) < TRIGGER_MIN_CHEBYSHEV:
-            return ("Triggers need at least 3 tiles between them (too close to the %s at "
-                    "%d,%d)." % (NAMES[p.kind], p.x, p.y))
+        d = footprint_distance(footprint, p.footprint())
+        if d < TRIGGER_MIN_CHEBYSHEV:
+            # Words, not coordinates: the player sees the other trigger on the map.
+            return ("Triggers need at least 3 tiles between them (the %s is %s away)."
+                    % (NAMES[p.kind], "1 tile" if d == 1 else "%d tiles" % d))
     return None
