@@ -48,7 +48,7 @@ static func known_text(info: Dictionary) -> String:
 static func place_words(here: Vector2, at: Vector2) -> String:
 	var d := at - here
 	var n := int(max(abs(d.x), abs(d.y)))
-	var where := "in " + ET.place(at.x, at.y)
+	var where := ET.where(at.x, at.y)
 	if n == 0:
 		return "underfoot %s" % where
 	var octant := int(round(atan2(d.y, d.x) / (PI / 4.0))) % 8

@@ -81,7 +81,7 @@ func _text_attack(ev: Dictionary) -> String:
 
 
 func _text_noticed(ev: Dictionary) -> String:
-	return "%s notices the enemy %s in %s" % [_up(ev.entity), ET.who(ev.enemy), ET.place(ev.x, ev.y)]
+	return "%s notices the enemy %s %s" % [_up(ev.entity), ET.who(ev.enemy), ET.where(ev.x, ev.y)]
 
 
 func _text_shot(ev: Dictionary) -> String:
@@ -94,7 +94,7 @@ func _text_noise(ev: Dictionary) -> String:
 	var cause := str(ev.get("cause", "noise"))
 	var head: String = NOISE_WORDS.get(cause, "A noise (%s)" % cause.replace("_", " "))
 	var heard := ET.size_of(ev.get("listeners", []))
-	return "%s in %s, heard by %s" % [head, ET.place(ev.x, ev.y),
+	return "%s %s, heard by %s" % [head, ET.where(ev.x, ev.y),
 			"nobody" if heard == 0 else ET.plural(heard, "creature")]
 
 
@@ -129,7 +129,7 @@ func _text_bleeding_stopped(ev: Dictionary) -> String:
 
 
 func _text_woke(ev: Dictionary) -> String:
-	return "%s came to in %s%s" % [_up(ev.entity), ET.place(ev.x, ev.y),
+	return "%s came to %s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
 			", a prisoner" if ev.get("captured", false) else ""]
 
 
@@ -166,7 +166,7 @@ func _text_healed(ev: Dictionary) -> String:
 
 
 func _text_captured(ev: Dictionary) -> String:
-	return "%s took %s prisoner in %s" % [_up(ev.by), ET.who(ev.entity), ET.place(ev.x, ev.y)]
+	return "%s took %s prisoner %s" % [_up(ev.by), ET.who(ev.entity), ET.where(ev.x, ev.y)]
 
 
 func _text_picked_up(ev: Dictionary) -> String:
@@ -174,7 +174,7 @@ func _text_picked_up(ev: Dictionary) -> String:
 
 
 func _text_dropped(ev: Dictionary) -> String:
-	return "%s put %s down in %s" % [_up(ev.by), ET.who(ev.entity), ET.place(ev.x, ev.y)]
+	return "%s put %s down %s" % [_up(ev.by), ET.who(ev.entity), ET.where(ev.x, ev.y)]
 
 
 func _text_put_to_bed(ev: Dictionary) -> String:
@@ -182,8 +182,8 @@ func _text_put_to_bed(ev: Dictionary) -> String:
 
 
 func _text_disposed(ev: Dictionary) -> String:
-	return "%s %s the body of %s in %s" % [_up(ev.by),
-			"scrapped" if str(ev.type) == "scrapped" else "burnt", ET.who(ev.entity), ET.place(ev.x, ev.y)]
+	return "%s %s the body of %s %s" % [_up(ev.by),
+			"scrapped" if str(ev.type) == "scrapped" else "burnt", ET.who(ev.entity), ET.where(ev.x, ev.y)]
 
 
 # A body's name with a capital, to start a sentence: "Grubnose", "The kobold".

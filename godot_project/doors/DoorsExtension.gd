@@ -192,7 +192,7 @@ func _refresh() -> void:
 	elif padlock == 1:
 		lines.append("Padlock: being built")
 	if int(snap["door_trigger"][i]) >= 0:
-		lines.append("Wired to a trigger in %s (%s)" % [Names.part_place(snap["door_trigger"][i]),
+		lines.append("Wired to a trigger %s (%s)" % [ET.where_words(Names.part_place(snap["door_trigger"][i])),
 				"on" if int(snap["door_trigger_on"][i]) == 1 else "off"])
 	var b := breach_text(selected_door)
 	if b != "":

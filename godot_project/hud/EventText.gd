@@ -81,13 +81,13 @@ func text_of(ev: Dictionary) -> String:
 			var lines := str(ev.get("message", "")).strip_edges().split("\n")
 			return "Simulation error: " + (str(lines[lines.size() - 1]) if lines.size() > 0 else "?")
 		"spawned":
-			return "%s appeared in %s" % [_first_up(who(ev.get("entity", -1), "a " + str(ev.get("kind", "body")))), _at(ev)]
+			return "%s appeared %s" % [_first_up(who(ev.get("entity", -1), "a " + str(ev.get("kind", "body")))), _where(ev)]
 		"path_lost":
 			return "%s can find no way to %s" % [_first_up(who(ev.get("entity", -1))), _at(ev)]
 		"noise":
-			return "A noise in %s (%s)" % [_at(ev), _words(str(ev.get("cause", "?")))]
+			return "A noise %s (%s)" % [_where(ev), _words(str(ev.get("cause", "?")))]
 		"noticed":
-			return "%s noticed the enemy %s in %s" % [_first_up(who(ev.get("entity", -1))), who(ev.get("enemy", -1)), _at(ev)]
+			return "%s noticed the enemy %s %s" % [_first_up(who(ev.get("entity", -1))), who(ev.get("enemy", -1)), _where(ev)]
 		"door_opened":
 			if int(ev.get("entity", -1)) < 0:
 				return "%s opened" % _first_up(_at(ev))
@@ -117,9 +117,9 @@ func text_of(ev: Dictionary) -> String:
 		"goal_changed":
 			return "%s's party now means to %s" % [_first_up(who(ev.get("party", -1), "A party")), _goal_words(str(ev.get("goal", "")))]
 		"treasure_taken":
-			return "%s took %s in %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _at(ev)]
+			return "%s took %s %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
 		"treasure_dropped":
-			return "%s dropped %s in %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _at(ev)]
+			return "%s dropped %s %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
 		"party_left_with_treasure":
 			return "%s left the map with %s: lost to you" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
 		"rite_of_storms":
@@ -140,23 +140,23 @@ func text_of(ev: Dictionary) -> String:
 			return "The wire to the %s was cut when it moved" % kind_words(ev.get("kind", "part"))
 		# Adventurers' trap knowledge (pysim/adventurers, docs/rules/adventurers.md).
 		"trap_spotted":
-			return "%s spotted the %s in %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s spotted the %s %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"trap_learned":
-			return "%s now knows of the %s in %s%s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _at(ev),
+			return "%s now knows of the %s %s%s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev),
 					LEARNED_HOW.get(str(ev.get("how", "")), "")]
 		"detect_traps":
 			return "%s searched for traps and found %s" % [_first_up(who(ev.get("entity", -1))), plural(size_of(ev.get("parts", [])), "trigger")]
 		"disarm_started":
-			return "%s is trying to disarm the %s in %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s is trying to disarm the %s %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"disarm_succeeded":
-			return "%s disarmed the %s in %s: it needs a reset" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s disarmed the %s %s: it needs a reset" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"disarm_failed":
-			return "%s failed to disarm the %s in %s and tries again" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s failed to disarm the %s %s and tries again" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"disarm_botched":
-			return "%s botched disarming the %s in %s and set it off" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s botched disarming the %s %s and set it off" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"metal_delivered":
 			# Both the door padlocks and the trap parts are built from delivered metal.
-			var what := "a trap part in %s" % Names.part_place(ev.get("part", -1))
+			var what := "a trap part " + where_words(Names.part_place(ev.get("part", -1)))
 			if ev.has("door"):
 				what = "the padlock on %s" % Names.door_place(ev.door, "a door")
 			return "%s brought metal for %s (%d of %d)" % [_first_up(who(ev.get("entity", -1))), what,
@@ -200,9 +200,21 @@ static func place(x, y) -> String:
 	return Names.place(x, y)
 
 
+# A place with its preposition: "in the west room", "at the west portal", "at the door
+# between ...", "in the wall by the west corridor".
+static func where(x, y) -> String:
+	return where_words(Names.place(x, y))
+
+
+static func where_words(place: String) -> String:
+	if place.begins_with("the door") or place.ends_with(" portal") or place == "somewhere":
+		return ("at " if place != "somewhere" else "") + place
+	return "in " + place
+
+
 # "the dart thrower in the west corridor".
 static func part_at(kind, x, y) -> String:
-	return "the %s in %s" % [kind_words(kind), Names.place(x, y)]
+	return "the %s %s" % [kind_words(kind), where(x, y)]
 
 
 # Part kinds named in the plural ("spinning blades"): "a set of", "are", "were".
@@ -272,6 +284,10 @@ static func _goal_words(goal: String) -> String:
 		"steal_treasure":
 			return "steal your treasure"
 	return _words(goal)
+
+
+static func _where(ev: Dictionary) -> String:
+	return where(ev.get("x", -1), ev.get("y", -1))
 
 
 static func _at(ev: Dictionary) -> String:

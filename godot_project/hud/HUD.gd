@@ -614,8 +614,12 @@ func _expire_toast(ref: WeakRef) -> void:
 		panel.queue_free()
 
 
+# The game clock, as the top bar says it ("07:30"; "d2 07:30" from day 2), not ticks.
 static func _time_prefix(ev: Dictionary) -> String:
-	return "t%d" % int(ev.get("tick", 0))
+	var tick := int(ev.get("tick", 0))
+	var hours := int(tick / 600)
+	var hhmm := "%02d:%02d" % [hours % 24, int((tick % 600) / 10)]
+	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24) + 1, hhmm]
 
 
 static func _escape(s: String) -> String:

@@ -167,7 +167,7 @@ static func info_bbcode(info: Dictionary) -> String:
 	if st == "up":
 		doing.append(doing_words(info))
 	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
-		doing.append("in %s" % Names.place(info["tile"][0], info["tile"][1]))
+		doing.append(EventText.where(info["tile"][0], info["tile"][1]))
 	if not doing.empty():
 		lines.append(PoolStringArray(doing).join(", "))
 	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
@@ -362,8 +362,8 @@ static func job_words(info: Dictionary) -> String:
 	var job := str(info.get("job", ""))
 	var verb: String = JOB_WORDS.get(job, _words(job))
 	if info.has("job_what") and typeof(info.get("job_at")) == TYPE_ARRAY and info["job_at"].size() == 2:
-		return "%s the %s in %s" % [verb, _words(str(info["job_what"])),
-				Names.place(info["job_at"][0], info["job_at"][1])]
+		return "%s the %s %s" % [verb, _words(str(info["job_what"])),
+				EventText.where(info["job_at"][0], info["job_at"][1])]
 	return verb
 
 

@@ -100,7 +100,7 @@ func _t_read_well():
 			"A dart flies from %s at %s" % [Names.place(13, 2), one])
 	assert_eq(w.call_func({"type": "part_placed", "tick": 3, "part": 40, "kind": "spinning_blades",
 			"state": "blueprint", "x": 2, "y": 2}),
-			"A set of spinning blades is planned in %s (a blueprint until built)" % Names.place(2, 2))
+			"A set of spinning blades is planned %s (a blueprint until built)" % EventText.where(2, 2))
 	# No sample speaks of an id ("#3") or a raw coordinate ("(12, 9)").
 	var digit := RegEx.new()
 	digit.compile("#[0-9]|\\([0-9]+, [0-9]+\\)")

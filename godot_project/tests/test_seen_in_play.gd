@@ -256,7 +256,7 @@ func _t_order_tool():
 func test_a_minion_on_a_job_is_not_idle() -> void:
 	var info := {"job": "build", "job_what": "dart_thrower", "job_at": [-5, -5], "walking": true,
 			"goal": [3, 3], "combat": {"action": "idle", "ordered_target": -1}}
-	assert_eq(SelectionPanel.doing_words(info), "building the dart thrower in somewhere")
+	assert_eq(SelectionPanel.doing_words(info), "building the dart thrower somewhere")
 	info = {"job": "", "walking": false, "combat": {"action": "idle", "ordered_target": 7}}
 	assert_string_contains(SelectionPanel.doing_words(info), "going to attack")
 
@@ -478,3 +478,30 @@ func _t_camera():
 	yield(frames(5), "completed")
 	var rect := Rect2(Vector2.ZERO, Vector2(14, 8) * main.world.TILE)
 	assert_true(rect.grow(64).has_point(cam.position), "the camera is on the new map: %s" % str(cam.position))
+
+
+# --- tooltips on stats -----------------------------------------------------------------------
+
+func test_hovering_a_stat_tells_what_it_does():
+	return _wrap("_t_stat_tip")
+
+
+func _t_stat_tip():
+	yield(_start(COMBAT), "completed")
+	if not running():
+		return
+	yield(pause_by_click(), "completed")
+	var minion := first_of_kind(0)
+	yield(click_at(ent_screen(minion)), "completed")
+	yield(frames(20), "completed")
+	var info: RichTextLabel = main.hud.selection_panel.info_text
+	var r := info.get_global_rect()
+	# The mouse goes down the panel's left edge, where the stats line starts with "Lv".
+	var tip := ""
+	var y := r.position.y + 2
+	while y < r.end.y and tip == "":
+		mouse_motion(Vector2(r.position.x + 10, y))
+		yield(get_tree(), "idle_frame")
+		tip = info.hint_tooltip
+		y += 4
+	assert_string_contains(tip, "Level", "the stats line's first stat explains itself")

@@ -414,7 +414,7 @@ static func part_bbcode(d: Dictionary) -> String:
 	var about := str(d.get("role", "")).capitalize()
 	if d.get("shoddy", false):
 		about += ", shoddy"
-	about += " in " + ET.place(d.get("x", -1), d.get("y", -1))
+	about += " " + ET.where(d.get("x", -1), d.get("y", -1))
 	lines.append("[color=#b49ad0]%s[/color]" % about)
 	var kind := str(d.get("kind", ""))
 	if kind == "lever":
@@ -516,8 +516,8 @@ func _text_placed(ev: Dictionary) -> String:
 	# "A set of spinning blades is planned" (issue 13: "A spinning blades is planned").
 	var what := ET.first_up(ET.a_part(ev.kind))
 	if str(ev.get("state", "")) == "blueprint":
-		return "%s is planned in %s (a blueprint until built)" % [what, ET.place(ev.x, ev.y)]
-	return "%s is placed in %s" % [what, ET.place(ev.x, ev.y)]
+		return "%s is planned %s (a blueprint until built)" % [what, ET.where(ev.x, ev.y)]
+	return "%s is placed %s" % [what, ET.where(ev.x, ev.y)]
 
 
 func _text_removed(ev: Dictionary) -> String:
@@ -593,16 +593,16 @@ func _text_trap_missed(ev: Dictionary) -> String:
 
 
 func _text_scorch(ev: Dictionary) -> String:
-	return "Flames scorch everything within %s in %s" % [ET.plural(int(ev.radius), "tile"), ET.place(ev.x, ev.y)]
+	return "Flames scorch everything within %s %s" % [ET.plural(int(ev.radius), "tile"), ET.where(ev.x, ev.y)]
 
 
 func _text_gas(ev: Dictionary) -> String:
-	return "Poison gas fills %s in %s for %s" % [ET.plural(int(ev.radius), "tile"), ET.place(ev.x, ev.y),
+	return "Poison gas fills %s %s for %s" % [ET.plural(int(ev.radius), "tile"), ET.where(ev.x, ev.y),
 			ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
 
 
 func _text_blast(ev: Dictionary) -> String:
-	return "A blast in %s hits everything within %s" % [ET.place(ev.x, ev.y), ET.plural(int(ev.radius), "tile")]
+	return "A blast %s hits everything within %s" % [ET.where(ev.x, ev.y), ET.plural(int(ev.radius), "tile")]
 
 
 func _text_spider(ev: Dictionary) -> String:
@@ -615,7 +615,7 @@ func _text_webs(ev: Dictionary) -> String:
 
 
 func _text_web_broken(ev: Dictionary) -> String:
-	return "%s tore free of the web in %s" % [ET.first_up(ET.who(ev.entity)), ET.place(ev.x, ev.y)]
+	return "%s tore free of the web %s" % [ET.first_up(ET.who(ev.entity)), ET.where(ev.x, ev.y)]
 
 
 func _text_terrified(ev: Dictionary) -> String:
@@ -628,7 +628,7 @@ func _text_terror_resisted(ev: Dictionary) -> String:
 
 func _text_alarm(ev: Dictionary) -> String:
 	var n := ET.size_of(ev.get("enemies", []))
-	return "The alarm in %s rings: %s" % [ET.place(ev.x, ev.y),
+	return "The alarm %s rings: %s" % [ET.where(ev.x, ev.y),
 			"no enemy near" if n == 0 else ET.plural(n, "enemy", "enemies") + " spotted"]
 
 
