@@ -8,6 +8,7 @@ extends Node
 
 var _name := {}        # id -> "Grubnose"
 var _title := {}       # id -> "Grubnose, minion"
+var _invader := {}     # id -> true for adventurers (they have a class)
 var _names_version := -1
 var _asked_for := {}   # ids asked about that the simulation did not know (asked once)
 var _place := PoolIntArray()
@@ -41,6 +42,12 @@ func title(id) -> String:
 	if not _title.has(i):
 		who(i)
 	return str(_title.get(i, ""))
+
+
+func is_adventurer(id) -> bool:
+	if not _name.has(int(id)):
+		who(id)
+	return _invader.get(int(id), false)
 
 
 func knows(id) -> bool:
@@ -80,6 +87,7 @@ func _place_of_row(id_key: String, pos_key: String, id: int, nowhere: String) ->
 func reset() -> void:
 	_name.clear()
 	_title.clear()
+	_invader.clear()
 	_asked_for.clear()
 	_names_version = -1
 	_place = PoolIntArray()
@@ -101,9 +109,11 @@ func _refresh_names() -> void:
 	var ids = out.get("ids", [])
 	var names = out.get("names", [])
 	var titles = out.get("titles", [])
+	var classes = out.get("classes", [])
 	for k in range(min(ids.size(), min(names.size(), titles.size()))):
 		_name[int(ids[k])] = str(names[k])
 		_title[int(ids[k])] = str(titles[k])
+		_invader[int(ids[k])] = k < classes.size() and str(classes[k]) != ""
 
 
 func _refresh_places() -> void:

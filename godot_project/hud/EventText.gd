@@ -56,7 +56,14 @@ func category_of(ev: Dictionary) -> String:
 
 
 func is_quiet(ev: Dictionary) -> bool:
-	return _quiet.has(str(ev.get("type", "")))
+	var type := str(ev.get("type", ""))
+	# Your minions come and go through your doors all day, and doors swing shut by themselves:
+	# the log keeps a door only when an adventurer opens it (the autoplay prints them all).
+	if type == "door_closed":
+		return true
+	if type == "door_opened":
+		return not Names.is_adventurer(ev.get("entity", -1))
+	return _quiet.has(type)
 
 
 func color_of(ev: Dictionary) -> Color:

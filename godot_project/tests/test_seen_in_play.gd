@@ -338,7 +338,7 @@ func _t_log():
 	hud.clear_log()
 	var sample := [{"type": "part_placed", "tick": 1, "part": 3, "kind": "spinning_blades", "state": "blueprint", "x": 5, "y": 1},
 		{"type": "wound", "tick": 1, "entity": 1, "by": 2, "level": "minor", "location": "arms", "points": 1, "total": 1, "bleeding": false, "x": 2, "y": 2},
-		{"type": "door_opened", "tick": 1, "entity": -1, "x": 3, "y": 3},
+		{"type": "lock_armed", "tick": 1, "door": 1, "cause": "hand", "x": 3, "y": 3},
 		{"type": "invasion_ended", "tick": 1, "dead": 1, "knocked_out": 0, "gone": 2}]
 	for ev in sample:
 		EventBus.emit_signal("sim_event", ev)
@@ -353,6 +353,10 @@ func _t_log():
 	yield(click_control(hud.log_filter_row.get_node("traps")), "completed")
 	yield(click_control(hud.log_filter_row.get_node("combat")), "completed")
 	assert_eq(hud.shown_log_texts().size(), 4, "both shown again")
+	# Doors your minions open, and doors swinging shut, stay off the log (every few seconds).
+	EventBus.emit_signal("sim_event", {"type": "door_opened", "tick": 1, "entity": 1, "x": 3, "y": 3})
+	EventBus.emit_signal("sim_event", {"type": "door_closed", "tick": 1, "x": 3, "y": 3})
+	assert_eq(hud.shown_log_texts().size(), 4, "no routine door lines")
 	# A failed reset said again and again: one line with a count and the reason.
 	for k in range(3):
 		EventBus.emit_signal("sim_event", {"type": "reset_failed", "tick": 2 + k, "part": 3, "entity": 1, "craft": 2, "difficulty": 3})

@@ -142,3 +142,12 @@ def test_check_command_says_the_reason_without_changing_the_game():
     assert good == {"ok": True, "reason": ""}
     assert s.check_command({"type": "no_such"})["reason"].startswith("Unknown command")
     assert s.game.state_hash() == before
+
+
+def test_a_loaded_save_says_which_level_it_came_from():
+    # Issue 13: the level picker showed the old level after loading a save from another one.
+    saved = Session(FIRST, "res://levels/first.level")
+    saved.step(0.5)
+    other = Session(LEVEL, "res://levels/names.level")
+    result = other.load_save(saved.save_text(), "quick.msave")
+    assert result["ok"] and result["level"] == "res://levels/first.level"
