@@ -149,6 +149,18 @@ class Session:
         reason = commands.check(self.game, cmd)
         return {"ok": not reason, "reason": reason or ""}
 
+    def part_kinds(self):
+        """Every trap part the Build Trap tool offers, in its picker's order: {"kinds", "names",
+        "roles", "metal", "notes"} (pysim/traps/trap_parts.py): what each costs and does."""
+        from pysim.traps import trap_parts as tp
+        kinds = list(tp.ALL_KINDS)
+        return {"kinds": kinds, "names": [tp.NAMES[k] for k in kinds],
+                "roles": ["trigger" if tp.is_trigger(k) else "mechanism" if tp.is_mechanism(k)
+                          else "timer" for k in kinds],
+                "metal": [tp.METAL[k] for k in kinds],
+                "notes": [tp.MECH[k].note if k in tp.MECH else PART_NOTES.get(k, "")
+                          for k in kinds]}
+
     def names(self):
         """Every body's name, title, class and level in id order (pysim/core/names.py everyone);
         ask again when the snapshot's names_version moves."""
@@ -182,6 +194,18 @@ def validate_level(text, source="level"):
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
             "commands": len(game.script)}
+
+
+# One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
+# lines are their own notes, trap_parts.MECH); the rules: docs/rules/traps.md.
+PART_NOTES = {
+    "tripwire": "Goes off when someone walks onto its tile. Wire it to a mechanism or a door.",
+    "wide_tripwire": "A tripwire across 3 tiles: its own and the two beside it.",
+    "pressure_plate": "Goes off while someone stands on it.",
+    "sensor": "Goes off when someone comes within 1 tile of it.",
+    "lever": "Goes off only when you switch it on (Traps tool).",
+    "timer": "Wired between a trigger and a mechanism: passes the signal on after its delay.",
+}
 
 
 class Checker:

@@ -522,3 +522,8 @@ func places() -> Dictionary:
 # changing the game (placement previews), or {} when it could not be asked.
 func check_command(cmd: Dictionary) -> Dictionary:
 	return _invoke_dict("check_command", [cmd])
+
+
+# Session.part_kinds(): the trap parts' names, roles, metal and one-line notes, or {}.
+func part_kinds() -> Dictionary:
+	return _invoke_dict("part_kinds", [])

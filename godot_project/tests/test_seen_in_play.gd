@@ -440,6 +440,12 @@ func _t_preview():
 	var ext = extension("TrapsExtension")
 	yield(pause_by_click(), "completed")
 	yield(click_control(main.hud.tool_row.get_node("trap_build")), "completed")
+	# The picked part's cost and what it does (issue 13: a cost and a line on every buildable).
+	assert_true(ext.about_label.is_visible_in_tree(), "the Build Trap panel describes the part")
+	assert_string_contains(ext.about_label.text, "Pressure Plate: 1 metal. ")
+	yield(pick_option(ext.kind_picker, TrapsExtension.KINDS.find("dart_thrower")), "completed")
+	assert_string_contains(ext.about_label.text, "Dart Thrower: 1 metal. Shoots one dart")
+	yield(pick_option(ext.kind_picker, TrapsExtension.KINDS.find("tripwire")), "completed")
 	mouse_motion(tile_screen(Vector2(0, 3)))          # the wall
 	yield(frames(2), "completed")
 	assert_false(ext.placement.get("ok", true), "the wall is refused: %s" % str(ext.placement))

@@ -41,6 +41,8 @@ var title_label: Label = null
 var close_button: Button = null
 var build_row: HBoxContainer = null
 var kind_picker: OptionButton = null
+var about_label: Label = null
+var part_about := []         # per KINDS entry: "Dart thrower: 1 metal. Shoots one dart ..."
 var hint_label: Label = null
 var part_label: RichTextLabel = null
 var delay_row: HBoxContainer = null
@@ -138,6 +140,16 @@ func _build_panel() -> void:
 		kind_picker.add_item(k.replace("_", " ").capitalize())
 	kind_picker.select(2)
 	build_row.add_child(kind_picker)
+	# What the picked part costs and does (Session.part_kinds), and in each item's tooltip.
+	about_label = Label.new()
+	about_label.name = "About"
+	about_label.autowrap = true
+	about_label.rect_min_size = Vector2(280, 0)
+	about_label.add_color_override("font_color", Color(0.78, 0.72, 0.86))
+	panel.box.add_child(about_label)
+	kind_picker.connect("item_selected", self, "_on_kind_picked")
+	if main.sim != null and main.sim.has_method("part_kinds"):
+		EventBus.connect("sim_started", self, "_on_sim_started_kinds")
 	hint_label = Label.new()
 	hint_label.name = "Hint"
 	hint_label.autowrap = true
@@ -297,6 +309,30 @@ func _on_tile_hovered(tile: Vector2) -> void:
 		preview_placement(tile)
 
 
+# Costs and one-line descriptions of the parts (issue 13), asked once the session runs.
+func _on_sim_started_kinds(_info) -> void:
+	if not part_about.empty():
+		return
+	var out: Dictionary = main.sim.part_kinds()
+	var kinds = out.get("kinds", [])
+	for k in range(KINDS.size()):
+		var j: int = kinds.find(KINDS[k]) if typeof(kinds) == TYPE_ARRAY else -1
+		if j < 0:
+			part_about.append("")
+			continue
+		var line := "%s: %s. %s" % [str(out["names"][j]), ET.plural(int(out["metal"][j]), "metal", "metal"), str(out["notes"][j])]
+		part_about.append(line)
+		kind_picker.get_popup().set_item_tooltip(k, line)
+	_on_kind_picked(kind_picker.selected)
+
+
+func _on_kind_picked(index: int) -> void:
+	if about_label != null:
+		about_label.text = part_about[index] if index >= 0 and index < part_about.size() else ""
+	if tool_id == "trap_build" and not placement.empty():
+		preview_placement(placement.tile)
+
+
 # The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
 # or red and the panel says why not, from the command's own check (Session.check_command).
 var placement := {}          # {"tile", "ok", "reason"} for the hovered tile, {} when none
@@ -377,6 +413,7 @@ func _refresh_panel() -> void:
 	if not panel.visible:
 		return
 	build_row.visible = tool_id == "trap_build"
+	about_label.visible = build_row.visible and about_label.text != ""
 	hint_label.text = TOOL_HINTS.get(tool_id, "")
 	if tool_id == "trap_build" and not placement.empty():
 		hint_label.text = ("Here: %s can go." % ET.a_part(KINDS[kind_picker.selected])) if placement.ok \

@@ -151,3 +151,12 @@ def test_a_loaded_save_says_which_level_it_came_from():
     other = Session(LEVEL, "res://levels/names.level")
     result = other.load_save(saved.save_text(), "quick.msave")
     assert result["ok"] and result["level"] == "res://levels/first.level"
+
+
+def test_part_kinds_say_cost_and_what_each_does():
+    # Issue 13: a cost and a one-line description on every buildable (the Build Trap picker).
+    from pysim.traps import trap_parts as tp
+    out = Session(FIRST, "first.level").part_kinds()
+    assert out["kinds"] == list(tp.ALL_KINDS)
+    assert all(n and "tick" not in n for n in out["notes"]), out["notes"]
+    assert out["metal"][out["kinds"].index("blast_trap")] == tp.METAL["blast_trap"]
