@@ -54,17 +54,28 @@ def _reference(game):
 def _area_names(game, area, corridor, ref):
     """{area id: name}, in ascending area id, duplicates told apart by distance."""
     terr = game.grid.terrain
-    ids = sorted(int(v) for v in np.unique(area) if v >= 0)
+    # Per area at once (bincount over the labelled tiles): size, centre, sanctum tiles and
+    # corridor tiles, so a big map with many rooms costs one pass, not one per room.
+    h, w = area.shape
+    flat = area.reshape(-1)
+    valid = flat >= 0
+    uniq, inv = np.unique(flat[valid], return_inverse=True)
+    yy, xx = np.divmod(np.flatnonzero(valid), w)
+    count = np.bincount(inv).astype(np.float64)
+    sum_x = np.bincount(inv, weights=xx)
+    sum_y = np.bincount(inv, weights=yy)
+    holy = np.bincount(inv, weights=(terr.reshape(-1)[valid] == terrain.SANCTUM))
+    narrow = np.bincount(inv, weights=(corridor.reshape(-1)[valid] > 0))
+    ids = [int(v) for v in uniq.tolist()]
     base = {}
     dist = {}
-    for aid in ids:
-        ys, xs = np.nonzero(area == aid)
-        cx, cy = float(xs.mean()), float(ys.mean())
+    for k, aid in enumerate(ids):
+        cx, cy = float(sum_x[k] / count[k]), float(sum_y[k] / count[k])
         dist[aid] = (cx - ref[0]) ** 2 + (cy - ref[1]) ** 2
-        if np.any(terr[ys, xs] == terrain.SANCTUM):
+        if holy[k] > 0:
             base[aid] = "the sanctum"
             continue
-        what = "corridor" if corridor[ys[0], xs[0]] else "room"
+        what = "corridor" if narrow[k] > 0 else "room"
         if dist[aid] <= CENTRAL ** 2:
             base[aid] = "the central " + what
         else:
@@ -102,18 +113,59 @@ def build(game):
         return index[text]
 
     place = np.zeros((h, w), dtype=np.int16)
-    for aid in sorted(anames):
-        place[area == aid] = name_id(anames[aid])
+    labelled = area >= 0
+    uniq, inv = np.unique(area[labelled], return_inverse=True)
+    lut = np.array([name_id(anames[int(aid)]) for aid in uniq.tolist()], dtype=np.int16)
+    place[labelled] = lut[inv] if len(lut) else 0
     walk = g.walk_cost() > 0
     doors = areas._door_tiles(game)
     door_at = {(d.x, d.y) for d in doors}
+    door_mask = np.zeros((h, w), dtype=bool)
+    for d in doors:
+        door_mask[d.y, d.x] = True
     terr = g.terrain
-    for y in range(h):
-        for x in range(w):
-            if area[y, x] >= 0 and terr[y, x] != terrain.PORTAL:
-                continue
-            place[y, x] = name_id(_tile_name(game, x, y, area, anames, walk, door_at, ref))
+    portal = terr == terrain.PORTAL
+    # Doors, doorways and portals: few, named one by one.
+    for y, x in np.argwhere(((area < 0) & (walk | door_mask)) | portal).tolist():
+        place[y, x] = name_id(_tile_name(game, x, y, area, anames, walk, door_at, ref))
+    # Tiles nobody stands on: by the nearest area within NEAR tiles (whole-map array passes,
+    # one per offset, nearest first), else by their compass direction from the sanctum.
+    blocked = (area < 0) & ~walk & ~door_mask & ~portal
+    nearest = _nearest_area(area, blocked)
+    for code in sorted(set(terr[blocked].tolist())):
+        word = terrain.NAMES[code]
+        mine = blocked & (terr == code)
+        near = mine & (nearest >= 0)
+        if near.any():
+            uniq, inv = np.unique(nearest[near], return_inverse=True)
+            lut = np.array([name_id("the %s by %s" % (word, anames[int(aid)]))
+                            for aid in uniq.tolist()], dtype=np.int16)
+            place[near] = lut[inv]
+        far = mine & (nearest < 0)
+        if far.any():
+            ys, xs = np.nonzero(far)
+            octant = np.round(np.arctan2(ys - ref[1], xs - ref[0]) / (np.pi / 4)).astype(np.int64) % 8
+            for o in sorted(set(octant.tolist())):
+                sel = octant == o
+                place[ys[sel], xs[sel]] = name_id("the %s %s of the sanctum" % (word, COMPASS[o]))
     return place, names
+
+
+def _nearest_area(area, blocked):
+    """For each blocked tile, the area id nearest within NEAR tiles (Chebyshev ring first,
+    then squared distance, then row-major), -1 if none."""
+    h, w = area.shape
+    nearest = np.full((h, w), -1, dtype=np.int32)
+    offsets = sorted((max(abs(dx), abs(dy)), dx * dx + dy * dy, dy, dx)
+                     for dy in range(-NEAR, NEAR + 1) for dx in range(-NEAR, NEAR + 1)
+                     if (dx, dy) != (0, 0))
+    pad = np.full((h + 2 * NEAR, w + 2 * NEAR), -1, dtype=np.int32)
+    pad[NEAR:NEAR + h, NEAR:NEAR + w] = area
+    for _, _, dy, dx in offsets:
+        shifted = pad[NEAR + dy:NEAR + dy + h, NEAR + dx:NEAR + dx + w]
+        take = blocked & (nearest < 0) & (shifted >= 0)
+        nearest[take] = shifted[take]
+    return nearest
 
 
 def _beside(area, x, y, anames):
