@@ -130,7 +130,8 @@ class Session:
             return {"error": str(exc)}
         self.game = game
         self._acc = 0
-        return {"ok": True, "tick": game.tick}
+        # level: the level the save was started from (the front end's level picker shows it)
+        return {"ok": True, "tick": game.tick, "level": game.level_source}
 
     def load_level(self, text, source="level", seed=None):
         """Start another level in place of the current game. Returns {"ok": True} or, for
@@ -148,6 +149,45 @@ class Session:
     def validate_level(self, text, source="level"):
         """pysim's own checks on a level (text or .tscn scene): see validate_level below."""
         return validate_level(text, source)
+
+    def check_command(self, cmd):
+        """Would `cmd` be refused now? {"ok": True} or {"ok": False, "reason": "..."}: the
+        command's own check (pysim/core/commands.py), which never changes the game, so the
+        front end can show a placement preview with the reason before the click."""
+        from pysim.core import commands
+        try:
+            cmd = commands.plain(cmd)
+        except ValueError as exc:
+            return {"ok": False, "reason": str(exc)}
+        reason = commands.check(self.game, cmd)
+        return {"ok": not reason, "reason": reason or ""}
+
+    def part_kinds(self):
+        """Every trap part the Build Trap tool offers, in its picker's order: {"kinds", "names",
+        "roles", "metal", "notes"} (pysim/traps/trap_parts.py): what each costs and does."""
+        from pysim.traps import trap_parts as tp
+        kinds = list(tp.ALL_KINDS)
+        return {"kinds": kinds, "names": [tp.NAMES[k] for k in kinds],
+                "roles": ["trigger" if tp.is_trigger(k) else "mechanism" if tp.is_mechanism(k)
+                          else "timer" for k in kinds],
+                "metal": [tp.METAL[k] for k in kinds],
+                "notes": [tp.MECH[k].note if k in tp.MECH else PART_NOTES.get(k, "")
+                          for k in kinds]}
+
+    def names(self):
+        """Every body's name, title, class and level in id order (pysim/core/names.py everyone);
+        ask again when the snapshot's names_version moves."""
+        from pysim.core import names
+        return names.everyone(self.game)
+
+    def places(self):
+        """What every tile is called (pysim/adventurers/places.py): {"version", "width",
+        "place" int32 (H*W, row-major index into "names"), "names"}; ask again when the
+        snapshot's places_version moves."""
+        from pysim.adventurers import places
+        place, words = places.maps(self.game)
+        return {"version": places.version(self.game), "width": self.game.grid.width,
+                "place": place.reshape(-1).astype("int32"), "names": list(words)}
 
     def debug_fail_next_step(self):
         self._fail_next = True
@@ -167,6 +207,18 @@ def validate_level(text, source="level"):
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
             "commands": len(game.script)}
+
+
+# One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
+# lines are their own notes, trap_parts.MECH); the rules: docs/rules/traps.md.
+PART_NOTES = {
+    "tripwire": "Goes off when someone walks onto its tile. Wire it to a mechanism or a door.",
+    "wide_tripwire": "A tripwire across 3 tiles: its own and the two beside it.",
+    "pressure_plate": "Goes off while someone stands on it.",
+    "sensor": "Goes off when someone comes within 1 tile of it.",
+    "lever": "Goes off only when you switch it on (Traps tool).",
+    "timer": "Wired between a trigger and a mechanism: passes the signal on after its delay.",
+}
 
 
 class Checker:

@@ -43,7 +43,7 @@ static func reason_words(reason) -> String:
 # "#8's party turns cautious (old blood on the floor): +1 to spot, disarm and resist traps".
 func _text_cautious(ev: Dictionary) -> String:
 	var bonus := int(ev.get("bonus", 1))
-	var lead := "%s's party" % ET.who(ev.get("who", -1)) if int(ev.get("who", -1)) >= 0 else "A party"
+	var lead := "%s's party" % ET.first_up(ET.who(ev.get("who", -1))) if int(ev.get("who", -1)) >= 0 else "A party"
 	var head := "%s turns cautious" % lead if bonus <= 1 else "%s grows more cautious" % lead
 	return "%s (%s): slower, +%d to spot, disarm and resist traps" % [head,
 			reason_words(ev.get("reason", "")), bonus]
@@ -58,5 +58,5 @@ func _text_calm(ev: Dictionary) -> String:
 func _text_learned(ev: Dictionary) -> String:
 	var kind_name := str(ev.get("name", ET.kind_title(ev.get("kind", "trap"))))
 	if str(ev.get("bonus", "")) == "spot":
-		return "%s learned: +%d to spot %s" % [ET.who(ev.get("entity", -1)), int(ev.get("value", 1)), ET.a_an(kind_name)]
-	return "%s learned: +%d Block against %s" % [ET.who(ev.get("entity", -1)), int(ev.get("value", 1)), ET.a_an(kind_name)]
+		return "%s learned: +%d to spot %s" % [ET.first_up(ET.who(ev.get("entity", -1))), int(ev.get("value", 1)), ET.a_an(kind_name)]
+	return "%s learned: +%d Block against %s" % [ET.first_up(ET.who(ev.get("entity", -1))), int(ev.get("value", 1)), ET.a_an(kind_name)]

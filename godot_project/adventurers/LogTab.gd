@@ -43,12 +43,12 @@ static func known_text(info: Dictionary) -> String:
 	return PoolStringArray(lines).join("\n")
 
 
-# "here", "3 tiles north-east (7, 3)": where `at` is seen from `here`, in tiles (the
+# "underfoot in the west room", "3 tiles north-east in the west corridor": where `at` is seen from `here`, in tiles (the
 # walking distance: the larger of the two differences).
 static func place_words(here: Vector2, at: Vector2) -> String:
 	var d := at - here
 	var n := int(max(abs(d.x), abs(d.y)))
-	var where := "(%d, %d)" % [int(at.x), int(at.y)]
+	var where := ET.where(at.x, at.y)
 	if n == 0:
 		return "underfoot %s" % where
 	var octant := int(round(atan2(d.y, d.x) / (PI / 4.0))) % 8

@@ -36,10 +36,11 @@ func _init() -> void:
 	r.text = "Aggressive"
 	ends.add_child(r)
 	add_child(ends)
-	wounds_label = SidePanel.add_text_label(self, "Wounds")
+	# The order buttons above the wounds: a growing wound list must not move them (issue 13).
 	orders = HBoxContainer.new()
 	orders.name = "Orders"
 	add_child(orders)
+	wounds_label = SidePanel.add_text_label(self, "Wounds")
 	for pair in [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
 			["Heal", "heal"], ["Kill", "kill"], ["Scrap", "scrap"], ["Burn", "burn"],
 			["Imprison", "imprison"]]:

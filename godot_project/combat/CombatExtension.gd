@@ -17,6 +17,12 @@ var snap := {}
 var selected_id := -1
 var pending := ""            # "order_attack", "carry", "capture", "heal", "kill", "imprison", ""
 var carry_body := -1
+var tool_id := "select"
+var order_panel = null       # the Orders side panel, shown while the Order tool is active
+var order_hint: Label = null
+const ORDERS := [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
+		["Heal", "heal"], ["Kill", "kill"]]
+const ORDER_VERBS := {"carry": "carry", "capture": "capture", "heal": "heal", "kill": "kill"}
 
 
 func setup(m) -> void:
@@ -27,7 +33,8 @@ func setup(m) -> void:
 	tab = preload("res://combat/BehaviorTab.gd").new()
 	tab.ext = self
 	main.hud.add_selection_tab("Behavior", tab)
-	add_tool("combat_order", "Order", "Click an enemy or a body to give the selected minion the order chosen in its Behavior tab", "_on_order_click")
+	add_tool("combat_order", "Order", "Give a minion an order: pick the order, the minion, then the target", "_on_order_click")
+	_build_order_panel()
 	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_event",
 			"entity_selected": "_on_entity_selected", "tool_selected": "_on_tool_selected"})
 	event_texts({
@@ -68,32 +75,32 @@ func _text_attack(ev: Dictionary) -> String:
 	var out := str(ev.get("outcome", ""))
 	var ranged: bool = ev.get("ranged", false)
 	if out == "botch":
-		return "#%d botches the %s #%d" % [int(ev.attacker), "shot at" if ranged else "attack on", int(ev.target)]
-	return "#%d %s #%d and %s" % [int(ev.attacker), "shoots at" if ranged else "attacks", int(ev.target),
+		return "%s botches the %s %s" % [_up(ev.attacker), "shot at" if ranged else "attack on", ET.who(ev.target)]
+	return "%s %s %s and %s" % [_up(ev.attacker), "shoots at" if ranged else "attacks", ET.who(ev.target),
 			OUTCOME_WORDS.get(out, out.replace("_", " "))]
 
 
 func _text_noticed(ev: Dictionary) -> String:
-	return "#%d notices the enemy #%d at (%d, %d)" % [int(ev.entity), int(ev.enemy), int(ev.x), int(ev.y)]
+	return "%s notices the enemy %s %s" % [_up(ev.entity), ET.who(ev.enemy), ET.where(ev.x, ev.y)]
 
 
 func _text_shot(ev: Dictionary) -> String:
 	if int(ev.hit) != int(ev.target):
-		return "#%d shoots at #%d; #%d is in the way" % [int(ev.attacker), int(ev.target), int(ev.hit)]
-	return "#%d shoots at #%d" % [int(ev.attacker), int(ev.target)]
+		return "%s shoots at %s; %s is in the way" % [_up(ev.attacker), ET.who(ev.target), ET.who(ev.hit)]
+	return "%s shoots at %s" % [_up(ev.attacker), ET.who(ev.target)]
 
 
 func _text_noise(ev: Dictionary) -> String:
 	var cause := str(ev.get("cause", "noise"))
 	var head: String = NOISE_WORDS.get(cause, "A noise (%s)" % cause.replace("_", " "))
 	var heard := ET.size_of(ev.get("listeners", []))
-	return "%s at (%d, %d), heard by %s" % [head, int(ev.x), int(ev.y),
+	return "%s %s, heard by %s" % [head, ET.where(ev.x, ev.y),
 			"nobody" if heard == 0 else ET.plural(heard, "creature")]
 
 
 func _text_knockout(ev: Dictionary) -> String:
 	var by := int(ev.get("by", -1))
-	return "#%d is knocked out%s%s" % [int(ev.entity), " by #%d" % by if by >= 0 else "",
+	return "%s is knocked out%s%s" % [_up(ev.entity), " by " + ET.who(by) if by >= 0 else "",
 			" and bleeding" if ev.get("bleeding", false) else ""]
 
 
@@ -102,13 +109,13 @@ func _text_death(ev: Dictionary) -> String:
 	var by := int(ev.get("by", -1))
 	if DEATH_WORDS.has(cause) and (by >= 0 or str(DEATH_WORDS[cause]).find("%s") < 0):
 		var w: String = DEATH_WORDS[cause]
-		return "#%d %s" % [int(ev.entity), w % ("#%d" % by) if w.find("%s") >= 0 else w]
-	return "#%d died (%s)" % [int(ev.entity), cause.replace("_", " ") if cause != "" else "unknown cause"]
+		return "%s %s" % [_up(ev.entity), w % ET.who(by) if w.find("%s") >= 0 else w]
+	return "%s died (%s)" % [_up(ev.entity), cause.replace("_", " ") if cause != "" else "unknown cause"]
 
 
-# "#6 takes a minor wound to the arms (1 wound point, 3 in all)".
+# "Grubnose takes a minor wound to the arms (1 wound point, 3 in all)".
 func _text_wound(ev: Dictionary) -> String:
-	var s := "#%d takes %s wound to the %s (%s, %d in all)" % [int(ev.entity), ET.a_an(str(ev.level)),
+	var s := "%s takes %s wound to the %s (%s, %d in all)" % [_up(ev.entity), ET.a_an(str(ev.level)),
 			str(ev.location), ET.plural(int(ev.points), "wound point"), int(ev.total)]
 	if ev.get("bleeding", false):
 		s += " and bleeds"
@@ -117,21 +124,21 @@ func _text_wound(ev: Dictionary) -> String:
 
 func _text_bleeding_stopped(ev: Dictionary) -> String:
 	if str(ev.get("cause", "")) == "clotted":
-		return "#%d's wounds clotted: the bleeding stopped" % int(ev.entity)
-	return "#%d stopped bleeding" % int(ev.entity)
+		return "%s's wounds clotted: the bleeding stopped" % _up(ev.entity)
+	return "%s stopped bleeding" % _up(ev.entity)
 
 
 func _text_woke(ev: Dictionary) -> String:
-	return "#%d came to at (%d, %d)%s" % [int(ev.entity), int(ev.x), int(ev.y),
+	return "%s came to %s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
 			", a prisoner" if ev.get("captured", false) else ""]
 
 
 func _text_stance(ev: Dictionary) -> String:
-	return "#%d's stance is now %s" % [int(ev.entity), str(ev.get("name", ev.get("stance", "?"))).replace("_", " ")]
+	return "%s's stance is now %s" % [_up(ev.entity), str(ev.get("name", ev.get("stance", "?"))).replace("_", " ")]
 
 
 func _text_attack_ordered(ev: Dictionary) -> String:
-	return "#%d was ordered to attack #%d" % [int(ev.entity), int(ev.target)]
+	return "%s was ordered to attack %s" % [_up(ev.entity), ET.who(ev.target)]
 
 
 func _gerund(task) -> String:
@@ -139,44 +146,49 @@ func _gerund(task) -> String:
 
 
 func _text_task_given(ev: Dictionary) -> String:
-	return "#%d sets about %s #%d" % [int(ev.entity), _gerund(ev.task), int(ev.body)]
+	return "%s sets about %s %s" % [_up(ev.entity), _gerund(ev.task), ET.who(ev.body)]
 
 
 func _text_task_done(ev: Dictionary) -> String:
-	return "#%d finished %s #%d" % [int(ev.entity), _gerund(ev.task), int(ev.body)]
+	return "%s finished %s %s" % [_up(ev.entity), _gerund(ev.task), ET.who(ev.body)]
 
 
 func _text_task_failed(ev: Dictionary) -> String:
 	var task := str(ev.get("task", ""))
 	var what := "its task" if task == "" else _gerund(task)
-	return "#%d gave up %s: %s" % [int(ev.entity), what, str(ev.get("reason", "")).trim_suffix(".")]
+	return "%s gave up %s: %s" % [_up(ev.entity), what, str(ev.get("reason", "")).trim_suffix(".")]
 
 
 func _text_healed(ev: Dictionary) -> String:
 	var left := int(ev.get("wound_points", 0))
-	return "#%d tended #%d's wounds (%s left)" % [int(ev.by), int(ev.entity),
+	return "%s tended %s's wounds (%s left)" % [_up(ev.by), ET.who(ev.entity),
 			"no wound points" if left == 0 else ET.plural(left, "wound point")]
 
 
 func _text_captured(ev: Dictionary) -> String:
-	return "#%d took #%d prisoner at (%d, %d)" % [int(ev.by), int(ev.entity), int(ev.x), int(ev.y)]
+	return "%s took %s prisoner %s" % [_up(ev.by), ET.who(ev.entity), ET.where(ev.x, ev.y)]
 
 
 func _text_picked_up(ev: Dictionary) -> String:
-	return "#%d picked up #%d" % [int(ev.by), int(ev.entity)]
+	return "%s picked up %s" % [_up(ev.by), ET.who(ev.entity)]
 
 
 func _text_dropped(ev: Dictionary) -> String:
-	return "#%d put #%d down at (%d, %d)" % [int(ev.by), int(ev.entity), int(ev.x), int(ev.y)]
+	return "%s put %s down %s" % [_up(ev.by), ET.who(ev.entity), ET.where(ev.x, ev.y)]
 
 
 func _text_put_to_bed(ev: Dictionary) -> String:
-	return "#%d was put to bed to recover (wakes %s)" % [int(ev.entity), ET.clock(int(ev.wake_tick))]
+	return "%s was put to bed to recover (wakes %s)" % [_up(ev.entity), ET.clock(int(ev.wake_tick))]
 
 
 func _text_disposed(ev: Dictionary) -> String:
-	return "#%d %s the body of #%d at (%d, %d)" % [int(ev.by),
-			"scrapped" if str(ev.type) == "scrapped" else "burnt", int(ev.entity), int(ev.x), int(ev.y)]
+	return "%s %s the body of %s %s" % [_up(ev.by),
+			"scrapped" if str(ev.type) == "scrapped" else "burnt", ET.who(ev.entity), ET.where(ev.x, ev.y)]
+
+
+# A body's name with a capital, to start a sentence: "Grubnose", "The kobold".
+static func _up(id) -> String:
+	return ET.first_up(ET.who(id))
 
 
 func set_stance(value: int) -> void:
@@ -187,18 +199,81 @@ func set_stance(value: int) -> void:
 func begin_order(kind: String) -> void:
 	pending = kind
 	carry_body = -1
-	EventBus.emit_signal("tool_selected", "combat_order")
-	EventBus.emit_signal("notify", "Click the %s." % ("enemy" if kind == "order_attack" else "body"), "info")
+	if tool_id != "combat_order":
+		EventBus.emit_signal("tool_selected", "combat_order")
+	_refresh_order_panel()
 
 
 func _on_tool_selected(id: String) -> void:
+	tool_id = id
 	if id != "combat_order":
 		pending = ""
 		carry_body = -1
+	elif selected_id >= 0 and not _is_my_minion(selected_id):
+		selected_id = -1
+	_refresh_order_panel()
+
+
+# --- the Orders panel: the Order tool works on its own (issue 13) ----------------------------
+# Pick the order, the minion, the target (and for Carry the place), in any state of the
+# selection; the panel's hint always says the next step, and goes with the tool.
+
+func _build_order_panel() -> void:
+	order_panel = add_side_panel("OrderPanel", "_on_order_panel_close", "Close the orders (Esc)")
+	order_panel.title.text = "Orders"
+	var row: HBoxContainer = order_panel.add_row("OrderButtons")
+	for pair in ORDERS:
+		var b := Button.new()
+		b.name = pair[0]
+		b.text = pair[0]
+		b.toggle_mode = true
+		b.focus_mode = Control.FOCUS_NONE
+		b.connect("pressed", self, "begin_order", [pair[1]])
+		row.add_child(b)
+	order_hint = Label.new()
+	order_hint.name = "Hint"
+	order_hint.autowrap = true
+	order_hint.rect_min_size = Vector2(280, 0)
+	order_panel.box.add_child(order_hint)
+
+
+func _on_order_panel_close() -> void:
+	EventBus.emit_signal("tool_selected", "select")
+
+
+# The next step in words.
+func order_hint_text() -> String:
+	if pending == "":
+		return "Pick an order: Attack, Carry, Capture, Heal or Kill."
+	if selected_id < 0:
+		return "Now click one of your minions to carry it out."
+	var who := ET.who(selected_id)
+	if pending == "order_attack":
+		return "Click the enemy %s should attack." % who
+	if pending == "carry" and carry_body >= 0:
+		return "Click where %s should carry %s." % [who, ET.who(carry_body)]
+	return "Click the body %s should %s." % [who, ORDER_VERBS.get(pending, pending)]
+
+
+func _refresh_order_panel() -> void:
+	if order_panel == null:
+		return
+	order_panel.visible = tool_id == "combat_order"
+	if not order_panel.visible:
+		return
+	order_hint.text = order_hint_text()
+	for pair in ORDERS:
+		var b: Button = order_panel.box.get_node("OrderButtons").get_node(pair[0])
+		b.pressed = pending == pair[1]
+
+
+func _is_my_minion(id: int) -> bool:
+	var i := row_index(snap, "ent_id", id)
+	return i >= 0 and int(snap["ent_kind"][i]) == 0 and int(snap["ent_state"][i]) == 0
 
 
 func _on_entity_selected(id: int) -> void:
-	if pending == "":
+	if tool_id != "combat_order":
 		selected_id = id
 
 
@@ -229,7 +304,17 @@ func entity_at(tile: Vector2) -> int:
 
 # A left click on the map with the Order tool.
 func _on_order_click(tile: Vector2) -> void:
-	if pending == "" or selected_id < 0:
+	if pending == "":
+		EventBus.emit_signal("notify", "Pick an order first (Attack, Carry, Capture, Heal or Kill).", "warn")
+		return
+	if selected_id < 0:
+		var who := entity_at(tile)
+		if who >= 0 and _is_my_minion(who):
+			selected_id = who
+			EventBus.emit_signal("entity_selected", who)
+		else:
+			EventBus.emit_signal("notify", "Click one of your minions first: who should do it?", "warn")
+		_refresh_order_panel()
 		return
 	if pending == "carry" and carry_body >= 0:
 		send({"type": "carry", "entity": selected_id, "body": carry_body,
@@ -244,7 +329,7 @@ func _on_order_click(tile: Vector2) -> void:
 		send({"type": "order_attack", "entity": selected_id, "target": target})
 	elif pending == "carry":
 		carry_body = target
-		EventBus.emit_signal("notify", "Now click where to carry it.", "info")
+		_refresh_order_panel()
 		return
 	else:
 		send({"type": pending, "entity": selected_id, "body": target})
@@ -255,3 +340,4 @@ func _finish_order() -> void:
 	pending = ""
 	carry_body = -1
 	EventBus.emit_signal("tool_selected", "select")
+	_refresh_order_panel()

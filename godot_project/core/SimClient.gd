@@ -362,6 +362,13 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 		return false
 	EventBus.emit_signal("game_loaded", path)
 	if _refresh_snapshot():
+		# The save may come from another level: say which, so the level picker shows it.
+		if str(result.get("level", "")) != "":
+			level_path = str(result["level"])
+			EventBus.emit_signal("sim_started", {
+				"level": level_path, "seed": seed_value, "from_save": path,
+				"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
+			})
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
 	EventBus.emit_signal("notify", "Game loaded.", "info")
 	return true
@@ -519,3 +526,25 @@ static func _read_path_list(path: String, base_dir: String) -> Array:
 			out.append(base_dir.plus_file(line))
 	f.close()
 	return out
+
+
+# Session.names(): every body's name, title, class and level by id (core/Names.gd asks when
+# the snapshot's names_version moves), or {}.
+func names() -> Dictionary:
+	return _invoke_dict("names", [])
+
+
+# Session.places(): a place index per tile and the place names (core/Names.gd), or {}.
+func places() -> Dictionary:
+	return _invoke_dict("places", [])
+
+
+# Session.check_command(cmd): {"ok": true} or {"ok": false, "reason": "..."} without
+# changing the game (placement previews), or {} when it could not be asked.
+func check_command(cmd: Dictionary) -> Dictionary:
+	return _invoke_dict("check_command", [cmd])
+
+
+# Session.part_kinds(): the trap parts' names, roles, metal and one-line notes, or {}.
+func part_kinds() -> Dictionary:
+	return _invoke_dict("part_kinds", [])

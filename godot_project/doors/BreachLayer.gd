@@ -10,19 +10,29 @@ func _ready() -> void:
 	EventBus.connect("snapshot_updated", self, "_on_snapshot")
 
 
+var _had_doors := false
+var padlock_marks := 0     # padlock marks drawn by the last _draw (tests read it)
+
+
 func _on_snapshot(s: Dictionary) -> void:
 	snap = s
-	if s.get("door_id", []).size() > 0:
+	# Redraw once more when the doors are gone (another level with none): the previous
+	# level's padlock marks must not stay on screen (issue 13).
+	var has: bool = s.get("door_id", []).size() > 0
+	if has or _had_doors:
 		update()
+	_had_doors = has
 
 
 func _draw() -> void:
 	var ids = snap.get("door_id", [])
 	var ts := float(tile_size)
+	padlock_marks = 0
 	for i in range(ids.size()):
 		var o: Vector2 = snap["door_pos"][i] * ts
 		var state := int(snap["door_state"][i])
 		if int(snap["door_padlock"][i]) == 2:
+			padlock_marks += 1
 			var col := Color(1, 0.82, 0.25) if int(snap["door_armed"][i]) == 1 else Color(0.6, 0.6, 0.6)
 			draw_rect(Rect2(o + Vector2(ts * 0.68, ts * 0.05), Vector2(ts * 0.24, ts * 0.2)), col, true)
 		if state == 4:

@@ -30,7 +30,10 @@ func setup(m) -> void:
 	_build_panel()
 	layer = preload("res://doors/BreachLayer.gd").new()
 	main.world.add_layer(layer, true)
-	listen({"snapshot_updated": "_on_snapshot", "entity_selected": "_on_entity_selected"})
+	if main.hud.has_method("add_tile_info"):
+		main.hud.add_tile_info(self, "tile_info")
+	listen({"snapshot_updated": "_on_snapshot", "entity_selected": "_on_entity_selected",
+			"game_loaded": "_on_game_loaded"})
 	event_texts({
 		"door_breached": ["_text_breached", Color(1, 0.5, 0.3)],
 		"breach_started": ["_text_breach_started", Color(1, 0.8, 0.4)],
@@ -105,6 +108,26 @@ func _on_entity_selected(id: int) -> void:
 		_refresh()
 
 
+# The map's hover tip: the door on this tile, its state and padlock.
+func tile_info(tile: Vector2, _s: Dictionary) -> Array:
+	var i := door_index_at(tile)
+	if i < 0:
+		return []
+	var line: String = "Door: %s" % STATE_NAMES[int(snap["door_state"][i])]
+	if int(snap["door_padlock"][i]) == 2:
+		line += ", padlock %s" % ("armed" if int(snap["door_armed"][i]) == 1 else "disarmed")
+	elif int(snap["door_padlock"][i]) == 1:
+		line += ", padlock being built"
+	return [line]
+
+
+# Another game: its doors are not the old ones, so the selection goes.
+func _on_game_loaded(_path) -> void:
+	selected_door = -1
+	if panel != null:
+		panel.visible = false
+
+
 func _on_snapshot(s: Dictionary) -> void:
 	snap = s
 	if selected_door >= 0:
@@ -145,8 +168,8 @@ func breach_text(door_id: int) -> String:
 	var bd = snap.get("breach_door", [])
 	for j in range(bd.size()):
 		if int(bd[j]) == door_id:
-			return "Adventurer #%d is %s: %d / %d, %d failed (%d in all)" % [
-				int(snap["breach_worker"][j]), METHODS[int(snap["breach_method"][j])],
+			return "%s is %s: %d / %d, %d failed (%d in all)" % [
+				_up(snap["breach_worker"][j]), METHODS[int(snap["breach_method"][j])],
 				int(snap["breach_progress"][j]), int(snap["breach_needed"][j]),
 				int(snap["breach_failures"][j]), int(snap["breach_total_failures"][j])]
 	return ""
@@ -162,14 +185,14 @@ func _refresh() -> void:
 	var state := int(snap["door_state"][i])
 	var padlock := int(snap["door_padlock"][i])
 	var armed := int(snap["door_armed"][i])
-	title.text = "Door #%d at (%d, %d): %s" % [selected_door, int(pos.x), int(pos.y), STATE_NAMES[state]]
-	var lines := []
+	title.text = "Door: %s" % STATE_NAMES[state]
+	var lines := [ET.first_up(ET.place(pos.x, pos.y))]
 	if padlock == 2:
 		lines.append("Padlock: %s" % ("armed" if armed == 1 else "disarmed"))
 	elif padlock == 1:
 		lines.append("Padlock: being built")
 	if int(snap["door_trigger"][i]) >= 0:
-		lines.append("Wired to trigger #%d (%s)" % [int(snap["door_trigger"][i]),
+		lines.append("Wired to a trigger %s (%s)" % [ET.where_words(Names.part_place(snap["door_trigger"][i])),
 				"on" if int(snap["door_trigger_on"][i]) == 1 else "off"])
 	var b := breach_text(selected_door)
 	if b != "":
@@ -186,37 +209,37 @@ func _refresh() -> void:
 # --- event words -----------------------------------------------------------------------------
 
 func _text_breached(ev: Dictionary) -> String:
-	return "Adventurer #%d broke through door #%d" % [int(ev.entity), int(ev.door)]
+	return "%s broke through %s" % [_up(ev.entity), _door(ev.door)]
 
 
 func _text_breach_started(ev: Dictionary) -> String:
-	return "Adventurers start %s door #%d" % [_method(ev.method), int(ev.door)]
+	return "Adventurers start %s %s" % [_method(ev.method), _door(ev.door)]
 
 
 func _text_given_up(ev: Dictionary) -> String:
-	return "Adventurers gave up on door #%d after %d failures" % [int(ev.door), int(ev.failures)]
+	return "Adventurers gave up on %s after %d failures" % [_door(ev.door), int(ev.failures)]
 
 
 func _text_rearmed(ev: Dictionary) -> String:
-	return "Minion #%d closed door #%d and armed its padlock" % [int(ev.entity), int(ev.door)]
+	return "%s closed %s and armed its padlock" % [_up(ev.entity), _door(ev.door)]
 
 
 # DOOR-02: the party that saw a closed door, and what it chose.
 func _text_route(ev: Dictionary) -> String:
 	if not ev.get("way_around", false):
-		return "Party #%d: door #%d is the only way, so they go through" % [int(ev.party), int(ev.door)]
-	return "Party #%d sees door #%d and %s (%d%% chance to go around)" % [int(ev.party), int(ev.door),
+		return "%s: %s is the only way, so they go through" % [_party(ev.party), _door(ev.door)]
+	return "%s sees %s and %s (%d%% chance to go around)" % [_party(ev.party), _door(ev.door),
 			"takes the way around" if ev.get("detour", false) else "goes through",
 			int(round(float(ev.get("chance", 0)) * 100))]
 
 
 func _text_only_way(ev: Dictionary) -> String:
-	return "Party #%d has no way around the doors ahead" % int(ev.party)
+	return "%s has no way around the doors ahead" % _party(ev.party)
 
 
 func _text_breach_switched(ev: Dictionary) -> String:
-	return "Adventurers switch to %s door #%d%s" % [_method(ev.method), int(ev.door),
-			" (#%d takes over)" % int(ev.entity) if int(ev.get("entity", -1)) >= 0 else ""]
+	return "Adventurers switch to %s %s%s" % [_method(ev.method), _door(ev.door),
+			" (%s takes over)" % ET.who(ev.entity) if int(ev.get("entity", -1)) >= 0 else ""]
 
 
 func _method(m) -> String:
@@ -225,7 +248,7 @@ func _method(m) -> String:
 
 func _text_breach_roll(ev: Dictionary) -> String:
 	var out := str(ev.get("outcome", ""))
-	var s := "#%d tries %s door #%d" % [int(ev.entity), _method(ev.method), int(ev.door)]
+	var s := "%s tries %s %s" % [_up(ev.entity), _method(ev.method), _door(ev.door)]
 	if out == "success":
 		return s + " and gets through"
 	s += " and fails (%s, %d in all)" % [ET.plural(int(ev.failures), "failure"), int(ev.total_failures)]
@@ -238,12 +261,12 @@ func _text_breach_roll(ev: Dictionary) -> String:
 
 func _text_party_direct(ev: Dictionary) -> String:
 	var f := str(ev.get("faction", ""))
-	return "Party #%d%s comes straight for the doors: an earlier mapmaker told them the way" % [
-			int(ev.party), " (%s)" % f if f != "" else ""]
+	return "%s%s comes straight for the doors: an earlier mapmaker told them the way" % [
+			_party(ev.party), " (%s)" % f if f != "" else ""]
 
 
 func _text_escaped(ev: Dictionary) -> String:
-	var s := "Adventurer #%d escaped the dungeon" % int(ev.entity)
+	var s := "%s escaped the dungeon" % _up(ev.entity)
 	if ev.get("mapmaker", false):
 		var f := str(ev.get("faction", ""))
 		s += " with a map of it" + (" for the %s" % f if f != "" else "")
@@ -251,16 +274,16 @@ func _text_escaped(ev: Dictionary) -> String:
 
 
 func _text_door_built(ev: Dictionary) -> String:
-	return "Door #%d built at (%d, %d)" % [int(ev.door), int(ev.x), int(ev.y)]
+	return "A door was built: %s" % ET.place(ev.x, ev.y)
 
 
 func _text_padlock_placed(ev: Dictionary) -> String:
-	return "A padlock is planned for door #%d at (%d, %d) (needs metal and a minion)" % [int(ev.door), int(ev.x), int(ev.y)]
+	return "A padlock is planned for %s (needs metal and a minion)" % ET.place(ev.x, ev.y)
 
 
 func _text_padlock_built(ev: Dictionary) -> String:
-	return "%s fitted the padlock on door #%d at (%d, %d)" % [ET.who(ev.get("entity", -1), "A minion"),
-			int(ev.door), int(ev.x), int(ev.y)]
+	return "%s fitted the padlock on %s" % [ET.first_up(ET.who(ev.get("entity", -1), "a minion")),
+			ET.place(ev.x, ev.y)]
 
 
 func _text_lock(ev: Dictionary) -> String:
@@ -270,23 +293,36 @@ func _text_lock(ev: Dictionary) -> String:
 		by = " by its trigger"
 	elif str(ev.get("cause", "")) == "hand":
 		by = " by hand"
-	return "The padlock of door #%d at (%d, %d) was %s%s" % [int(ev.door), int(ev.x), int(ev.y),
-			"armed" if armed else "disarmed", by]
+	return "The padlock on %s was %s%s" % [ET.place(ev.x, ev.y), "armed" if armed else "disarmed", by]
 
 
 func _text_held(ev: Dictionary) -> String:
 	if str(ev.type) == "door_held":
-		return "Door #%d at (%d, %d) is held open" % [int(ev.door), int(ev.x), int(ev.y)]
-	return "Door #%d at (%d, %d) is no longer held open" % [int(ev.door), int(ev.x), int(ev.y)]
+		return "%s is held open" % ET.first_up(ET.place(ev.x, ev.y))
+	return "%s is no longer held open" % ET.first_up(ET.place(ev.x, ev.y))
 
 
 func _text_unlocked(ev: Dictionary) -> String:
-	return "#%d unlocked door #%d" % [int(ev.entity), int(ev.door)]
+	return "%s unlocked %s" % [_up(ev.entity), _door(ev.door)]
 
 
 func _text_door_triggered(ev: Dictionary) -> String:
 	var rest := "open" if ev.get("rest_open", false) else "shut"
 	if ev.get("locked", false):
 		rest = "shut and locked"
-	return "Door #%d's trigger switched %s: the door now stays %s" % [int(ev.door),
+	return "The trigger of %s switched %s: the door now stays %s" % [_door(ev.door),
 			"on" if ev.get("on", false) else "off", rest]
+
+
+# "the door between the west room and the north corridor" (core/Names.gd).
+static func _door(door_id) -> String:
+	return Names.door_place(door_id, "a door")
+
+
+# A party goes by its first member (pysim: the party id is its first member's id).
+static func _party(party_id) -> String:
+	return ET.first_up(ET.who(party_id, "a party")) + ("'s party" if Names.knows(party_id) else "")
+
+
+static func _up(id) -> String:
+	return ET.first_up(ET.who(id))

@@ -13,6 +13,21 @@ const LEARNED_HOW := {"triggered": " (saw it go off)", "spotted": " (it was spot
 var _formatters := {}   # type -> FuncRef
 var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR}
 var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
+var _category := {}     # type -> the log filter it falls under (category_of)
+
+# The log filters' categories of the core's own events; a concept's events take the category
+# of the folder its words come from (FOLDER_CATEGORIES), or register(..., category).
+const CORE_CATEGORIES := {"noticed": "combat", "noise": "combat",
+		"door_opened": "doors", "door_closed": "doors",
+		"party_arrived": "invasions", "invasion_arrived": "invasions", "party_departed": "invasions",
+		"invasion_ended": "invasions", "invasion_limit_started": "invasions",
+		"invasion_held_off": "invasions", "goal_changed": "invasions", "treasure_taken": "invasions",
+		"treasure_dropped": "invasions", "party_left_with_treasure": "invasions",
+		"rite_of_storms": "invasions", "trap_spotted": "invasions", "trap_learned": "invasions",
+		"detect_traps": "invasions", "disarm_started": "invasions", "disarm_succeeded": "invasions",
+		"disarm_failed": "invasions", "disarm_botched": "invasions", "wire_cut": "traps"}
+const FOLDER_CATEGORIES := {"combat": "combat", "traps": "traps", "doors": "doors",
+		"invasions": "invasions", "adventurers": "invasions"}
 
 
 # quiet: the on-screen log leaves this type out (the headless autoplay still prints it).
@@ -24,10 +39,31 @@ func register(type: String, target: Object, method: String, color = null, quiet 
 		_quiet[type] = true
 	else:
 		_quiet.erase(type)
+	var script = target.get_script() if target != null else null
+	if script != null:
+		var folder: String = script.resource_path.get_base_dir().get_file()
+		if FOLDER_CATEGORIES.has(folder):
+			_category[type] = FOLDER_CATEGORIES[folder]
+
+
+# The log filter an event falls under: "combat", "traps", "doors", "invasions", or "other"
+# (refusals, errors, speed, digging: always shown).
+func category_of(ev: Dictionary) -> String:
+	var type := str(ev.get("type", ""))
+	if _category.has(type):
+		return _category[type]
+	return CORE_CATEGORIES.get(type, "other")
 
 
 func is_quiet(ev: Dictionary) -> bool:
-	return _quiet.has(str(ev.get("type", "")))
+	var type := str(ev.get("type", ""))
+	# Your minions come and go through your doors all day, and doors swing shut by themselves:
+	# the log keeps a door only when an adventurer opens it (the autoplay prints them all).
+	if type == "door_closed":
+		return true
+	if type == "door_opened":
+		return not Names.is_adventurer(ev.get("entity", -1))
+	return _quiet.has(type)
 
 
 func color_of(ev: Dictionary) -> Color:
@@ -52,19 +88,19 @@ func text_of(ev: Dictionary) -> String:
 			var lines := str(ev.get("message", "")).strip_edges().split("\n")
 			return "Simulation error: " + (str(lines[lines.size() - 1]) if lines.size() > 0 else "?")
 		"spawned":
-			return "%s #%s appeared at %s" % [str(ev.get("kind", "someone")).capitalize(), str(ev.get("entity", "?")), _at(ev)]
+			return "%s appeared %s" % [_first_up(who(ev.get("entity", -1), "a " + str(ev.get("kind", "body")))), _where(ev)]
 		"path_lost":
-			return "#%s can find no way to %s" % [str(ev.get("entity", "?")), _at(ev)]
+			return "%s can find no way to %s" % [_first_up(who(ev.get("entity", -1))), _at(ev)]
 		"noise":
-			return "A noise at %s (%s)" % [_at(ev), _words(str(ev.get("cause", "?")))]
+			return "A noise %s (%s)" % [_where(ev), _words(str(ev.get("cause", "?")))]
 		"noticed":
-			return "#%s noticed the enemy #%s at %s" % [str(ev.get("entity", "?")), str(ev.get("enemy", "?")), _at(ev)]
+			return "%s noticed the enemy %s %s" % [_first_up(who(ev.get("entity", -1))), who(ev.get("enemy", -1)), _where(ev)]
 		"door_opened":
 			if int(ev.get("entity", -1)) < 0:
-				return "The door at %s opened" % _at(ev)
-			return "#%s opened the door at %s" % [str(ev.get("entity", "?")), _at(ev)]
+				return "%s opened" % _first_up(_at(ev))
+			return "%s opened %s" % [_first_up(who(ev.get("entity", -1))), _at(ev)]
 		"door_closed":
-			return "The door at %s closed" % _at(ev)
+			return "%s closed" % _first_up(_at(ev))
 		"party_arrived":
 			var n := size_of(ev.get("members", []))
 			return "A party of %s arrived at %s" % [plural(n, "adventurer"), _at(ev)]
@@ -90,19 +126,19 @@ func text_of(ev: Dictionary) -> String:
 		"invasion_held_off":
 			return "No invasion could come; the next within %s hours" % str(ev.get("hours", "?"))
 		"goal_changed":
-			return "Party #%s now means to %s" % [str(ev.get("party", "?")), _goal_words(str(ev.get("goal", "")))]
+			return "%s's party now means to %s" % [_first_up(who(ev.get("party", -1), "A party")), _goal_words(str(ev.get("goal", "")))]
 		"treasure_taken":
-			return "#%s took %s at %s" % [str(ev.get("entity", "?")), plural(int(ev.get("amount", 0)), "treasure"), _at(ev)]
+			return "%s took %s %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
 		"treasure_dropped":
-			return "#%s dropped %s at %s" % [str(ev.get("entity", "?")), plural(int(ev.get("amount", 0)), "treasure"), _at(ev)]
+			return "%s dropped %s %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
 		"party_left_with_treasure":
-			return "#%s left the map with %s: lost to you" % [str(ev.get("entity", "?")), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
+			return "%s left the map with %s: lost to you" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
 		"rite_of_storms":
 			return "The Rite of Storms rages for %s hours (cost %s treasure): no invasion can come" % [str(ev.get("hours", "?")), str(ev.get("cost", "?"))]
 		"dug":
-			return "Rock dug out at %s" % _at(ev)
+			return "Dug out %s" % _at(ev)
 		"wall_built":
-			return "A wall was built at %s" % _at(ev)
+			return "A wall was built: %s" % _at(ev)
 		"cave_in":
 			var fallen := size_of(ev.get("fallen", []))
 			var held := size_of(ev.get("held", []))
@@ -115,28 +151,28 @@ func text_of(ev: Dictionary) -> String:
 			return "The wire to the %s was cut when it moved" % kind_words(ev.get("kind", "part"))
 		# Adventurers' trap knowledge (pysim/adventurers, docs/rules/adventurers.md).
 		"trap_spotted":
-			return "%s spotted the %s at %s" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s spotted the %s %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"trap_learned":
-			return "%s now knows of the %s at %s%s" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev),
+			return "%s now knows of the %s %s%s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev),
 					LEARNED_HOW.get(str(ev.get("how", "")), "")]
 		"detect_traps":
-			return "%s searched for traps and found %s" % [who(ev.get("entity", -1)), plural(size_of(ev.get("parts", [])), "trigger")]
+			return "%s searched for traps and found %s" % [_first_up(who(ev.get("entity", -1))), plural(size_of(ev.get("parts", [])), "trigger")]
 		"disarm_started":
-			return "%s is trying to disarm the %s at %s" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s is trying to disarm the %s %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"disarm_succeeded":
-			return "%s disarmed the %s at %s: it needs a reset" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s disarmed the %s %s: it needs a reset" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"disarm_failed":
-			return "%s failed to disarm the %s at %s and tries again" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s failed to disarm the %s %s and tries again" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"disarm_botched":
-			return "%s botched disarming the %s at %s and set it off" % [who(ev.get("entity", -1)), kind_words(ev.get("kind", "trigger")), _at(ev)]
+			return "%s botched disarming the %s %s and set it off" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"metal_delivered":
 			# Both the door padlocks and the trap parts are built from delivered metal.
-			var what := "trap part #%d" % int(ev.get("part", -1))
+			var what := "a trap part " + where_words(Names.part_place(ev.get("part", -1)))
 			if ev.has("door"):
-				what = "the padlock of door #%d" % int(ev.door)
+				what = "the padlock on %s" % Names.door_place(ev.door, "a door")
 			if ev.has("furniture"):
 				what = "a piece of furniture"
-			return "#%d brought metal for %s (%d of %d)" % [int(ev.get("entity", -1)), what,
+			return "%s brought metal for %s (%d of %d)" % [_first_up(who(ev.get("entity", -1))), what,
 					int(ev.get("metal", 0)), int(ev.get("needed", 0))]
 	return default_text(ev)
 
@@ -166,9 +202,53 @@ static func clock(tick: int) -> String:
 	return "day %d %02d:%02d" % [int(hours / 24) + 1, hours % 24, int((tick % 600) / 10)]
 
 
-# "#7", or `nobody` for a missing id (-1).
+# A body's name ("Grubnose", "Aldric Crane", "the kobold": core/Names.gd), or `nobody` for a
+# missing id (-1) or one the game does not know.
 static func who(id, nobody: String = "someone") -> String:
-	return nobody if int(id) < 0 else "#%d" % int(id)
+	return Names.who(id, nobody)
+
+
+# What a tile is called ("the west room", "the west portal": core/Names.gd).
+static func place(x, y) -> String:
+	return Names.place(x, y)
+
+
+# A place with its preposition: "in the west room", "at the west portal", "at the door
+# between ...", "in the wall by the west corridor".
+static func where(x, y) -> String:
+	return where_words(Names.place(x, y))
+
+
+static func where_words(place: String) -> String:
+	if place.begins_with("the door") or place.ends_with(" portal") or place == "somewhere":
+		return ("at " if place != "somewhere" else "") + place
+	return "in " + place
+
+
+# "the dart thrower in the west corridor".
+static func part_at(kind, x, y) -> String:
+	return "the %s %s" % [kind_words(kind), where(x, y)]
+
+
+# Part kinds named in the plural ("spinning blades"): "a set of", "are", "were".
+const PLURAL_KINDS := ["spinning_blades"]
+
+
+# "a pressure plate", "an electric coil", "a set of spinning blades".
+static func a_part(kind) -> String:
+	if str(kind) in PLURAL_KINDS:
+		return "a set of " + kind_words(kind)
+	return a_an(kind_words(kind))
+
+
+# The verb form for a part kind: verb("spinning_blades", "is", "are") == "are".
+static func verb(kind, one: String, many: String) -> String:
+	return many if str(kind) in PLURAL_KINDS else one
+
+
+# The sentence's first letter up: "Grubnose", "The kobold".
+static func first_up(s: String) -> String:
+	return _first_up(s)
 
 
 # "a" or "an" before a word: a_an("electric coil") == "an electric coil".
@@ -223,8 +303,16 @@ static func _goal_words(goal: String) -> String:
 	return _words(goal)
 
 
+static func _where(ev: Dictionary) -> String:
+	return where(ev.get("x", -1), ev.get("y", -1))
+
+
 static func _at(ev: Dictionary) -> String:
-	return "(%s, %s)" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	return Names.place(ev.get("x", -1), ev.get("y", -1))
+
+
+static func _first_up(s: String) -> String:
+	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
 
 
 static func _words(s: String) -> String:

@@ -19,7 +19,13 @@ extends CanvasLayer
 const EventText = preload("res://hud/EventText.gd")
 const Files = preload("res://core/Files.gd")
 const LEVELS_DIR := "res://levels"
-const LOG_LINES := 80
+const LOG_LINES := 100          # the log keeps this many lines (the cap)
+const LOG_REPEAT_WINDOW := 6     # a line said again within this many lines is counted, not repeated
+# The log's filters (issue 13): a category per event type (EventText.category_of).
+const LOG_FILTERS := [["combat", "Combat", "Fights, wounds, knockouts, orders"],
+		["traps", "Traps", "Trap parts, wires, resets, duties"],
+		["doors", "Doors", "Doors, padlocks, breaches"],
+		["invasions", "Invasions", "Parties, invasions, treasure, what adventurers learn"]]
 const TOAST_SECONDS := 4.0
 const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
 
@@ -41,8 +47,18 @@ var last_nonzero_speed := 1
 var error_count := 0
 var last_error := ""
 var tool_id := "select"
-var _log_lines := []
+var _log_lines := []             # every kept line, as bbcode (filtered or not)
+var _log_entries := []           # {"text", "category", "count", "line"} parallel to _log_lines
+var _log_shown := {"combat": true, "traps": true, "doors": true, "invasions": true}
 var _log_dirty := false
+var log_filter_row: HBoxContainer
+var help_panel: PanelContainer   # the key bindings (F1)
+var map_tip: PanelContainer      # what is on the hovered tile
+var map_tip_label: Label
+var _tip_tile := Vector2(-1, -1)
+var _tip_since := 0.0
+var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of lines
+var _snap := {}
 var _tool_group: ButtonGroup
 var level_picker: OptionButton
 
@@ -58,6 +74,9 @@ func _ready() -> void:
 	# The tick is a developer's number (the autoplay prints it): off the top bar, which
 	# needs the room for the concepts' readouts (metal, invasions) at 1280 px.
 	tick_label.visible = false
+	_add_log_filters()
+	_add_help()
+	_add_map_tip()
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
@@ -68,6 +87,8 @@ func _ready() -> void:
 	EventBus.connect("sim_failed", self, "_on_sim_failed")
 	EventBus.connect("notify", self, "notify")
 	EventBus.connect("tool_selected", self, "_on_tool_selected")
+	EventBus.connect("game_loaded", self, "_on_game_replaced")
+	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
 
 
 # --- extension points ------------------------------------------------------------------
@@ -171,6 +192,7 @@ func event_words(ev: Dictionary) -> String:
 # --- signal handlers -------------------------------------------------------------------
 
 func _on_snapshot_updated(snap: Dictionary) -> void:
+	_snap = snap
 	var day := int(snap.get("day", 1))
 	var hour := int(snap.get("hour", 0))
 	var minute := int(snap.get("minute", 0))
@@ -207,12 +229,7 @@ func _on_sim_event(ev: Dictionary) -> void:
 	if event_text.is_quiet(ev):
 		return
 	var text: String = event_text.text_of(ev)
-	var col: Color = event_text.color_of(ev)
-	_log_lines.append("[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
-		_time_prefix(ev), col.to_html(false), _escape(text)])
-	if _log_lines.size() > LOG_LINES:
-		_log_lines.pop_front()
-	_log_dirty = true
+	_add_log_line(ev, text)
 	var type := str(ev.get("type", ""))
 	if type == "refused":
 		notify(text, "warn")
@@ -233,14 +250,47 @@ func _on_sim_failed(text: String) -> void:
 	error_banner.visible = true
 
 
-func _process(_delta: float) -> void:
+func _process(delta: float) -> void:
+	_update_map_tip(delta)
 	if _log_dirty:
 		_log_dirty = false
-		log_text.bbcode_text = PoolStringArray(_log_lines).join("\n")
+		var shown := []
+		for e in _log_entries:
+			if _log_shown.get(e.category, true):
+				shown.append(e.line)
+		log_text.bbcode_text = PoolStringArray(shown).join("\n")
+
+
+# Before the GUI: a text box (the timer's delay) gives the keyboard back to the game when the
+# player clicks anywhere else or presses Escape (issue 13: WASD and Space typed into it).
+func _input(event: InputEvent) -> void:
+	var focus = $Root.get_focus_owner()
+	if event is InputEventMouseMotion:
+		map_tip.visible = false          # shown again by _unhandled_input when over the map
+	if not (focus is LineEdit):
+		return
+	if event is InputEventMouseButton and event.pressed:
+		if not focus.get_global_rect().has_point(event.position):
+			focus.release_focus()
+	elif event is InputEventKey and event.pressed and event.scancode == KEY_ESCAPE:
+		focus.release_focus()
+		get_tree().set_input_as_handled()
 
 
 func _unhandled_input(event: InputEvent) -> void:
+	if event is InputEventMouseMotion:
+		_tip_since = 0.0 if map_tip.visible else _tip_since
+		map_tip.visible = _tip_ready()
+		map_tip.rect_position = _tip_position(event.position)
+		return
 	if not (event is InputEventKey) or not event.pressed or event.echo:
+		return
+	if event.scancode == KEY_F1:
+		help_panel.visible = not help_panel.visible
+		get_tree().set_input_as_handled()
+		return
+	if event.scancode == KEY_ESCAPE and close_top_panel():
+		get_tree().set_input_as_handled()
 		return
 	if event.scancode == KEY_F5 or event.scancode == KEY_F9:
 		EventBus.emit_signal("save_requested" if event.scancode == KEY_F5 else "load_requested")
@@ -260,6 +310,249 @@ func _unhandled_input(event: InputEvent) -> void:
 		get_tree().set_input_as_handled()
 
 
+# --- panels: Escape, the key help ----------------------------------------------------------
+
+# Escape closes the panel on top: the key help, else the newest side panel that shows (the
+# trap, door or order panel), else nothing here (the map then drops the tool, then the
+# selection). True when something closed.
+func close_top_panel() -> bool:
+	if help_panel.visible:
+		help_panel.visible = false
+		return true
+	var docked := right_dock.get_children()
+	docked.invert()
+	for c in docked:
+		if c.visible and c.get("close_button") is Button:
+			c.close_button.emit_signal("pressed")
+			return true
+	return false
+
+
+const HELP_TEXT := """[b]Keys[/b]
+[color=#ffe99a]W A S D[/color] / arrows   move the camera  ([color=#ffe99a]middle drag[/color] too)
+[color=#ffe99a]wheel[/color], [color=#ffe99a]=[/color] / [color=#ffe99a]-[/color]   zoom
+[color=#ffe99a]left click[/color]   select (with a tool: use the tool)
+[color=#ffe99a]right click[/color], [color=#ffe99a]Esc[/color]   close the top panel, drop the tool, clear the selection
+[color=#ffe99a]Space[/color]   pause / go on      [color=#ffe99a]1 2 3[/color]   speed 1x 2x 4x
+[color=#ffe99a]F5[/color] / [color=#ffe99a]F9[/color]   save / load      [color=#ffe99a]F1[/color]   this help
+Hover the map to see what is on a tile; hover a stat for what it does."""
+
+
+func _add_help() -> void:
+	help_panel = PanelContainer.new()
+	help_panel.name = "Help"
+	help_panel.add_stylebox_override("panel", panel_style())
+	help_panel.anchor_left = 0.5
+	help_panel.anchor_right = 0.5
+	help_panel.anchor_top = 0.5
+	help_panel.anchor_bottom = 0.5
+	help_panel.margin_left = -260
+	help_panel.margin_right = 260
+	help_panel.margin_top = -110
+	help_panel.margin_bottom = 110
+	var text := RichTextLabel.new()
+	text.name = "Text"
+	text.bbcode_enabled = true
+	text.bbcode_text = HELP_TEXT
+	text.rect_min_size = Vector2(500, 190)
+	text.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	help_panel.add_child(text)
+	help_panel.visible = false
+	$Root.add_child(help_panel)
+	var b := Button.new()
+	b.name = "HelpButton"
+	b.text = "?"
+	b.hint_tooltip = "Keys and mouse (F1)"
+	b.focus_mode = Control.FOCUS_NONE
+	b.connect("pressed", self, "_on_help_pressed")
+	$Root/TopBar/Row.add_child(b)
+
+
+func _on_help_pressed() -> void:
+	help_panel.visible = not help_panel.visible
+
+
+# --- what is on the hovered tile -------------------------------------------------------------
+
+# A concept adds lines to the map's hover tip: fn(tile: Vector2, snap: Dictionary) -> Array of
+# Strings (its things on that tile).
+func add_tile_info(target: Object, method: String) -> void:
+	_tile_infos.append(funcref(target, method))
+
+
+# The tip's lines for a tile: the place, who stands or lies there, then the concepts' lines.
+func tile_lines(tile: Vector2) -> Array:
+	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
+	var ids = _snap.get("ent_id", [])
+	var pos = _snap.get("ent_pos", [])
+	var states = _snap.get("ent_state", [])
+	for i in range(min(ids.size(), min(pos.size(), states.size()))):
+		if int(round(pos[i].x)) == int(tile.x) and int(round(pos[i].y)) == int(tile.y):
+			var st := int(states[i])
+			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
+	for f in _tile_infos:
+		if f.is_valid():
+			var more = f.call_func(tile, _snap)
+			if typeof(more) == TYPE_ARRAY:
+				lines += more
+	return lines
+
+
+func _add_map_tip() -> void:
+	map_tip = PanelContainer.new()
+	map_tip.name = "MapTip"
+	map_tip.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	var style := StyleBoxFlat.new()
+	style.bg_color = Color(0.08, 0.06, 0.11, 0.9)
+	style.border_color = Color(0.5, 0.42, 0.6)
+	style.set_border_width_all(1)
+	style.content_margin_left = 6
+	style.content_margin_right = 6
+	style.content_margin_top = 3
+	style.content_margin_bottom = 3
+	map_tip.add_stylebox_override("panel", style)
+	map_tip_label = Label.new()
+	map_tip_label.name = "Text"
+	map_tip_label.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	map_tip.add_child(map_tip_label)
+	map_tip.visible = false
+	$Root.add_child(map_tip)
+
+
+const TIP_DELAY := 0.35          # seconds on a tile before its tip shows
+
+
+func _on_tile_hovered(tile: Vector2) -> void:
+	_tip_tile = tile
+	_tip_since = 0.0
+	map_tip.visible = false
+
+
+func _tip_ready() -> bool:
+	return _tip_tile.x >= 0 and _tip_since >= TIP_DELAY
+
+
+func _update_map_tip(delta: float) -> void:
+	if _tip_tile.x < 0:
+		return
+	var was := _tip_since
+	_tip_since += delta
+	# The tip appears after the delay if the mouse still rests on the map, and follows the
+	# snapshot (someone walks in) while it shows.
+	if was < TIP_DELAY and _tip_since >= TIP_DELAY and _mouse_on_map():
+		map_tip.visible = true
+		map_tip.rect_position = _tip_position(get_viewport().get_mouse_position())
+	if map_tip.visible:
+		var text := PoolStringArray(tile_lines(_tip_tile)).join("\n")
+		if text != map_tip_label.text:
+			map_tip_label.text = text
+			map_tip.rect_size = Vector2.ZERO
+
+
+func _mouse_on_map() -> bool:
+	var at := get_viewport().get_mouse_position()
+	for c in [$Root/TopBar, $Root/EventLog, $Root/ToolBar, help_panel]:
+		if c.visible and c.get_global_rect().has_point(at):
+			return false
+	for c in right_dock.get_children():
+		if c is Control and c.visible and c.get_global_rect().has_point(at):
+			return false
+	return true
+
+
+func _tip_position(at: Vector2) -> Vector2:
+	var vp := get_viewport().get_visible_rect().size
+	var p := at + Vector2(16, 18)
+	var size := map_tip.get_combined_minimum_size()
+	p.x = min(p.x, vp.x - size.x - 4)
+	p.y = min(p.y, vp.y - size.y - 4)
+	return p
+
+
+# --- the event log -----------------------------------------------------------------------
+
+# One line in the log. The same words again within LOG_REPEAT_WINDOW lines (a minion failing
+# the same reset roll over and over) move to the bottom with a count instead of a new line.
+func _add_log_line(ev: Dictionary, text: String) -> void:
+	var col: Color = event_text.color_of(ev)
+	var count := 1
+	for k in range(_log_entries.size() - 1, max(-1, _log_entries.size() - 1 - LOG_REPEAT_WINDOW), -1):
+		if _log_entries[k].text == text:
+			count = int(_log_entries[k].count) + 1
+			_log_entries.remove(k)
+			_log_lines.remove(k)
+			break
+	var line := "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
+		_time_prefix(ev), col.to_html(false), _escape(text + (" (x%d)" % count if count > 1 else ""))]
+	_log_entries.append({"text": text, "category": event_text.category_of(ev), "count": count, "line": line})
+	_log_lines.append(line)
+	while _log_lines.size() > LOG_LINES:
+		_log_lines.pop_front()
+		_log_entries.pop_front()
+	_log_dirty = true
+
+
+func clear_log() -> void:
+	_log_lines.clear()
+	_log_entries.clear()
+	_log_dirty = true
+
+
+# Show or hide a category of the log ("combat", "traps", "doors", "invasions").
+func set_log_filter(category: String, shown: bool) -> void:
+	_log_shown[category] = shown
+	var b = log_filter_row.get_node_or_null(category) if log_filter_row != null else null
+	if b is Button and b.pressed != shown:
+		b.pressed = shown
+	_log_dirty = true
+
+
+# The lines the log shows now (filters applied), as plain text.
+func shown_log_texts() -> Array:
+	var out := []
+	for e in _log_entries:
+		if _log_shown.get(e.category, true):
+			out.append(e.text + (" (x%d)" % int(e.count) if int(e.count) > 1 else ""))
+	return out
+
+
+# A row of toggles above the log's text: one per category, pressed = shown.
+func _add_log_filters() -> void:
+	var panel: Control = $Root/EventLog
+	var box := VBoxContainer.new()
+	box.name = "Box"
+	box.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	panel.remove_child(log_text)
+	panel.add_child(box)
+	log_filter_row = HBoxContainer.new()
+	log_filter_row.name = "Filters"
+	box.add_child(log_filter_row)
+	var label := Label.new()
+	label.text = "Log:"
+	label.add_color_override("font_color", Color(0.7, 0.62, 0.8))
+	log_filter_row.add_child(label)
+	for f in LOG_FILTERS:
+		var b := CheckBox.new()
+		b.name = f[0]
+		b.text = f[1]
+		b.hint_tooltip = "Show or hide: " + f[2]
+		b.pressed = true
+		b.focus_mode = Control.FOCUS_NONE
+		b.connect("toggled", self, "_on_log_filter_toggled", [f[0]])
+		log_filter_row.add_child(b)
+	log_text.size_flags_vertical = Control.SIZE_EXPAND_FILL
+	box.add_child(log_text)
+
+
+func _on_log_filter_toggled(pressed: bool, category: String) -> void:
+	set_log_filter(category, pressed)
+
+
+# Another level or a loaded save: the old game's lines go.
+func _on_game_replaced(_path) -> void:
+	clear_log()
+
+
 # --- helpers ---------------------------------------------------------------------------
 
 # The levels in res://levels, text and scene (those made for tests left out), after the title; picking one
@@ -276,14 +569,18 @@ func _add_level_picker() -> void:
 				var title: String = path.get_file().get_basename().capitalize()
 				level_picker.add_item(title + (" (scene)" if suffix == ".tscn" else ""))
 				level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
-	level_picker.connect("item_selected", self, "_on_level_picked")
+	# id_pressed, not item_selected: OptionButton says nothing when the shown item is picked
+	# again, and picking the level that runs must start it afresh (issue 13).
+	level_picker.get_popup().connect("id_pressed", self, "_on_level_picked")
 	var row: Node = $Root/TopBar/Row
 	row.add_child_below_node(row.get_node("Title"), level_picker)
 	EventBus.connect("sim_started", self, "_on_sim_started")
 
 
-func _on_level_picked(index: int) -> void:
-	EventBus.emit_signal("level_requested", str(level_picker.get_item_metadata(index)))
+func _on_level_picked(id: int) -> void:
+	var index := level_picker.get_item_index(id)
+	if index >= 0:
+		EventBus.emit_signal("level_requested", str(level_picker.get_item_metadata(index)))
 
 
 func _on_sim_started(info: Dictionary) -> void:
@@ -320,8 +617,12 @@ func _expire_toast(ref: WeakRef) -> void:
 		panel.queue_free()
 
 
+# The game clock, as the top bar says it ("07:30"; "d2 07:30" from day 2), not ticks.
 static func _time_prefix(ev: Dictionary) -> String:
-	return "t%d" % int(ev.get("tick", 0))
+	var tick := int(ev.get("tick", 0))
+	var hours := int(tick / 600)
+	var hhmm := "%02d:%02d" % [hours % 24, int((tick % 600) / 10)]
+	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24) + 1, hhmm]
 
 
 static func _escape(s: String) -> String:

@@ -6,7 +6,24 @@ extends PanelContainer
 #   func applies_to(info: Dictionary) -> bool                     # hide the tab when false
 # The panel asks SimClient for a fresh description every REFRESH_SECONDS while visible.
 
+const EventText = preload("res://hud/EventText.gd")
 const REFRESH_SECONDS := 0.25
+# What each stat does, for the Info tab's tooltips (the rules: RULES.md, docs/rules/*.md).
+const STAT_TIPS := {
+	"level": "Level: how seasoned this adventurer is; higher levels have better stats",
+	"hunt": "Hunt: how far it notices enemies (3 + 2 x Hunt tiles) and how well it spots hidden triggers",
+	"craft": "Craft: building and resetting traps, picking locks and disarming triggers",
+	"battle": "Battle: striking in a fight, and bashing doors",
+	"block": "Block: turning a blow aside in a fight",
+	"speed": "Speed: how fast it walks",
+}
+# A minion's job in words (pysim/traps/trap_view.py job, job_what, job_at).
+const JOB_WORDS := {"build": "building", "reset": "resetting", "haul": "hauling metal to",
+		"padlock_build": "fitting", "padlock_haul": "hauling metal for", "door_rearm": "re-arming"}
+# What a body is doing when no job or order says more (combat action names).
+const TASK_GERUNDS := {"carry": "carrying", "heal": "healing", "capture": "capturing",
+		"kill": "killing", "scrap": "scrapping", "burn": "burning"}
+const ACTION_WORDS := {"idle": "idle", "fight": "fighting", "flee": "fleeing"}
 const KIND_NAMES := {0: "Minion", 1: "Adventurer", 2: "Creature", 3: "Boss"}
 
 onready var title_label: Label = $Box/Header/Title
@@ -24,6 +41,10 @@ func _ready() -> void:
 	EventBus.connect("entity_selected", self, "_on_entity_selected")
 	EventBus.connect("entity_described", self, "_on_entity_described")
 	$Box/Header/Close.connect("pressed", self, "_on_close_pressed")
+	# Hovering a stat tells what it does (issue 13: tooltips on stats).
+	info_text.meta_underlined = false
+	info_text.connect("meta_hover_started", self, "_on_meta_hover")
+	info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
 
 
 func add_tab(title: String, control: Control) -> void:
@@ -43,7 +64,7 @@ func _on_entity_selected(entity_id: int) -> void:
 	visible = entity_id >= 0
 	last_info = {}
 	if entity_id >= 0:
-		title_label.text = "#%d" % entity_id
+		title_label.text = Names.who(entity_id, "...")
 		info_text.bbcode_text = "..."
 		EventBus.emit_signal("describe_requested", entity_id)
 	_since_refresh = 0.0
@@ -68,6 +89,8 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 
 
 static func title_for(entity_id: int, info: Dictionary) -> String:
+	if str(info.get("title", "")) != "":
+		return str(info["title"])          # pysim/core/names.py: "Aldric Crane, warrior level 2"
 	var parts := []
 	var name := str(info.get("name", ""))
 	if name != "":
@@ -78,7 +101,8 @@ static func title_for(entity_id: int, info: Dictionary) -> String:
 		kind_name += " (%s)" % _words(subtype)
 	if kind_name != "":
 		parts.append(kind_name if name == "" else "- " + kind_name)
-	parts.append("#%d" % entity_id)
+	if parts.empty():
+		parts.append(Names.who(entity_id, "Someone"))
 	return PoolStringArray(parts).join(" ")
 
 
@@ -108,7 +132,8 @@ const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
 # Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
-		"known_triggers"]   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
+		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
+		"title", "class", "level", "job_what", "job_at"]   # the title line and the job words
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -139,21 +164,19 @@ static func info_bbcode(info: Dictionary) -> String:
 	var doing := []
 	if st != "":
 		doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
-	if c.has("action") and str(c["action"]) != "" and st == "up":
-		doing.append(_words(c["action"]))
-	if info.get("walking", false) and typeof(info.get("goal")) == TYPE_ARRAY:
-		doing.append("walking to %s" % _value(info["goal"]))
-	elif typeof(info.get("tile")) == TYPE_ARRAY:
-		doing.append("at %s" % _value(info["tile"]))
+	if st == "up":
+		doing.append(doing_words(info))
+	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
+		doing.append(EventText.where(info["tile"][0], info["tile"][1]))
 	if not doing.empty():
 		lines.append(PoolStringArray(doing).join(", "))
 	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
-		lines.append("[color=%s]Wakes at tick %d[/color]" % [C_WARN, int(c["wake_tick"])])
+		lines.append("[color=%s]Wakes %s[/color]" % [C_WARN, EventText.clock(int(c["wake_tick"]))])
 	# Duty and job (minions).
 	if str(info.get("duty", "")) != "":
 		var duty := "[color=%s]Duty[/color]  %s" % [C_LABEL, "none" if str(info["duty"]) == "none" else _first_up(_words(info["duty"]))]
 		if str(info.get("job", "")) != "":
-			duty += ", job: %s" % _words(info["job"])
+			duty += ", job: %s" % job_words(info)
 		lines.append(duty)
 	# Stance.
 	if c.has("stance_name"):
@@ -177,21 +200,21 @@ static func info_bbcode(info: Dictionary) -> String:
 	if c.get("captured", false):
 		rel.append("[color=%s]Captured[/color]" % C_WARN)
 	if int(c.get("carried_by", -1)) >= 0:
-		rel.append("[color=%s]Carried by #%d[/color]" % [C_WARN, int(c["carried_by"])])
+		rel.append("[color=%s]Carried by %s[/color]" % [C_WARN, _esc(Names.who(c["carried_by"]))])
 	if int(c.get("carrying", -1)) >= 0:
-		rel.append("Carrying #%d" % int(c["carrying"]))
+		rel.append("Carrying %s" % _esc(Names.who(c["carrying"])))
 	if int(c.get("ordered_target", -1)) >= 0:
-		rel.append("Ordered to attack #%d" % int(c["ordered_target"]))
+		rel.append("Ordered to attack %s" % _esc(Names.who(c["ordered_target"])))
 	elif int(c.get("target", -1)) >= 0:
-		rel.append("Fighting #%d" % int(c["target"]))
+		rel.append("Fighting %s" % _esc(Names.who(c["target"])))
 	if not rel.empty():
 		lines.append(PoolStringArray(rel).join(", "))
 	var known: Array = c.get("known_enemies", [])
 	if not known.empty():
 		var ids := []
 		for k in known:
-			ids.append("#%d" % int(k))
-		lines.append("[color=%s]Knows of[/color]  %s" % [C_LABEL, PoolStringArray(ids).join(" ")])
+			ids.append(_esc(Names.who(k)))
+		lines.append("[color=%s]Knows of[/color]  %s" % [C_LABEL, PoolStringArray(ids).join(", ")])
 	if int(c.get("kills", 0)) > 0:
 		lines.append("[color=%s]Kills[/color]  %d" % [C_LABEL, int(c["kills"])])
 	# Stats in one line, gear in another.
@@ -199,10 +222,10 @@ static func info_bbcode(info: Dictionary) -> String:
 		var sd: Dictionary = c["stats"]
 		var parts := []
 		if sd.has("level"):
-			parts.append("Lv %d" % int(sd["level"]))
+			parts.append("[url=stat:level]Lv %d[/url]" % int(sd["level"]))
 		for k in STAT_ORDER:
 			if sd.has(k):
-				parts.append("%s %s" % [k.capitalize(), _value(sd[k])])
+				parts.append("[url=stat:%s]%s %s[/url]" % [k, k.capitalize(), _value(sd[k])])
 		lines.append("")
 		lines.append(PoolStringArray(parts).join("  "))
 		var gear := []
@@ -312,3 +335,43 @@ func _exit_tree() -> void:
 	for c in _extra_tabs:
 		if is_instance_valid(c) and c.get_parent() == null:
 			c.free()
+
+
+# What a body that is up is doing, in words: its job first ("building the dart thrower in
+# the west room"), then a task on a body, an ordered attack ("going to attack Aldric Crane"),
+# its fight, walking somewhere; "idle" only when none of these (issue 13: a minion on a
+# build job or walking to an ordered attack showed "idle").
+static func doing_words(info: Dictionary) -> String:
+	var c: Dictionary = info["combat"] if typeof(info.get("combat")) == TYPE_DICTIONARY else {}
+	var action := str(c.get("action", ""))
+	if str(info.get("job", "")) != "":
+		return job_words(info)
+	var task = c.get("task")        # [kind, body id, x, y, stage] (pysim/combat/afterwards.py)
+	if typeof(task) == TYPE_ARRAY and task.size() >= 2:
+		return "%s %s" % [TASK_GERUNDS.get(str(task[0]), _words(task[0])), Names.who(task[1], "a body")]
+	if int(c.get("ordered_target", -1)) >= 0 and action != "fight":
+		return "going to attack %s" % Names.who(c["ordered_target"])
+	if action != "" and action != "idle":
+		return ACTION_WORDS.get(action, _words(action))
+	if info.get("walking", false) and typeof(info.get("goal")) == TYPE_ARRAY and info["goal"].size() == 2:
+		return "walking to %s" % Names.place(info["goal"][0], info["goal"][1])
+	return "idle"
+
+
+static func job_words(info: Dictionary) -> String:
+	var job := str(info.get("job", ""))
+	var verb: String = JOB_WORDS.get(job, _words(job))
+	if info.has("job_what") and typeof(info.get("job_at")) == TYPE_ARRAY and info["job_at"].size() == 2:
+		return "%s the %s %s" % [verb, _words(str(info["job_what"])),
+				EventText.where(info["job_at"][0], info["job_at"][1])]
+	return verb
+
+
+func _on_meta_hover(meta) -> void:
+	var key := str(meta)
+	if key.begins_with("stat:"):
+		info_text.hint_tooltip = STAT_TIPS.get(key.substr(5), "")
+
+
+func _on_meta_hover_ended(_meta) -> void:
+	info_text.hint_tooltip = ""

@@ -392,7 +392,7 @@ func _t_carry_button_sends_the_body_to_the_clicked_tile() -> void:
 	var body: int = picked[1]
 	assert_eq(ext.carry_body, body, "the first click picked the body")
 	assert_eq(main.world.tool_id, "combat_order", "still waiting for the destination")
-	assert_true("Now click where to carry it." in toast_texts(), "a toast asks for the destination: %s" % str(toast_texts()))
+	assert_string_contains(ext.order_hint.text, "should carry", "the Orders panel asks for the destination")
 	var dest := Vector2(5, 6)   # open floor in the demo hall (x != y: a swap would show)
 	yield(click_at(tile_screen(dest)), "completed")
 	var ok = yield(wait_until(self, "has_event", ["task_given", {"entity": minion, "task": "carry", "body": body}], true, 60), "completed")

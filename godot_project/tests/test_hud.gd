@@ -101,7 +101,7 @@ func test_info_tab_reads_like_a_game_panel() -> void:
 	var panel = main.hud.selection_panel
 	var text: String = panel.info_text.text
 	var lines: Array = Array(text.split("\n"))
-	assert_eq(lines[0], "Minion", "the title first: %s" % text)
+	assert_eq(lines[0], "%s, Minion" % Names.who(minion), "the title first, with the name: %s" % text)
 	assert_string_contains(text, "Duty  ")
 	assert_string_contains(text, "Stance  Balanced")
 	assert_string_contains(text, "Wounds  WP 0/10")
@@ -121,13 +121,15 @@ func test_info_tab_reads_like_a_game_panel() -> void:
 				"battle": 1, "block": 2, "speed": 5, "weapon": "dagger", "armour": "leather"}}}
 	var bb: String = SelectionPanel.info_bbcode(info)
 	var plain := strip_bbcode(bb)
-	assert_eq(SelectionPanel.title_for(7, info), "Odo - Adventurer (locksmith) #7")
+	assert_eq(SelectionPanel.title_for(7, info), "Odo - Adventurer (locksmith)")
+	info["title"] = "Odo, locksmith level 1"     # pysim/core/names.py gives the heading
+	assert_eq(SelectionPanel.title_for(7, info), "Odo, locksmith level 1")
 	assert_true(plain.begins_with("Odo, Adventurer (locksmith)"), plain)
 	assert_string_contains(plain, "Knocked out")
 	assert_string_contains(plain, "WP 7/10  BLEEDING")
 	assert_string_contains(plain, "Serious wound, left arm (4 WP)")
 	assert_string_contains(plain, "Light wound, head (3 WP)")
-	assert_string_contains(plain, "Captured, Carried by #2")
+	assert_string_contains(plain, "Captured, Carried by " + Names.who(2))
 	assert_string_contains(plain, "Lv 1  Hunt 1  Craft 4  Battle 1  Block 2  Speed 5")
 	assert_string_contains(plain, "More\nMood  grim")
 	assert_true(plain.find("Knocked out") < plain.find("WP 7/10") and plain.find("WP 7/10") < plain.find("Lv 1"),

@@ -141,7 +141,7 @@ func test_quiet_events_stay_off_the_log_but_have_words():
 	var lines_before: int = main.hud._log_lines.size()
 	EventBus.emit_signal("sim_event", ev)
 	assert_eq(main.hud._log_lines.size(), lines_before, "an attack event went to the on-screen log")
-	assert_eq(main.hud.event_words(ev), "#3 attacks #4 and hits")
+	assert_eq(main.hud.event_words(ev), "%s attacks %s and hits" % [Names.who(3).substr(0, 1).to_upper() + Names.who(3).substr(1), Names.who(4)])
 	var wound := {"type": "wound", "tick": 1, "entity": 4, "level": "Minor", "location": "arm", "total": 1,
 			"points": 1, "by": 3, "x": 6, "y": 5, "bleeding": false}
 	EventBus.emit_signal("sim_event", wound)

@@ -173,22 +173,23 @@ func test_set_delay_through_the_panel_changes_the_timer() -> void:
 	yield(select_part_by_click(Vector2(12, 5)), "completed")
 	assert_eq(ext.selected_part, timer, "clicking the timer with the Traps tool selects it")
 	assert_true(ext.delay_row.is_visible_in_tree() and not ext.lever_button.visible, "the panel offers the delay")
-	assert_string_contains(ext.part_label.text, "Delay: 30 ticks")
+	assert_string_contains(ext.part_label.text, "Delay: 3 min")
+	assert_eq(ext.delay_box.value, 3.0, "the delay box speaks minutes")
 	assert_string_contains(ext.part_label.text, "Decays in", "describe_part's decay time left")
-	# type 125 into the spinbox (click it, select all, keys), then click Set Delay
+	# type 13 (minutes) into the spinbox (click it, select all, keys), then click Set Delay
 	var edit: LineEdit = ext.delay_box.get_line_edit()
 	yield(click_control(edit), "completed")
 	edit.select_all()
-	for ch in ["1", "2", "5"]:
+	for ch in ["1", "3"]:
 		key_event(OS.find_scancode_from_string(ch), true, ord(ch))
 		key_event(OS.find_scancode_from_string(ch), false, ord(ch))
 		yield(get_tree(), "idle_frame")
-	assert_string_contains(edit.text, "125", "typed into the spinbox")
+	assert_string_contains(edit.text, "13", "typed into the spinbox")
 	yield(click_control(ext.delay_button), "completed")
-	var ok = yield(wait_part("part_delay", timer, 125), "completed")
+	var ok = yield(wait_part("part_delay", timer, 130), "completed")
 	assert_true(ok, "Set Delay changed the sim's timer delay (got %s)" % str(part_value("part_delay", timer)))
 	yield(get_tree().create_timer(0.4), "timeout")
-	assert_string_contains(ext.part_label.text, "Delay: 125 ticks", "the panel shows the new delay")
+	assert_string_contains(ext.part_label.text, "Delay: 13 min", "the panel shows the new delay")
 
 
 func test_workload_label_shows_the_sims_count() -> void:

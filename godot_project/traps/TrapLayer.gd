@@ -25,6 +25,7 @@ const PREVIEW_COL := Color(1, 1, 1, 0.6)
 var tile_size := 16
 var snap := {}
 var preview := []          # tiles of the drag in progress (Vector2)
+var placement := {}        # the Build Trap tool's hovered tile: {"tile", "ok", "reason"}
 var selected_part := -1
 var _font: Font = null
 var _version := -1
@@ -53,6 +54,7 @@ func _draw() -> void:
 	_draw_wires()
 	_draw_parts()
 	_draw_preview()
+	_draw_placement()
 
 
 func _draw_clouds() -> void:
@@ -114,7 +116,10 @@ func _draw_parts() -> void:
 		var r := tile_size * 0.5
 		if (f & 1) != 0:
 			draw_arc(c, r + 1.5, 0, TAU, 20, Color(1, 0.1, 0.1), 1.5)        # rigged
-		if st == 2 or st == 3:
+		if (f & 32) != 0:
+			# A timer counting down (part_flags bit 5): a blue ring, not the needs-reset dart.
+			draw_arc(c, r - 1.0, -PI / 2, -PI / 2 + TAU * 0.75, 16, Color(0.55, 0.8, 1), 1.5)
+		elif st == 2 or st == 3:
 			_crossed_dart(c, st == 3)
 		if int(ids[i]) == selected_part:
 			draw_rect(Rect2(c - Vector2(r + 1, r + 1), Vector2(2 * r + 2, 2 * r + 2)), Color(1, 1, 0), false, 1.5)
@@ -264,6 +269,20 @@ func _crossed_dart(c: Vector2, expired: bool) -> void:
 	draw_line(o + Vector2(3, -3) * k, o + Vector2(0.5, -3) * k, col, 1.2 * k)
 	draw_line(o + Vector2(3, -3) * k, o + Vector2(3, -0.5) * k, col, 1.2 * k)
 	draw_line(o + Vector2(-3.5, -3.5) * k, o + Vector2(3.5, 3.5) * k, Color(1, 0.15, 0.15), 1.5 * k)
+
+
+# Green frame: a part can go on the hovered tile; red with a cross: it would be refused.
+func _draw_placement() -> void:
+	if placement.empty():
+		return
+	var t: Vector2 = placement.tile
+	var r := Rect2(t * tile_size, Vector2(tile_size, tile_size))
+	var col := Color(0.4, 1, 0.45, 0.9) if placement.ok else Color(1, 0.3, 0.25, 0.9)
+	draw_rect(r, Color(col.r, col.g, col.b, 0.18), true)
+	draw_rect(r, col, false, 1.5)
+	if not placement.ok:
+		draw_line(r.position + Vector2(3, 3), r.end - Vector2(3, 3), col, 1.5)
+		draw_line(Vector2(r.end.x - 3, r.position.y + 3), Vector2(r.position.x + 3, r.end.y - 3), col, 1.5)
 
 
 func _draw_preview() -> void:

@@ -25,9 +25,12 @@ const TOOL_HINTS := {
 	"trap_select": "Click a trap part to select it.",
 }
 const STATE_WORDS := {"blueprint": "Blueprint", "ready": "Ready",
-		"needs_reset": "Needs a reset", "expired": "Expired (needs its reset)"}
+		"needs_reset": "Needs a reset", "expired": "Expired (needs its reset)",
+		"counting": "Counting down"}
 const STATE_COLORS := {"blueprint": Color(0.6, 0.75, 1), "ready": Color(0.55, 1, 0.55),
-		"needs_reset": Color(1, 0.7, 0.3), "expired": Color(1, 0.45, 0.4)}
+		"needs_reset": Color(1, 0.7, 0.3), "expired": Color(1, 0.45, 0.4),
+		"counting": Color(0.55, 0.8, 1)}
+const TICKS_PER_MINUTE := 10     # pysim/core/clock.py: the delay box speaks minutes
 const TICKS_PER_HOUR := 600      # pysim/core/clock.py, for "in 47 h" (display only)
 const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
@@ -38,6 +41,8 @@ var title_label: Label = null
 var close_button: Button = null
 var build_row: HBoxContainer = null
 var kind_picker: OptionButton = null
+var about_label: Label = null
+var part_about := []         # per KINDS entry: "Dart thrower: 1 metal. Shoots one dart ..."
 var hint_label: Label = null
 var part_label: RichTextLabel = null
 var delay_row: HBoxContainer = null
@@ -66,12 +71,15 @@ func setup(m) -> void:
 	layer.name = "TrapLayer"
 	main.world.add_layer(layer, false)
 	_build_panel()
+	if main.hud.has_method("add_tile_info"):
+		main.hud.add_tile_info(self, "tile_info")
 	var duty_tab = preload("res://traps/DutyTab.gd").new()
 	duty_tab.name = "Duty"
 	main.hud.add_selection_tab("Duty", duty_tab)
 	listen({"snapshot_updated": "_on_snapshot", "tool_selected": "_on_tool_selected",
 			"entity_selected": "_on_entity_selected", "tile_hovered": "_on_tile_hovered",
-			"tile_drag_started": "_on_drag_started", "tile_drag_finished": "_on_drag_finished"})
+			"tile_drag_started": "_on_drag_started", "tile_drag_finished": "_on_drag_finished",
+			"game_loaded": "_on_game_loaded"})
 	event_texts({
 		"trap_triggered": ["_text_triggered", Color(1, 0.6, 0.3)],
 		"mechanism_fired": ["_text_fired", Color(1, 0.45, 0.3)],
@@ -132,6 +140,16 @@ func _build_panel() -> void:
 		kind_picker.add_item(k.replace("_", " ").capitalize())
 	kind_picker.select(2)
 	build_row.add_child(kind_picker)
+	# What the picked part costs and does (Session.part_kinds), and in each item's tooltip.
+	about_label = Label.new()
+	about_label.name = "About"
+	about_label.autowrap = true
+	about_label.rect_min_size = Vector2(280, 0)
+	about_label.add_color_override("font_color", Color(0.78, 0.72, 0.86))
+	panel.box.add_child(about_label)
+	kind_picker.connect("item_selected", self, "_on_kind_picked")
+	if main.sim != null and main.sim.has_method("part_kinds"):
+		EventBus.connect("sim_started", self, "_on_sim_started_kinds")
 	hint_label = Label.new()
 	hint_label.name = "Hint"
 	hint_label.autowrap = true
@@ -147,11 +165,16 @@ func _build_panel() -> void:
 	delay_row = panel.add_row("DelayRow")
 	delay_box = SpinBox.new()
 	delay_box.name = "Delay"
+	# In game minutes, like the rest of the game (a tick is 6 game seconds: 0.1 min).
 	delay_box.min_value = 0
-	delay_box.max_value = 6000
-	delay_box.suffix = "ticks"
+	delay_box.max_value = 600
+	delay_box.step = 0.1
+	delay_box.suffix = "min"
+	delay_box.hint_tooltip = "The timer's delay in game minutes (Enter or Set Delay to apply)"
 	delay_box.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	delay_row.add_child(delay_box)
+	# Typing a delay must not keep the keyboard: Enter gives it back to the game (WASD, Space).
+	delay_box.get_line_edit().connect("text_entered", self, "_on_delay_entered")
 	delay_button = add_button(delay_row, "SetDelay", "Set Delay", "_on_set_delay")
 	var row2 := panel.add_row("Actions")
 	lever_button = add_button(row2, "SwitchLever", "Switch Lever", "_on_switch_lever")
@@ -199,6 +222,8 @@ func _on_snapshot(s: Dictionary) -> void:
 	if version != _last_trap_version:
 		_last_trap_version = version
 		_describe_selected()
+		if tool_id == "trap_build" and not placement.empty():
+			preview_placement(placement.tile)      # a part went in: the tile is taken now
 	_refresh_panel()
 
 
@@ -222,6 +247,26 @@ func _describe_selected() -> void:
 			layer.update()
 
 
+# The map's hover tip: the trap part on this tile and its state.
+func tile_info(tile: Vector2, s: Dictionary) -> Array:
+	var i := part_index_at(tile)
+	if i < 0 or i >= s.get("part_kind", []).size():
+		return []
+	var kind: String = KINDS[int(s["part_kind"][i])] if int(s["part_kind"][i]) < KINDS.size() else "trap part"
+	var st := int(s["part_state"][i])
+	var state: String = ["a blueprint", "ready", "needs a reset", "expired: needs its reset"][clamp(st, 0, 3)]
+	if (int(s["part_flags"][i]) & 32) != 0:
+		state = "counting down"
+	if (int(s["part_flags"][i]) & 1) != 0:
+		state += ", RIGGED"
+	return ["%s: %s" % [ET.kind_title(kind), state]]
+
+
+# Another game: its parts are not the old ones, so the selection goes.
+func _on_game_loaded(_path) -> void:
+	select_part(-1)
+
+
 func select_part(part_id: int) -> void:
 	selected_part = part_id
 	layer.selected_part = part_id
@@ -229,7 +274,7 @@ func select_part(part_id: int) -> void:
 	_describe_selected()
 	var d := part_info
 	if d.has("delay"):
-		delay_box.value = int(d["delay"])
+		delay_box.value = float(d["delay"]) / TICKS_PER_MINUTE
 	_refresh_panel()
 
 
@@ -238,6 +283,8 @@ func _on_tool_selected(id: String) -> void:
 	dragging = false
 	drag_path = []
 	layer.preview = []
+	placement = {}
+	layer.placement = {}
 	layer.update()
 	_refresh_panel()
 
@@ -258,6 +305,49 @@ func _on_tile_hovered(tile: Vector2) -> void:
 	last_hover = tile
 	if dragging and tool_id == "wire":
 		_extend(tile)
+	if tool_id == "trap_build":
+		preview_placement(tile)
+
+
+# Costs and one-line descriptions of the parts (issue 13), asked once the session runs.
+func _on_sim_started_kinds(_info) -> void:
+	if not part_about.empty():
+		return
+	var out: Dictionary = main.sim.part_kinds()
+	var kinds = out.get("kinds", [])
+	for k in range(KINDS.size()):
+		var j: int = kinds.find(KINDS[k]) if typeof(kinds) == TYPE_ARRAY else -1
+		if j < 0:
+			part_about.append("")
+			continue
+		var line := "%s: %s. %s" % [str(out["names"][j]), ET.plural(int(out["metal"][j]), "metal", "metal"), str(out["notes"][j])]
+		part_about.append(line)
+		kind_picker.get_popup().set_item_tooltip(k, line)
+	_on_kind_picked(kind_picker.selected)
+
+
+func _on_kind_picked(index: int) -> void:
+	if about_label != null:
+		about_label.text = part_about[index] if index >= 0 and index < part_about.size() else ""
+	if tool_id == "trap_build" and not placement.empty():
+		preview_placement(placement.tile)
+
+
+# The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
+# or red and the panel says why not, from the command's own check (Session.check_command).
+var placement := {}          # {"tile", "ok", "reason"} for the hovered tile, {} when none
+
+
+func preview_placement(tile: Vector2) -> void:
+	placement = {}
+	if main != null and main.sim != null and main.sim.has_method("check_command"):
+		var r: Dictionary = main.sim.check_command({"type": "place_part",
+				"kind": KINDS[kind_picker.selected], "x": int(tile.x), "y": int(tile.y)})
+		if not r.empty():
+			placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
+	layer.placement = placement
+	layer.update()
+	_refresh_panel()
 
 
 func _extend(tile: Vector2) -> void:
@@ -323,7 +413,11 @@ func _refresh_panel() -> void:
 	if not panel.visible:
 		return
 	build_row.visible = tool_id == "trap_build"
+	about_label.visible = build_row.visible and about_label.text != ""
 	hint_label.text = TOOL_HINTS.get(tool_id, "")
+	if tool_id == "trap_build" and not placement.empty():
+		hint_label.text = ("Here: %s can go." % ET.a_part(KINDS[kind_picker.selected])) if placement.ok \
+				else "Not here: " + placement.reason
 	hint_label.visible = hint_label.text != "" and (d.empty() or tool_id != "trap_select")
 	var kind := str(d.get("kind", ""))
 	var st := str(d.get("state", ""))
@@ -335,7 +429,7 @@ func _refresh_panel() -> void:
 	if d.empty():
 		title_label.text = {"trap_build": "Build Trap", "wire": "Wiring"}.get(tool_id, "Traps")
 		return
-	title_label.text = "%s #%d" % [str(d.get("name", kind.capitalize())), selected_part]
+	title_label.text = str(d.get("name", kind.capitalize()))
 	var text := part_bbcode(d)
 	if text != part_label.bbcode_text:
 		part_label.bbcode_text = text
@@ -352,18 +446,20 @@ static func part_bbcode(d: Dictionary) -> String:
 	if d.get("rigged", false):
 		head += "  [color=#ff5050]RIGGED[/color]"
 		if int(d.get("rigged_by", -1)) >= 0:
-			head += " by #%d" % int(d["rigged_by"])
+			head += " by " + ET.who(d["rigged_by"])
 	lines.append(head)
 	var about := str(d.get("role", "")).capitalize()
 	if d.get("shoddy", false):
 		about += ", shoddy"
-	about += " at (%d, %d)" % [int(d.get("x", 0)), int(d.get("y", 0))]
+	about += " " + ET.where(d.get("x", -1), d.get("y", -1))
 	lines.append("[color=#b49ad0]%s[/color]" % about)
 	var kind := str(d.get("kind", ""))
 	if kind == "lever":
 		lines.append("Lever: %s" % ("[color=#8cff8c]ON[/color]" if d.get("lever_on", false) else "off"))
 	if kind == "timer":
-		lines.append("Delay: %d ticks" % int(d.get("delay", 0)))
+		lines.append("Delay: %s" % ET.duration(int(d.get("delay", 0))))
+	if d.has("fires_in"):
+		lines.append("Fires in %s, then needs a reset" % ET.duration(int(d["fires_in"])))
 	if d.has("does"):
 		lines.append(str(d["does"]))
 	if st == "blueprint":
@@ -372,17 +468,22 @@ static func part_bbcode(d: Dictionary) -> String:
 			lines.append("Waiting for metal: no pile holds any. Mark a vein with the Mine vein tool.")
 	if d.has("expires_in"):
 		var left := int(d["expires_in"])
-		lines.append("Decays in %d h %02d min (%d ticks)" % [left / TICKS_PER_HOUR,
-				(left % TICKS_PER_HOUR) * 60 / TICKS_PER_HOUR, left])
+		lines.append("Decays in %s" % ET.duration(left))
 	if int(d.get("worker", -1)) >= 0:
-		lines.append("Minion #%d is working on it" % int(d["worker"]))
+		lines.append("%s is working on it" % ET.first_up(ET.who(d["worker"])))
 	return PoolStringArray(lines).join("\n")
 
 
 func _on_set_delay() -> void:
 	if selected_part >= 0:
 		delay_box.apply()      # a number typed but not yet confirmed with Enter counts
-		send({"type": "set_timer_delay", "part": selected_part, "delay": int(delay_box.value)})
+		delay_box.get_line_edit().release_focus()
+		send({"type": "set_timer_delay", "part": selected_part,
+				"delay": int(round(delay_box.value * TICKS_PER_MINUTE))})
+
+
+func _on_delay_entered(_text: String) -> void:
+	_on_set_delay()
 
 
 func _on_switch_lever() -> void:
@@ -401,66 +502,77 @@ func _on_remove() -> void:
 const DUTY_WORDS := {"traps": "Traps duty", "drudgery": "Drudgery duty"}
 
 
-# "the pressure plate #4" from the snapshot's part_kind (the part may be gone: "trap part #4").
+# "the pressure plate in the west room" from the snapshot's part_kind and part_pos (the part
+# may be gone: "a trap part").
 func part_name(part_id) -> String:
 	var i := row_index(snap, "part_id", int(part_id))
 	if i >= 0 and int(snap["part_kind"][i]) < KINDS.size():
-		return "%s #%d" % [ET.kind_words(KINDS[int(snap["part_kind"][i])]), int(part_id)]
-	return "trap part #%d" % int(part_id)
+		var pos: Vector2 = snap["part_pos"][i]
+		return ET.part_at(KINDS[int(snap["part_kind"][i])], pos.x, pos.y)
+	return "a trap part"
 
 
 func _text_triggered(ev: Dictionary) -> String:
 	var rig := " (it was rigged)" if ev.get("rigged", false) else ""
 	if int(ev.get("who", -1)) < 0:
-		return "The %s at (%d, %d) triggered%s" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y), rig]
-	return "#%d set off the %s at (%d, %d)%s" % [int(ev.who), ET.kind_words(ev.kind), int(ev.x), int(ev.y), rig]
+		return "%s triggered%s" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)), rig]
+	return "%s set off %s%s" % [ET.first_up(ET.who(ev.who)), ET.part_at(ev.kind, ev.x, ev.y), rig]
 
 
 func _text_fired(ev: Dictionary) -> String:
-	return "The %s at (%d, %d) fired%s" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y),
+	return "%s fired%s" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)),
 			", set off by a botched reset" if ev.get("botch", false) else ""]
 
 
 func _text_expired(ev: Dictionary) -> String:
-	return "The %s at (%d, %d) has worn out: it needs its 2-day reset" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
+	return "%s %s worn out: %s its 2-day reset" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)),
+			ET.verb(ev.kind, "has", "have"), ET.verb(ev.kind, "it needs", "they need")]
 
 
 func _text_botched(ev: Dictionary) -> String:
-	var who := ET.who(ev.get("entity", -1))
+	var who := ET.first_up(ET.who(ev.get("entity", -1)))
 	if str(ev.get("outcome", "")) == "rig":
-		return "%s botched the reset of %s and rigged trigger #%d!" % [who, part_name(ev.part), int(ev.trigger)]
+		return "%s botched the reset of %s and rigged %s: it goes off at a touch!" % [who, part_name(ev.part), part_name(ev.trigger)]
 	return "%s botched the reset of %s and set the trap off!" % [who, part_name(ev.part)]
 
 
 func _text_reset_failed(ev: Dictionary) -> String:
-	return "%s failed to reset %s (it stays unready)" % [ET.who(ev.entity), part_name(ev.part)]
+	var why := "the roll failed"
+	if ev.has("craft") and ev.has("difficulty"):
+		why = "Craft %d against difficulty %d, the roll failed" % [int(ev.craft), int(ev.difficulty)]
+	return "%s failed to reset %s (%s; trying again)" % [ET.first_up(ET.who(ev.entity)), part_name(ev.part), why]
 
 
 func _text_built(ev: Dictionary) -> String:
-	return "%s built the %s at (%d, %d)" % [ET.who(ev.get("entity", -1), "A minion"), ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
+	return "%s built %s" % [ET.first_up(ET.who(ev.get("entity", -1), "a minion")), ET.part_at(ev.kind, ev.x, ev.y)]
 
 
 func _text_reset(ev: Dictionary) -> String:
-	return "Reset done: the %s at (%d, %d), ready again" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
+	return "Reset done: %s, ready again" % ET.part_at(ev.kind, ev.x, ev.y)
 
 
 func _text_placed(ev: Dictionary) -> String:
+	# "A set of spinning blades is planned" (issue 13: "A spinning blades is planned").
+	var what := ET.first_up(ET.a_part(ev.kind))
 	if str(ev.get("state", "")) == "blueprint":
-		return "%s is planned at (%d, %d) (a blueprint until built)" % [ET.kind_title(ET.a_an(ET.kind_words(ev.kind))), int(ev.x), int(ev.y)]
-	return "%s is placed at (%d, %d)" % [ET.kind_title(ET.a_an(ET.kind_words(ev.kind))), int(ev.x), int(ev.y)]
+		return "%s is planned %s (a blueprint until built)" % [what, ET.where(ev.x, ev.y)]
+	return "%s is placed %s" % [what, ET.where(ev.x, ev.y)]
 
 
 func _text_removed(ev: Dictionary) -> String:
-	return "The %s at (%d, %d) was removed" % [ET.kind_words(ev.kind), int(ev.x), int(ev.y)]
+	return "%s %s removed" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)), ET.verb(ev.kind, "was", "were")]
 
 
 func _text_moved(ev: Dictionary) -> String:
-	return "%s moved from (%d, %d) to (%d, %d)" % [ET.kind_title(part_name(ev.part)), int(ev.from_x),
-			int(ev.from_y), int(ev.x), int(ev.y)]
+	var i := row_index(snap, "part_id", int(ev.part))
+	var kind := "trap part"
+	if i >= 0 and int(snap["part_kind"][i]) < KINDS.size():
+		kind = KINDS[int(snap["part_kind"][i])]
+	return "The %s moved from %s to %s" % [ET.kind_words(kind), ET.place(ev.from_x, ev.from_y), ET.place(ev.x, ev.y)]
 
 
 func _text_wired(ev: Dictionary) -> String:
-	var s := "Wire #%d laid over %s" % [int(ev.wire), ET.plural(ET.size_of(ev.get("tiles", [])), "tile")]
+	var s := "A wire laid over %s" % ET.plural(ET.size_of(ev.get("tiles", [])), "tile")
 	var joins := ET.size_of(ev.get("joins", []))
 	var bumps := ET.size_of(ev.get("bumps", []))
 	if joins > 0:
@@ -470,67 +582,70 @@ func _text_wired(ev: Dictionary) -> String:
 	return s
 
 
-func _text_unwired(ev: Dictionary) -> String:
-	return "Wire #%d was taken out" % int(ev.wire)
+func _text_unwired(_ev: Dictionary) -> String:
+	return "A wire was taken out"
 
 
 func _text_timer_delay(ev: Dictionary) -> String:
-	return "%s now waits %s (%s)" % [ET.kind_title(part_name(ev.part)), ET.plural(int(ev.delay), "tick"),
-			ET.duration(int(ev.delay))]
+	return "%s now waits %s" % [ET.first_up(part_name(ev.part)), ET.duration(int(ev.delay))]
 
 
 func _text_lever(ev: Dictionary) -> String:
-	return "%s switched %s" % [ET.kind_title(part_name(ev.part)), "on" if ev.get("on", false) else "off"]
+	return "%s switched %s" % [ET.first_up(part_name(ev.part)), "on" if ev.get("on", false) else "off"]
 
 
 func _text_timer_started(ev: Dictionary) -> String:
-	return "%s is counting down: it fires in %s" % [ET.kind_title(part_name(ev.part)),
+	return "%s is counting down: it fires in %s" % [ET.first_up(part_name(ev.part)),
 			ET.duration(int(ev.fires_at) - int(ev.get("tick", 0)))]
 
 
 func _text_timer_fired(ev: Dictionary) -> String:
-	return "%s ran out and fired" % ET.kind_title(part_name(ev.part))
+	return "%s ran out and fired" % ET.first_up(part_name(ev.part))
 
 
 func _text_timer_dud(ev: Dictionary) -> String:
-	return "%s did not start: it needs a reset" % ET.kind_title(part_name(ev.part))
+	return "%s did not start: it needs a reset" % ET.first_up(part_name(ev.part))
 
 
 func _text_trap_dud(ev: Dictionary) -> String:
-	return "The %s #%d did nothing: it needs a reset" % [ET.kind_words(ev.kind), int(ev.part)]
+	var what := part_name(ev.part)
+	if what == "a trap part":
+		what = "the " + ET.kind_words(ev.kind)
+	return "%s did nothing: %s a reset" % [ET.first_up(what), ET.verb(ev.kind, "it needs", "they need")]
 
 
 func _text_trap_hit(ev: Dictionary) -> String:
 	var result := str(ev.get("result", ""))
-	var after := "#%d fights on" % int(ev.entity)
+	var name := ET.who(ev.entity)
+	var after := "%s fights on" % name
 	if result == "knocked out" or result == "killed":
-		after = "#%d is %s" % [int(ev.entity), result]
+		after = "%s is %s" % [name, result]
 	elif result != "fights on":
-		after = "#%d: %s" % [int(ev.entity), result]
+		after = "%s: %s" % [name, result]
 	var wound := str(ev.get("wound", "")).replace("_", " ")
-	return "The %s gave #%d %s to the %s; %s" % [ET.kind_words(ev.mechanism), int(ev.entity),
+	return "The %s gave %s %s to the %s; %s" % [ET.kind_words(ev.mechanism), name,
 			ET.a_an(str(ev.level) + " " + (wound if wound != "" else "wound")), str(ev.location), after]
 
 
 func _text_trap_missed(ev: Dictionary) -> String:
-	return "The %s missed #%d" % [ET.kind_words(ev.mechanism), int(ev.entity)]
+	return "The %s missed %s" % [ET.kind_words(ev.mechanism), ET.who(ev.entity)]
 
 
 func _text_scorch(ev: Dictionary) -> String:
-	return "Flames scorch everything within %s of (%d, %d)" % [ET.plural(int(ev.radius), "tile"), int(ev.x), int(ev.y)]
+	return "Flames scorch everything within %s %s" % [ET.plural(int(ev.radius), "tile"), ET.where(ev.x, ev.y)]
 
 
 func _text_gas(ev: Dictionary) -> String:
-	return "Poison gas fills %s around (%d, %d) for %s" % [ET.plural(int(ev.radius), "tile"), int(ev.x), int(ev.y),
+	return "Poison gas fills %s %s for %s" % [ET.plural(int(ev.radius), "tile"), ET.where(ev.x, ev.y),
 			ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
 
 
 func _text_blast(ev: Dictionary) -> String:
-	return "A blast at (%d, %d) hits everything within %s" % [int(ev.x), int(ev.y), ET.plural(int(ev.radius), "tile")]
+	return "A blast %s hits everything within %s" % [ET.where(ev.x, ev.y), ET.plural(int(ev.radius), "tile")]
 
 
 func _text_spider(ev: Dictionary) -> String:
-	return "A spider (#%d) crawls out of %s" % [int(ev.entity), part_name(ev.part)]
+	return "A spider crawls out of %s" % part_name(ev.part)
 
 
 func _text_webs(ev: Dictionary) -> String:
@@ -539,37 +654,37 @@ func _text_webs(ev: Dictionary) -> String:
 
 
 func _text_web_broken(ev: Dictionary) -> String:
-	return "#%d tore free of the web at (%d, %d)" % [int(ev.entity), int(ev.x), int(ev.y)]
+	return "%s tore free of the web %s" % [ET.first_up(ET.who(ev.entity)), ET.where(ev.x, ev.y)]
 
 
 func _text_terrified(ev: Dictionary) -> String:
-	return "#%d is terrified and flees for %s" % [int(ev.entity), ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
+	return "%s is terrified and flees for %s" % [ET.first_up(ET.who(ev.entity)), ET.duration(int(ev.until) - int(ev.get("tick", 0)))]
 
 
 func _text_terror_resisted(ev: Dictionary) -> String:
-	return "#%d shrugs off the terror" % int(ev.entity)
+	return "%s shrugs off the terror" % ET.first_up(ET.who(ev.entity))
 
 
 func _text_alarm(ev: Dictionary) -> String:
 	var n := ET.size_of(ev.get("enemies", []))
-	return "The alarm at (%d, %d) rings: %s" % [int(ev.x), int(ev.y),
+	return "The alarm %s rings: %s" % [ET.where(ev.x, ev.y),
 			"no enemy near" if n == 0 else ET.plural(n, "enemy", "enemies") + " spotted"]
 
 
 func _text_duty(ev: Dictionary) -> String:
 	var d := str(ev.get("duty", ""))
 	if d == "none" or d == "":
-		return "#%d has no duty now" % int(ev.entity)
-	return "#%d is now on %s" % [int(ev.entity), DUTY_WORDS.get(d, d.replace("_", " ").capitalize() + " duty")]
+		return "%s has no duty now" % ET.first_up(ET.who(ev.entity))
+	return "%s is now on %s" % [ET.first_up(ET.who(ev.entity)), DUTY_WORDS.get(d, d.replace("_", " ").capitalize() + " duty")]
 
 
 func _text_trigger(ev: Dictionary) -> String:
-	var label := ET.kind_title(part_name(ev.part))
+	var label := ET.first_up(part_name(ev.part))
 	if str(ev.type) == "trigger_off":
 		return "%s switched off" % label
 	var who := int(ev.get("who", -1))
-	return "%s switched on%s" % [label, " by #%d" % who if who >= 0 else ""]
+	return "%s switched on%s" % [label, " by " + ET.who(who) if who >= 0 else ""]
 
 
 func _text_dart(ev: Dictionary) -> String:
-	return "A dart flies from (%d, %d) at #%d" % [int(ev.x), int(ev.y), int(ev.target)]
+	return "A dart flies from %s at %s" % [ET.place(ev.x, ev.y), ET.who(ev.target)]

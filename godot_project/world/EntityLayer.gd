@@ -31,6 +31,11 @@ var tile_size := 16
 var snap := {}
 var selected_id := -1
 var _time := 0.0
+# Bodies lying on a tile another body lies on are drawn side by side (issue 13: two knocked-out
+# bodies on one tile looked and selected as one): id -> offset in tiles; tile -> how many.
+var offsets := {}
+var stacked := {}
+const STACK_SPREAD := 0.32
 
 
 func _ready() -> void:
@@ -46,7 +51,36 @@ func _process(delta: float) -> void:
 
 func _on_snapshot_updated(s: Dictionary) -> void:
 	snap = s
+	_spread_bodies()
 	update()
+
+
+# Bodies down (knocked out or dead) sharing a tile: spread across it in id order.
+func _spread_bodies() -> void:
+	offsets.clear()
+	stacked.clear()
+	var ids = snap.get("ent_id", PoolIntArray())
+	var pos = snap.get("ent_pos", PoolVector2Array())
+	var states = snap.get("ent_state", PoolIntArray())
+	var on_tile := {}
+	for i in range(min(ids.size(), min(pos.size(), states.size()))):
+		if int(states[i]) == STATE_UP:
+			continue
+		var t := Vector2(round(pos[i].x), round(pos[i].y))
+		if not on_tile.has(t):
+			on_tile[t] = []
+		on_tile[t].append(int(ids[i]))
+	for t in on_tile:
+		var here: Array = on_tile[t]
+		if here.size() < 2:
+			continue
+		stacked[t] = here.size()
+		for k in range(here.size()):
+			offsets[here[k]] = Vector2(0, (k - (here.size() - 1) / 2.0) * STACK_SPREAD)
+
+
+func offset_of(entity_id: int) -> Vector2:
+	return offsets.get(entity_id, Vector2.ZERO)
 
 
 func _on_entity_selected(entity_id: int) -> void:
@@ -74,18 +108,25 @@ func pick(tile_point: Vector2, max_dist: float = 0.75) -> int:
 	var ids = snap.get("ent_id", PoolIntArray())
 	var pos = snap.get("ent_pos", PoolVector2Array())
 	var states = snap.get("ent_state", PoolIntArray())
-	var best := -1
-	var best_score := 1e9
+	var found := []     # [score, id]
 	for i in range(min(ids.size(), pos.size())):
-		var d: float = (pos[i] + Vector2(0.5, 0.5)).distance_to(tile_point)
+		var d: float = (pos[i] + offset_of(ids[i]) + Vector2(0.5, 0.5)).distance_to(tile_point)
 		if d > max_dist or fog_hides(i):
 			continue
 		var st: int = states[i] if i < states.size() else 0
-		var score := d + st * 10.0
-		if score < best_score:
-			best_score = score
-			best = ids[i]
-	return best
+		found.append([d + st * 10.0, int(ids[i])])
+	if found.empty():
+		return -1
+	found.sort_custom(self, "_by_score")
+	# Clicking the selected body again picks the next one under the mouse, so bodies that
+	# lie together can each be selected.
+	if found.size() > 1 and int(found[0][1]) == selected_id:
+		return int(found[1][1])
+	return int(found[0][1])
+
+
+func _by_score(a: Array, b: Array) -> bool:
+	return a[0] < b[0] or (a[0] == b[0] and a[1] < b[1])
 
 
 func entity_position(entity_id: int):
@@ -113,16 +154,26 @@ func _draw() -> void:
 			if fog_hides(i):
 				continue
 			var facing: int = facings[i] if i < facings.size() else 2
-			var center: Vector2 = (pos[i] + Vector2(0.5, 0.5)) * ts
+			var center: Vector2 = (pos[i] + offset_of(ids[i]) + Vector2(0.5, 0.5)) * ts
 			_draw_entity(center, kind, st, facing, ts)
+	# A small count on a tile where bodies lie together.
+	for t in stacked:
+		_draw_count((t + Vector2(0.12, 0.08)) * ts, int(stacked[t]), ts)
 	if selected_id >= 0:
 		var i := index_of(selected_id)
 		if i >= 0 and i < n:
-			var c: Vector2 = (pos[i] + Vector2(0.5, 0.5)) * ts
+			var c: Vector2 = (pos[i] + offset_of(selected_id) + Vector2(0.5, 0.5)) * ts
 			var pulse := 0.5 + 0.5 * sin(_time * 6.0)
 			var r := ts * (0.62 + 0.06 * pulse)
 			draw_arc(c, r, 0, TAU, 28, Color(SELECT_COLOR.r, SELECT_COLOR.g, SELECT_COLOR.b, 0.6 + 0.4 * pulse), 2.0, true)
 			draw_arc(c, r + 2.0, 0, TAU, 28, Color(0, 0, 0, 0.35), 1.0, true)
+
+
+# One pip per body lying on the tile, in a row from its top-left corner.
+func _draw_count(at: Vector2, n: int, ts: float) -> void:
+	for k in range(min(n, 5)):
+		var p := at + Vector2(k * ts * 0.18, 0)
+		draw_circle(p, ts * 0.07, Color(1, 0.9, 0.5))
 
 
 func _draw_entity(c: Vector2, kind: int, st: int, facing: int, ts: float) -> void:

@@ -35,6 +35,13 @@ func _ready() -> void:
 	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
 	EventBus.connect("tool_selected", self, "_on_tool_selected")
 	EventBus.connect("entity_selected", self, "_on_entity_selected")
+	EventBus.connect("game_loaded", self, "_on_game_loaded")
+
+
+# Another level or a loaded save: frame the camera on it again (issue 13).
+func _on_game_loaded(_path) -> void:
+	_framed = false
+	map_size = Vector2.ZERO
 
 
 # Adds a concept's drawing layer (a Node2D drawing in world pixels, see tile_to_world).

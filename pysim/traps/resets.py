@@ -52,8 +52,10 @@ def reset_chances(craft, kind):
     return dice.outcome_chances(int(craft), tp.RESET_DIFFICULTY[kind])
 
 
-def finish_reset(game, part):
-    """The part works again (a successful reset)."""
+def finish_reset(game, part, announce=True):
+    """The part works again (a successful reset). announce=False: the caller words it (a
+    botch that rigs counts as a reset, but the player reads one line, the botch, not "Reset
+    done" beside it on the same tick)."""
     st = trap_state.state_of(game)
     part.needs_reset = False
     part.expired = False
@@ -62,7 +64,8 @@ def finish_reset(game, part):
         part.rigged_by = -1
     decay.note_reset(st, part, game.tick)
     st.changed()
-    game.emit("part_reset", part=part.id, kind=part.kind, x=part.x, y=part.y)
+    if announce:
+        game.emit("part_reset", part=part.id, kind=part.kind, x=part.x, y=part.y)
     if tp.is_trigger(part.kind) and part.kind != tp.LEVER and part.on:
         triggering.set_on(game, part, False, -1)
 
@@ -76,20 +79,24 @@ def roll_reset(game, minion, part):
     if outcome == dice.SUCCESS:
         finish_reset(game, part)
         return "reset"
+    difficulty = tp.RESET_DIFFICULTY[part.kind]
     if outcome == dice.FAILURE:
-        game.emit("reset_failed", part=part.id, entity=minion.id)
+        # craft and difficulty: the player reads why it failed, and that it is only a roll
+        game.emit("reset_failed", part=part.id, entity=minion.id, craft=int(craft),
+                  difficulty=int(difficulty))
         return "failed"
     net = trap_state.network(game)
     trig = trigger_of(game, part, net)
     if trig is None or not triggering.has_receiver(game, trig, net):
         # TRAP-04: a part that is not in a whole trap (a trigger and a mechanism or door it
         # works) can never go off, so its botch is only a failed roll
-        game.emit("reset_failed", part=part.id, entity=minion.id)
+        game.emit("reset_failed", part=part.id, entity=minion.id, craft=int(craft),
+                  difficulty=int(difficulty))
         return "failed"
     riggable = trig.kind != tp.LEVER
     what = draw_botch(rng, riggable)
     if what == BOTCH_RIG:
-        finish_reset(game, part)
+        finish_reset(game, part, announce=False)
         trig.rigged = True
         trig.rigged_by = minion.id
         trap_state.state_of(game).changed()

@@ -106,7 +106,7 @@ MECH = {
                         "Burns everyone within 2 tiles it can see; leaves scorch marks."),
     GAS_SPRAYER: Mech(2, 0, 0, False, "poison",
                       "Leaves a gas cloud (radius 2) for 1 game hour: anyone inside rolls "
-                      "Block against 3 every 60 ticks or takes a Minor poison wound."),
+                      "Block against 3 every 6 minutes or takes a Minor poison wound."),
     ELECTRIC_COIL: Mech(1, 6, 0, True, "shock",
                         "Shocks everyone on and next to it; blunt (stuns: high knockout)."),
     DART_THROWER: Mech(6, 5, 1, False, "pierce",
@@ -118,10 +118,10 @@ MECH = {
                       "Releases 2 spiders next to it; they live in your dungeon."),
     WEB_TRAP: Mech(1, 0, 0, False, "",
                    "Webs the 3x3 tiles around it for 1 game hour: anyone in a web is held "
-                   "until they win Battle against 5 (one try every 20 ticks)."),
+                   "until they win Battle against 5 (one try every 2 minutes)."),
     TERROR_TRAP: Mech(3, 5, 0, False, "",
                       "Enemies within 3 tiles roll Battle against 5; losers flee from it "
-                      "for 120 ticks."),
+                      "for 12 minutes."),
     ALARM_TRAP: Mech(10, 0, 0, False, "",
                      "Reveals every enemy within 10 tiles of it and tells your minions "
                      "and creatures where they are (wakes the defenders)."),
@@ -276,7 +276,9 @@ def trigger_spacing_reason(parts, footprint, ignore_id=-1):
         p = parts[pid]
         if p.id == ignore_id or not is_trigger(p.kind):
             continue
-        if footprint_distance(footprint, p.footprint()) < TRIGGER_MIN_CHEBYSHEV:
-            return ("Triggers need at least 3 tiles between them (too close to the %s at "
-                    "%d,%d)." % (NAMES[p.kind], p.x, p.y))
+        d = footprint_distance(footprint, p.footprint())
+        if d < TRIGGER_MIN_CHEBYSHEV:
+            # Words, not coordinates: the player sees the other trigger on the map.
+            return ("Triggers need at least 3 tiles between them (the %s is %s away)."
+                    % (NAMES[p.kind], "1 tile" if d == 1 else "%d tiles" % d))
     return None

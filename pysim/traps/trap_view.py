@@ -18,7 +18,7 @@ def _snapshot(game, snap):
       part_id int32, part_kind int32 (trap_parts.KIND_CODES: ALL_KINDS order),
       part_pos float32 (N,2), part_state int32 (0 blueprint, 1 ready, 2 needs reset,
       3 expired), part_flags int32 (bit 0 rigged, 1 lever on, 2 shoddy, 3 trigger on,
-      4 wide tripwire vertical), part_delay int32 (timer ticks), part_metal int32
+      4 wide tripwire vertical, 5 a timer counting down), part_delay int32 (timer ticks), part_metal int32
       (metal on site; blueprints), part_metal_need int32;
       wire_id int32, wire_net int32 (joined network id), wire_len int32 (tiles per wire),
       wire_tiles float32 (sum(wire_len), 2) the wires' tiles in order, concatenated;
@@ -32,6 +32,7 @@ def _snapshot(game, snap):
     from pysim.core import duties
     st = state_of(game)
     parts = [st.parts[k] for k in sorted(st.parts)]
+    counting = {q[2] for q in st.pending}     # timers counting down (bit 5 of part_flags)
     snap["part_id"] = np.array([p.id for p in parts], dtype=np.int32)
     snap["part_kind"] = np.array([tp.KIND_CODES[p.kind] for p in parts], dtype=np.int32)
     snap["part_pos"] = _pos_array([[p.x, p.y] for p in parts])
@@ -40,6 +41,7 @@ def _snapshot(game, snap):
     snap["part_flags"] = np.array([(1 if p.rigged else 0) | (2 if p.lever_on else 0)
                                    | (4 if p.shoddy else 0) | (8 if p.on else 0)
                                    | (16 if p.orient == tp.ORIENT_V else 0)
+                                   | (32 if p.id in counting else 0)
                                    for p in parts], dtype=np.int32)
     snap["part_delay"] = np.array([p.delay for p in parts], dtype=np.int32)
     snap["part_metal"] = np.array([p.metal for p in parts], dtype=np.int32)
@@ -80,6 +82,27 @@ def _describe(game, e, info):
     info["duty"] = getattr(e, "duty", "none") if e.kind == entities.MINION else ""
     job = getattr(e, "job", None)
     info["job"] = job[0] if job else ""
+    # What the job is on, so the panel says "building the dart thrower in the west room"
+    # rather than "idle" (issue 13): job_what (a part kind or "padlock") and job_at [x, y].
+    if job:
+        what = _job_object(game, job)
+        if what is not None:
+            info["job_what"], info["job_at"] = what[0], [what[1], what[2]]
+
+
+TRAP_JOBS = ("build", "reset", "haul")          # jobs.py: job[1] is a part id
+DOOR_JOBS = ("padlock_build", "padlock_haul", "door_rearm")   # door_jobs.py: job[1] is a door id
+
+
+def _job_object(game, job):
+    if job[0] in DOOR_JOBS:
+        from pysim.doors.doors import area as doors_area
+        d = doors_area(game).get(job[1])
+        return None if d is None else ("padlock", d.x, d.y)
+    if job[0] in TRAP_JOBS:
+        p = state_of(game).parts.get(job[1])
+        return None if p is None else (p.kind, p.x, p.y)
+    return None
 
 
 def describe_part(game, part_id):
@@ -98,6 +121,12 @@ def describe_part(game, part_id):
     if p.built and tp.decays(p.kind) and not p.expired:
         d["expires_in"] = p.last_reset + DECAY_TICKS - game.tick
     d["metal_needed"] = tp.METAL[p.kind]
+    fires = [q[0] for q in st.pending if q[2] == p.id]
+    if fires:
+        # A started timer needs a reset by rule (RESET-01) but is still counting: the panel
+        # says so, not "Needs a reset" (issue 13).
+        d["state"] = "counting"
+        d["fires_in"] = min(fires) - game.tick
     return d
 
 

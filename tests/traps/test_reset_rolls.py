@@ -128,3 +128,28 @@ def test_a_game_with_botched_resets_replays_tick_for_tick():
     assert len(botches) >= 6
     assert {e["outcome"] for e in botches} == {"trigger", "rig"}
     assert of_type(ev1, "trap_hit")
+
+
+@pytest.mark.rule("RESET-03")
+def test_a_botch_that_rigs_is_one_event_not_a_reset_done_beside_it(monkeypatch):
+    # Issue 13: "Reset done" and "botched ... rigged" on the same tick. The rule stands (the
+    # botched part counts as reset, its trigger is rigged: docs/rules/traps.md); the player
+    # reads it once, as the botch.
+    from pysim.traps import resets
+    g = _waiting_trap()
+    _rolls_as(monkeypatch, [dice.BOTCH, dice.FAILURE])
+    monkeypatch.setattr(resets, "draw_botch", lambda rng, riggable: resets.BOTCH_RIG)
+    ev = run(g, 1000)
+    botch = of_type(ev, "reset_botched")
+    assert [b["outcome"] for b in botch] == ["rig"]
+    assert not [e for e in of_type(ev, "part_reset") if e["tick"] == botch[0]["tick"]]
+    part = st(g).parts[botch[0]["part"]]
+    assert part.works() and st(g).parts[botch[0]["trigger"]].rigged
+
+
+@pytest.mark.rule("RESET-02")
+def test_a_failed_reset_says_the_craft_and_the_difficulty(monkeypatch):
+    g = _waiting_trap()
+    _rolls_as(monkeypatch, [dice.FAILURE])
+    failed = of_type(run(g, 400), "reset_failed")
+    assert failed and all(e["craft"] == 2 and e["difficulty"] >= 1 for e in failed)

@@ -12,7 +12,7 @@ const TILE := 16.0
 const KINDS := ["minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
 	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
-	"altar"]
+	"altar", "name"]
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -39,12 +39,13 @@ const LOOK := {
 	"vein": ["V", Color(0.85, 0.5, 0.35), false],
 	"cell": ["#", Color(0.7, 0.7, 0.75), false],
 	"altar": ["A", Color(0.75, 0.3, 0.85), false],
+	"name": ["n", Color(0.9, 0.9, 0.9), true],
 }
 # Trap parts by their first letters: a timer reads "Ti", spinning blades "SB".
 export(String, "minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
 	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
-	"altar") var kind := "minion" setget set_kind
+	"altar", "name") var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
 
 

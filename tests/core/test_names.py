@@ -1,0 +1,162 @@
+"""Names of the minions and adventurers (NAME-01) and of the places (NAME-02):
+docs/rules/names.md."""
+import pytest
+
+from pysim.adventurers import places
+from pysim.core import entities, level
+from pysim.core.level import LevelError
+from pysim.session import Session
+
+FIRST = open(__file__.rsplit("/tests/", 1)[0] + "/godot_project/levels/first.level").read()
+
+LEVEL = """name: names
+seed: 4
+[map]
+xxxxxxxxxxxxxxxxxxxx
+P..................x
+x.mmmmmmmm.........x
+x.mmmmmmmm......Sbxx
+xxxxxxxxxxxxxxxxxxxx
+[commands]
+@0 {"type": "spawn_party", "members": 6}
+"""
+
+
+def _names(seed):
+    g = level.load_text(LEVEL, "names.level", seed)
+    g.run(2)
+    return [(e.id, e.kind, e.name) for e in g.entities.values()]
+
+
+@pytest.mark.rule("NAME-01")
+def test_every_minion_and_adventurer_has_a_name_the_same_for_a_seed():
+    a = _names(7)
+    assert a == _names(7)
+    named = [n for _, kind, n in a if kind in (entities.MINION, entities.ADVENTURER)]
+    assert len(named) == 16 + 6 - 0 and all(named)
+    assert len(set(named)) == len(named)
+    assert [n for _, kind, n in a if kind == entities.BOSS] == [""]
+    others = {tuple(n for _, _, n in _names(s)) for s in range(1, 6)}
+    assert len(others) == 5, "different seeds name differently"
+
+
+@pytest.mark.rule("NAME-01")
+def test_names_stay_unique_in_a_crowd():
+    # 60 minions from a pool of 576: collisions are drawn again, then numbered.
+    rows = ["x" + "m" * 30 + "x"] * 2
+    text = "name: crowd\nseed: 1\n[map]\n" + "x" * 32 + "\n" + "\n".join(rows) + "\nx" + "." * 28 + "Sb" + "x\n" + "x" * 32 + "\n"
+    g = level.load_text(text, "crowd.level")
+    names = [e.name for e in g.entities.values() if e.kind == entities.MINION]
+    assert len(names) == 60 and len(set(names)) == 60
+
+
+@pytest.mark.rule("NAME-01")
+def test_the_names_stream_leaves_the_other_streams_alone(monkeypatch):
+    from pysim.core import names
+
+    def play():
+        g = level.load_text(FIRST, "first.level", 3)
+        g.run(1500)
+        states = [(n, g.rng._streams[n].bit_generator.state) for n in sorted(g.rng._streams) if n != "names"]
+        return states, [(e.id, e.x, e.y, e.state) for e in g.entities.values()]
+
+    named = play()
+    monkeypatch.setattr(names, "_draw", lambda game, kind: "")
+    monkeypatch.setattr(names, "unique", lambda name, taken: "")
+    unnamed = play()
+    assert named == unnamed
+
+
+def test_unique_numbers_a_taken_name():
+    from pysim.core import names
+    assert names.unique("Grub", []) == "Grub"
+    assert names.unique("Grub", ["Grub"]) == "Grub the Second"
+    assert names.unique("Grub", ["Grub", "Grub the Second"]) == "Grub the Third"
+
+
+@pytest.mark.rule("NAME-01")
+def test_a_level_gives_names_and_they_win():
+    text = LEVEL.replace("[map]", "[legend]\ng = floor minion name:Grub_the_Bold\n[map]").replace(
+        "x.mmmmmmmm.........x\nx.mmmmmmmm......Sbxx", "x.mmmmmmmm.........x\nx.mmmmmmmg......Sbxx")
+    g = level.load_text(text, "named.level")
+    ents = list(g.entities.values())
+    assert ents[15].name == "Grub the Bold"
+    assert len({e.name for e in ents if e.name}) == len([e for e in ents if e.name])
+    info = Session(text, "named.level").describe(16)
+    assert info["title"] == "Grub the Bold, minion"
+
+
+def test_a_name_on_an_empty_tile_is_a_level_error():
+    text = LEVEL.replace("[map]", "[legend]\nn = floor name:Grub\n[map]").replace("P....", "P..n.")
+    with pytest.raises(LevelError, match="name:Grub needs a minion"):
+        level.load_text(text, "bad.level")
+
+
+@pytest.mark.rule("NAME-01")
+def test_adventurers_carry_class_and_level_in_describe_and_names():
+    s = Session(LEVEL.replace("spawn_party\", \"members\": 6",
+                              "spawn_party\", \"members\": 1, \"subtypes\": [\"warrior:2\"]"), "n.level", 2)
+    s.step(0.3)
+    out = s.names()
+    i = out["classes"].index("warrior")
+    assert out["levels"][i] == 2
+    assert out["titles"][i] == "%s, warrior level 2" % out["names"][i]
+    info = s.describe(out["ids"][i])
+    assert (info["class"], info["level"]) == ("warrior", 2)
+    assert s.snapshot()["names_version"] == out["ids"][-1] + 1
+
+
+@pytest.mark.rule("NAME-02")
+def test_places_have_names_from_the_sanctum_and_the_portals():
+    g = level.load_text(FIRST, "first.level")
+    assert places.place_name(g, 0, 5) == "the west portal"
+    assert places.place_name(g, 32, 21) == "the sanctum"     # the Boss's tile
+    assert places.place_name(g, 10, 4) == "the north-west room"    # the guard room
+    assert places.place_name(g, 28, 4) == "the north room"         # the barracks
+    assert places.place_name(g, 18, 5).startswith("the door between ")
+    assert "the north-west room" in places.place_name(g, 18, 5)
+    assert places.place_name(g, 2, 4).startswith("the rock by the ")
+    # Every tile has a name; none of them is a coordinate.
+    place, names = places.maps(g)
+    assert place.min() >= 0 and place.max() < len(names)
+    assert not any(ch.isdigit() for n in names for ch in n.replace(" 3", "").replace(" 4", ""))
+
+
+@pytest.mark.rule("NAME-02")
+def test_digging_moves_the_places_version_and_the_session_sends_them():
+    s = Session(FIRST, "first.level")
+    v = s.snapshot()["places_version"]
+    out = s.places()
+    assert out["place"].shape == (48 * 32,) and out["version"] == v
+    assert out["names"][out["place"][5 * 48 + 0]] == "the west portal"
+    s.game.grid.set_terrain(2, 5, 1)      # a tile of rock beside the portal corridor
+    assert s.snapshot()["places_version"] != v
+
+
+def test_check_command_says_the_reason_without_changing_the_game():
+    s = Session(FIRST, "first.level")
+    before = s.game.state_hash()
+    bad = s.check_command({"type": "place_part", "kind": "pressure_plate", "x": 0, "y": 0})
+    assert bad["ok"] is False and bad["reason"]
+    good = s.check_command({"type": "set_speed", "speed": 2})
+    assert good == {"ok": True, "reason": ""}
+    assert s.check_command({"type": "no_such"})["reason"].startswith("Unknown command")
+    assert s.game.state_hash() == before
+
+
+def test_a_loaded_save_says_which_level_it_came_from():
+    # Issue 13: the level picker showed the old level after loading a save from another one.
+    saved = Session(FIRST, "res://levels/first.level")
+    saved.step(0.5)
+    other = Session(LEVEL, "res://levels/names.level")
+    result = other.load_save(saved.save_text(), "quick.msave")
+    assert result["ok"] and result["level"] == "res://levels/first.level"
+
+
+def test_part_kinds_say_cost_and_what_each_does():
+    # Issue 13: a cost and a one-line description on every buildable (the Build Trap picker).
+    from pysim.traps import trap_parts as tp
+    out = Session(FIRST, "first.level").part_kinds()
+    assert out["kinds"] == list(tp.ALL_KINDS)
+    assert all(n and "tick" not in n for n in out["notes"]), out["notes"]
+    assert out["metal"][out["kinds"].index("blast_trap")] == tp.METAL["blast_trap"]
