@@ -151,7 +151,11 @@ def _add_bodies(game, me: cython.int, cost):
 
 
 movement.add(movement.STEP_CHECKS, "combat_bodies", no_walking_through, 400)
-movement.add(movement.COST_VIEWS, "combat_bodies", around_target, 400)
+# After the shared views (doors 50, an adventurer's known triggers 450): those are cached
+# per walker and grid version, while this one is a fresh copy per plan, and a fresh copy
+# coming first would make every later view copy again. The views commute (each only adds
+# cost to open tiles; this one also blocks the target's tiles), so the order is free.
+movement.add(movement.COST_VIEWS, "combat_bodies", around_target, 500)
 
 
 def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
