@@ -19,14 +19,23 @@ def small(e):
     return e.fighter.stats.has(S.SMALL)
 
 
-def walkable_fn(game):
-    cost = game.grid.walk_cost()
-    h = game.grid.height
-    w = game.grid.width
+class Walkable(object):
+    """walkable(x, y): inside the map and open in the walk cost (compiled: a C read of
+    the cost grid; fights ask it for every tile round every target)."""
 
-    def walkable(x, y):
-        return 0 <= x < w and 0 <= y < h and cost[y, x] > 0
-    return walkable
+    def __init__(self, cost, w, h):
+        self.cost = cost
+        self.w = w
+        self.h = h
+
+    def __call__(self, x: cython.int, y: cython.int):
+        if x < 0 or y < 0 or x >= self.w or y >= self.h:
+            return False
+        return self.cost[y, x] > 0
+
+
+def walkable_fn(game):
+    return Walkable(game.grid.walk_cost(), game.grid.width, game.grid.height)
 
 
 def hold(e):
