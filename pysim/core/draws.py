@@ -9,8 +9,10 @@ value when nothing is rejected); uncompiled, and for any other range, they call 
 tests/core/test_draws.py holds both to numpy over many ranges and draws.
 """
 import cython
+import numpy as np
 
 _SPAN_MAX = 0xFFFFFFFE     # wider ranges (and zero-width ones) go to numpy
+_GENERATOR = np.random.Generator   # anything else (a test's rigged dice) is asked itself
 
 
 def _bounded(bg, span):
@@ -35,7 +37,7 @@ def ints(gen, lo, hi, n):
     """gen.integers(lo, hi, size=n) as a list of Python ints (the same draws)."""
     if cython.compiled:
         span = hi - lo - 1
-        if 0 < span <= _SPAN_MAX:
+        if 0 < span <= _SPAN_MAX and type(gen) is _GENERATOR:
             bg = _bitgen(gen)
             out = []
             for _ in range(n):
@@ -48,6 +50,6 @@ def int_in(gen, lo, hi):
     """int(gen.integers(lo, hi)) (the same draw)."""
     if cython.compiled:
         span = hi - lo - 1
-        if 0 < span <= _SPAN_MAX:
+        if 0 < span <= _SPAN_MAX and type(gen) is _GENERATOR:
             return lo + cython.cast(cython.longlong, _bounded(_bitgen(gen), span))
     return int(gen.integers(lo, hi))

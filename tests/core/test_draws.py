@@ -33,3 +33,11 @@ def test_draws_are_plain_python_ints():
     a, _ = _pair(1)
     assert all(type(v) is int for v in draws.ints(a, 1, 7, 2))
     assert type(draws.int_in(a, 1, 7)) is int
+
+
+def test_anything_else_with_integers_is_asked_itself():
+    class Rigged:
+        def integers(self, lo, hi, size=None):
+            return np.array([3] * size) if size else 4
+    assert draws.ints(Rigged(), 1, 7, 2) == [3, 3]
+    assert draws.int_in(Rigged(), 1, 7) == 4
