@@ -25,7 +25,30 @@ def bench_level_text():
     return bench_level(width=128, height=128, agents=200, seed=1)
 
 
+def full_level_text():
+    """The full-scale level of issue 15 (pysim.core.levelgen.full_level)."""
+    sys.path.insert(0, ROOT)
+    from pysim.core.levelgen import full_level
+    return full_level()
+
+
 def main():
+    out = run_level(bench_level_text, "")
+    if "bridge_error" in out:
+        print(json.dumps(out))
+        return 1
+    # the same frame figures on the full-scale level, as full_frame_* (bridge_* -> full_*)
+    full = run_level(full_level_text, "full")
+    for k, v in sorted(full.items()):
+        if k.startswith(("bridge_frame", "bridge_snapshot", "bench_level")):
+            out["full_" + k.split("_", 1)[1]] = v
+    for k, v in out.items():
+        print("%-34s %s" % (k, v))
+    print(json.dumps(out))
+    return 0
+
+
+def run_level(make_text, what):
     env = dict(os.environ)
     env.setdefault("LANG", "C.UTF-8")
     env.setdefault("LC_ALL", env["LANG"])
@@ -33,7 +56,7 @@ def main():
     tmp = None
     if os.path.exists(os.path.join(ROOT, "pysim", "session.py")):
         try:
-            text = bench_level_text()
+            text = make_text()
         except Exception as e:  # the bench still reports the bridge's own figures
             print("bench_bridge: no bench level: %r" % (e,), file=sys.stderr)
             text = None
@@ -53,13 +76,8 @@ def main():
             results = json.loads(line[len("BENCH "):])
     if results is None or proc.returncode != 0:
         sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-3000:])
-        print(json.dumps({"bridge_error": "bench_bridge.gd failed (exit %d)" % proc.returncode}))
-        return 1
-    out = {k: (round(v, 3) if isinstance(v, float) else v) for k, v in sorted(results.items())}
-    for k, v in out.items():
-        print("%-34s %s" % (k, v))
-    print(json.dumps(out))
-    return 0
+        return {"bridge_error": "bench_bridge.gd failed (exit %d) %s" % (proc.returncode, what)}
+    return {k: (round(v, 3) if isinstance(v, float) else v) for k, v in sorted(results.items())}
 
 
 if __name__ == "__main__":

@@ -162,18 +162,27 @@ def stuck_walkers(build):
 
 
 def tcod_figures(cost, pairs, pathing):
+    """python-tcod as A* (set_heuristic with the lowest step costs) on the same costs and
+    pairs, each answer checked against ours (same path cost; a tie may pick another path)."""
     import tcod.path
     sys.path.insert(0, os.path.join(benchkit.ROOT, "tests"))
     from tcod_reference import tcod_graph
     out = {}
-    for name, graph, cut in (("tcod", tcod_graph(cost), False),
-                             ("tcod_simple", tcod_graph(cost, cut_corners=True), True)):
+    mismatches = 0
+    for name, graph, cut in (("tcod", tcod_graph(cost, astar=True), False),
+                             ("tcod_simple", tcod_graph(cost, cut_corners=True, astar=True), True)):
+        answers = []
         t0 = time.perf_counter()
         for s, g in pairs:
             pf = tcod.path.Pathfinder(graph)
             pf.add_root((s[1], s[0]))
-            pf.path_to((g[1], g[0]))
+            answers.append(pf.path_to((g[1], g[0])))
         out["path_queries_per_s_" + name] = len(pairs) / (time.perf_counter() - t0)
+        for (s, g), theirs in zip(pairs, answers):
+            ours = pathing.find_path(cost, s, g, cut_corners=cut)
+            if pathing.path_cost(cost, ours) != pathing.path_cost(cost, theirs[:, ::-1]):
+                mismatches += 1
+    out["path_tcod_mismatches"] = mismatches
     t0 = time.perf_counter()
     for s, g in pairs:
         pathing.find_path(cost, s, g, cut_corners=True)
@@ -193,6 +202,8 @@ def main():
         "core_walk_walking_agents": c["walk_walking_end"],
         "path_mean_len": round(c["path_mean_len"], 1),
         "path_queries_per_s_tcod": round(c["path_queries_per_s_tcod"], 1),
+        "path_tcod_astar": True,
+        "path_tcod_mismatches": c["path_tcod_mismatches"],
         "path_ratio_tcod_over_ours": round(c["path_queries_per_s_tcod"] / c["path_queries_per_s"], 3),
         "path_queries_per_s_ours_cut": round(c["path_queries_per_s_ours_cut"], 1),
         "path_queries_per_s_tcod_simple": round(c["path_queries_per_s_tcod_simple"], 1),

@@ -34,6 +34,9 @@ var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
 var frames_stepped := 0      # physics frames in which step() was called
+var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no tick makes none)
+var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
+                             # without a tick: Session.step applies commands even when paused)
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
 
@@ -147,7 +150,10 @@ func step_frame(delta: float) -> void:
 	frames_stepped += 1
 	var ran = bridge.invoke("step", [delta])
 	_check(ran)
-	if _refresh_snapshot():
+	# At 1x a tick runs on one physics frame in six: the others change nothing, so they
+	# neither build a snapshot nor convert one (issue 15: a frame with no tick costs ~0).
+	var ticked: bool = typeof(ran) != TYPE_INT or int(ran) != 0
+	if (ticked or _snapshot_stale) and _refresh_snapshot():
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
 	_publish_events()
 
@@ -169,6 +175,7 @@ func send(cmd: Dictionary) -> void:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return
+	_snapshot_stale = true
 	_check(bridge.invoke("send", [cmd]))
 
 
@@ -465,6 +472,8 @@ func _publish_events() -> void:
 
 
 func _refresh_snapshot() -> bool:
+	snapshots_taken += 1
+	_snapshot_stale = false
 	var snap = bridge.invoke("snapshot", [])
 	if not _check(snap):
 		return false

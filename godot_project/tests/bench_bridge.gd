@@ -113,5 +113,30 @@ func _run() -> void:
 		results["bridge_frame_pysim_compiled"] = s.invoke("compiled", [])
 		results["bridge_frame_ticks"] = ticks
 		results["bridge_frames"] = frames
+		# SimClient's way (issue 15): snapshot() only on a frame in which a tick ran; the
+		# frames with a tick and those without timed apart (step + snapshot + conversion)
+		var t_tick := 0
+		var n_tick := 0
+		var t_idle := 0
+		var n_idle := 0
+		var arrays := 0
+		for i in range(frames):
+			var a := OS.get_ticks_usec()
+			var n = s.invoke("step", [1.0 / 60.0])
+			if typeof(n) == TYPE_INT and n == 0:
+				t_idle += OS.get_ticks_usec() - a
+				n_idle += 1
+				continue
+			var sn = s.invoke("snapshot", [])
+			t_tick += OS.get_ticks_usec() - a
+			n_tick += 1
+			arrays = 0
+			for k in sn:
+				if typeof(sn[k]) >= TYPE_RAW_ARRAY and typeof(sn[k]) <= TYPE_COLOR_ARRAY:
+					arrays += 1
+		results["bridge_frame_tick_us"] = float(t_tick) / max(1, n_tick)
+		results["bridge_frame_notick_us"] = float(t_idle) / max(1, n_idle)
+		results["bridge_frame_policy_us"] = float(t_tick + t_idle) / frames
+		results["bridge_snapshot_arrays"] = arrays
 	print("BENCH " + to_json(results))
 	quit(0)

@@ -43,6 +43,8 @@ def add_sight_hook(fn):
 class _Cache(object):
     key = None
     blocked = None
+    base_key = None
+    base = None
 
 
 _cache = _Cache()
@@ -65,7 +67,12 @@ def sight_blocked(game):
     shut = closed_doors(game)
     key = (id(game), g.version, g.tiles_version, shut)
     if _cache.key != key:
-        b = np.ascontiguousarray(_OPAQUE[g.terrain])
+        # the terrain's part changes only with the grid; doors open and shut all the time
+        base_key = key[:3]
+        if _cache.base_key != base_key:
+            _cache.base = np.ascontiguousarray(_OPAQUE[g.terrain])
+            _cache.base_key = base_key
+        b = _cache.base.copy()
         for (x, y) in shut:
             b[y, x] = 1
         for fn in SIGHT_HOOKS:

@@ -25,9 +25,11 @@ def tick(game):
     up: cython.int = E.UP
     ents = game.entities
     fighters = []
-    for eid in ents:   # dict order = id order (ids ascend with creation)
-        e = ents[eid]
-        if e.state == up and F.fighter_of(e) is not None and F.conscious(e):
+    for e in ents.values():   # dict order = id order (ids ascend with creation)
+        if e.state != up:
+            continue
+        f = getattr(e, "fighter", None)     # F.fighter_of and F.conscious, inline
+        if f is not None and f.carried_by < 0 and not f.captured:
             fighters.append(e)
     cs = SK.state(game)
     if cs.shots:

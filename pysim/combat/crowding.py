@@ -11,6 +11,7 @@ import cython
 
 from pysim.combat import fighter as F
 from pysim.core import entities as E
+from pysim.core.entities import Entity
 
 # the 8 neighbours in a fixed order (orthogonal first): deterministic choice of tiles
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
@@ -87,11 +88,16 @@ def bodies_holding(game, x, y, eid):
     into or out of it (id order)."""
     out = []
     up: cython.int = E.UP
+    tx: cython.int = x
+    ty: cython.int = y
+    me: cython.int = eid
+    o: Entity
+    # typed: every step a fighter takes asks this over every body
     for o in game.entities.values():
-        if o.id == eid or o.state != up or getattr(o, "fighter", None) is None:
+        if o.id == me or o.state != up:
             continue
-        if not ((o.x == x and o.y == y) or (o.step_len and o.nx == x and o.ny == y)):
+        if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):
             continue
-        if F.conscious(o):
+        if getattr(o, "fighter", None) is not None and F.conscious(o):
             out.append(o)
     return out

@@ -1,2 +1,6 @@
 from pysim.core.entities cimport Entity
 from pysim.combat.sight cimport cheb, dist2, line_of_sight
+
+cdef class Walkable:
+    cdef const int[:, ::1] cost
+    cdef int w, h

@@ -6,6 +6,7 @@ the target is taken. Walking knows nothing of bodies, so two hooks keep a fighte
 walking through the enemy it is after (`no_walking_through`, `around_target`).
 """
 import cython
+import numpy as np
 
 from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, stats as S, targets
 from pysim.combat.sight import cheb, dist2
@@ -18,14 +19,23 @@ def small(e):
     return e.fighter.stats.has(S.SMALL)
 
 
-def walkable_fn(game):
-    cost = game.grid.walk_cost()
-    h = game.grid.height
-    w = game.grid.width
+class Walkable(object):
+    """walkable(x, y): inside the map and open in the walk cost (compiled: a C read of
+    the cost grid; fights ask it for every tile round every target)."""
 
-    def walkable(x, y):
-        return 0 <= x < w and 0 <= y < h and cost[y, x] > 0
-    return walkable
+    def __init__(self, cost, w, h):
+        self.cost = cost
+        self.w = w
+        self.h = h
+
+    def __call__(self, x: cython.int, y: cython.int):
+        if x < 0 or y < 0 or x >= self.w or y >= self.h:
+            return False
+        return self.cost[y, x] > 0
+
+
+def walkable_fn(game):
+    return Walkable(game.grid.walk_cost(), game.grid.width, game.grid.height)
 
 
 def hold(e):
@@ -118,28 +128,43 @@ def around_target(game, e, cost):
     f = getattr(e, "fighter", None)
     if f is None or f.target < 0 or f.action == ST.IDLE:
         return cost
-    cost = cost.copy()
-    for o in game.entities.values():
-        if o.id == e.id or o.state != E.UP or getattr(o, "fighter", None) is None or \
-                not F.conscious(o):
-            continue
-        if cost[o.y, o.x] > 0:
-            cost[o.y, o.x] += BODY_DETOUR
-        if o.step_len and cost[o.ny, o.nx] > 0:
-            cost[o.ny, o.nx] += BODY_DETOUR
+    out = np.array(cost, dtype=np.int32, order="C", copy=True)
+    _add_bodies(game, e.id, out)
     if f.action != ST.FIGHT or f.stats.weapon.ranged:
-        return cost
+        return out
     t = game.entities.get(f.target)
     if t is None or t.state != E.UP:
-        return cost
+        return out
     tx, ty = place(t)
-    cost[ty, tx] = 0
-    cost[t.y, t.x] = 0
-    return cost
+    out[ty, tx] = 0
+    out[t.y, t.x] = 0
+    return out
+
+
+def _add_bodies(game, me: cython.int, cost):
+    """BODY_DETOUR on the tiles every other conscious fighter stands on or steps into
+    (typed: this runs over every body for every plan a fighter makes)."""
+    c: cython.int[:, ::1] = cost
+    o: Entity
+    up: cython.int = E.UP
+    for o in game.entities.values():
+        if o.id == me or o.state != up:
+            continue
+        fo = getattr(o, "fighter", None)
+        if fo is None or fo.carried_by >= 0 or fo.captured:    # F.conscious
+            continue
+        if c[o.y, o.x] > 0:
+            c[o.y, o.x] += BODY_DETOUR
+        if o.step_len and c[o.ny, o.nx] > 0:
+            c[o.ny, o.nx] += BODY_DETOUR
 
 
 movement.add(movement.STEP_CHECKS, "combat_bodies", no_walking_through, 400)
-movement.add(movement.COST_VIEWS, "combat_bodies", around_target, 400)
+# After the shared views (doors 50, an adventurer's known triggers 450): those are cached
+# per walker and grid version, while this one is a fresh copy per plan, and a fresh copy
+# coming first would make every later view copy again. The views commute (each only adds
+# cost to open tiles; this one also blocks the target's tiles), so the order is free.
+movement.add(movement.COST_VIEWS, "combat_bodies", around_target, 500)
 
 
 def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):

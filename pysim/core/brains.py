@@ -6,7 +6,7 @@ to rest for a while. Rule areas replace an entry to take a kind over (or wrap it
 After a walk the goal is still set; brains use that to rest once before the next choice.
 """
 
-from pysim.core import entities, movement, systems, terrain
+from pysim.core import draws, entities, movement, systems, terrain
 from pysim.core.entities import Entity
 
 BRAINS = {}
@@ -38,7 +38,7 @@ def tick(game):
 def _rest(game, e: Entity, lo, hi):
     e.goal_x = -1
     e.goal_y = -1
-    e.idle = int(game.rng.stream("ai").integers(lo, hi + 1))
+    e.idle = draws.int_in(game.rng.stream("ai"), lo, hi + 1)
 
 
 def wander(game, e: Entity, cx, cy, radius, in_domain):
@@ -50,9 +50,9 @@ def wander(game, e: Entity, cx, cy, radius, in_domain):
     grid = game.grid
     cost = grid.walk_cost()
     for _ in range(6):
-        d = rng.integers(-radius, radius + 1, size=2)
-        x = cx + int(d[0])
-        y = cy + int(d[1])
+        d = draws.ints(rng, -radius, radius + 1, 2)   # numpy's draws, without its call cost
+        x = cx + d[0]
+        y = cy + d[1]
         if not grid.in_bounds(x, y) or (x == e.x and y == e.y) or cost[y, x] <= 0:
             continue
         if in_domain and not grid.domain[y, x]:

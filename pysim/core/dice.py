@@ -10,6 +10,8 @@ the rules document use; the table in docs/rules-dice.md is printed from it.
 """
 import cython
 
+from pysim.core import draws
+
 SUCCESS = 1
 FAILURE = 0
 BOTCH = -1
@@ -19,8 +21,8 @@ _SIDES = 6
 
 def roll_2d6(rng):
     """Two dice from a numpy Generator; returns (die1, die2)."""
-    d = rng.integers(1, _SIDES + 1, size=2)
-    return int(d[0]), int(d[1])
+    d = draws.ints(rng, 1, _SIDES + 1, 2)   # rng.integers(1, 7, size=2), the same draws
+    return d[0], d[1]
 
 
 def judge(actor_dice, opponent_dice, actor: cython.int, opponent: cython.int):

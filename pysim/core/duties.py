@@ -18,8 +18,11 @@ The "duties" system runs before the default brains (order 90). A minion busy wit
 keeps a small `idle` count so the default brain leaves it alone; an idle minion with no
 job found rests LOOK_TICKS before looking again, then wanders.
 """
+import cython
+
 from pysim.combat import fighter
 from pysim.core import commands, entities, movement, systems
+from pysim.core.entities import Entity
 
 NONE = "none"
 TRAPS = "traps"
@@ -197,12 +200,16 @@ class SetDuty:
 
 @systems.system("duties", 90)
 def tick(game):
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
-        if e.kind != entities.MINION:
+    e: Entity
+    minion: cython.int = entities.MINION
+    up: cython.int = entities.UP
+    ents = game.entities
+    for eid in sorted(ents):
+        e = ents[eid]
+        if e.kind != minion:
             continue
         job = getattr(e, "job", None)
-        if e.state != entities.UP or fighter.engaged(e) or getattr(e, "rampage", False):
+        if e.state != up or fighter.engaged(e) or getattr(e, "rampage", False):
             if job is not None:
                 drop_job(game, e)
             continue

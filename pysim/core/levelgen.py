@@ -79,3 +79,120 @@ def bench_level(width=128, height=128, agents=200, seed=1):
              "seed: %d" % seed, "domain: all", "", "[map]"]
     lines += ["".join(row) for row in grid]
     return "\n".join(lines) + "\n"
+
+
+# The full-scale level of issue 15: 10x10 rooms of 8x8 tiles on a 12-tile pitch, joined by
+# corridors, with about 300 trap parts in 120 traps, 40 padlocked doors, 60 minions, 40 of
+# the dungeon's creatures, 5 parties of 5 adventurers coming through the portal in the
+# first hour, and invasions on.
+_FULL_TRIGGERS = ("pressure_plate", "sensor", "pressure_plate")
+_FULL_MECHS = ("spinning_blades", "web_trap", "gas_sprayer")
+
+
+def full_level(seed=1, minions=60, creatures=40, parties=5, party_size=5, invasions=True):
+    rng = np.random.Generator(np.random.PCG64(seed))
+    size = 128
+    grid = [["x"] * size for _ in range(size)]
+    legend = {}
+    wires = []
+    things = {}
+
+    def put(x, y, ch):
+        grid[y][x] = ch
+
+    def floor(x, y):
+        put(x, y, ".")
+
+    corridors = []
+    for ry in range(10):
+        for rx in range(10):
+            x0, y0 = 4 + rx * 12, 4 + ry * 12
+            for y in range(y0, y0 + 8):
+                for x in range(x0, x0 + 8):
+                    floor(x, y)
+            if rx < 9:
+                for x in range(x0 + 8, x0 + 12):
+                    floor(x, y0 + 3)
+                corridors.append((x0 + 10, y0 + 3))
+            if ry < 9 and rng.random() < 0.8:
+                for y in range(y0 + 8, y0 + 12):
+                    floor(x0 + 3, y)
+                corridors.append((x0 + 3, y0 + 10))
+    for x in range(0, 4):
+        floor(x, 7)
+    # walls around every floor tile
+    for y in range(size):
+        for x in range(size):
+            if grid[y][x] == "x" and any(
+                    0 <= y + dy < size and 0 <= x + dx < size and grid[y + dy][x + dx] == "."
+                    for dy in (-1, 0, 1) for dx in (-1, 0, 1)):
+                grid[y][x] = "#"
+    put(0, 7, "P")
+    sx, sy = 4 + 9 * 12 + 2, 4 + 9 * 12 + 2
+    for y in range(sy, sy + 3):
+        for x in range(sx, sx + 3):
+            put(x, y, "S")
+    put(sx + 1, sy + 1, "b")
+    # doors: 40 padlocked, 20 plain, on corridors chosen at random
+    order = rng.permutation(len(corridors))
+    for n, i in enumerate(order[:60]):
+        x, y = corridors[int(i)]
+        put(x, y, "L" if n < 40 else "D")
+    legend["L"] = "floor door padlock"
+    # traps: a trigger wired to a mechanism, half of them through a timer: 300 parts
+    rooms = [(4 + rx * 12, 4 + ry * 12) for ry in range(10) for rx in range(10)]
+    n_trap = 0
+    n_timers = 0
+    for k, (x0, y0) in enumerate(rooms):
+        spots = ((x0 + 1, y0 + 1), (x0 + 4, y0 + 5)) if k % 5 == 0 else ((x0 + 1, y0 + 1),)
+        for (tx, ty) in spots:
+            if n_trap >= 120 or grid[ty][tx] != ".":
+                continue
+            things[(tx, ty)] = "trap:" + _FULL_TRIGGERS[n_trap % 3]
+            mx = tx + 2
+            if n_timers < 60 and tx == x0 + 1:
+                # a timer between the trigger and the mechanism
+                things[(mx, ty)] = "trap:timer/delay=%d" % (5 + n_trap % 20)
+                wires.append("%d,%d %d,%d" % (tx, ty, mx, ty))
+                tx, mx = mx, mx + 2
+                n_timers += 1
+            things[(mx, ty)] = "trap:" + _FULL_MECHS[n_trap % 3]
+            wires.append("%d,%d %d,%d" % (tx, ty, mx, ty))
+            n_trap += 1
+    # metal piles for resets, one every fifth room
+    for k, (x0, y0) in enumerate(rooms):
+        if k % 5 == 2:
+            things[(x0 + 6, y0 + 6)] = "metal:50"
+    free = [(x, y) for y in range(size) for x in range(size)
+            if grid[y][x] == "." and (x, y) not in things and x > 16]
+    pick = rng.permutation(len(free))
+    duty = ("traps", "drudgery", "none")
+    placed = 0
+    for i in pick:
+        x, y = free[int(i)]
+        if placed < minions:
+            things[(x, y)] = "minion duty:" + duty[placed % 3]
+        elif placed < minions + creatures:
+            things[(x, y)] = "dungeon_creature:kobold"
+        else:
+            break
+        placed += 1
+    # each distinct legend entry gets a character
+    chars = iter("ABCEFGHIJMNOQRTUVWXYZcdefghijlnopqrstuvwyz0123456789!$%&*+-=?@^_")
+    by_thing = {}
+    for (x, y), thing in sorted(things.items(), key=lambda kv: (kv[0][1], kv[0][0])):
+        if thing not in by_thing:
+            by_thing[thing] = next(chars)
+            legend[by_thing[thing]] = "floor " + thing
+        put(x, y, by_thing[thing])
+    lines = ["; generated: the full-scale level of issue 15 (pysim/core/levelgen.full_level)",
+             "name: full scale", "seed: %d" % seed, "domain: all"]
+    if invasions:
+        lines.append("invasions: on")
+    lines += ["", "[legend]"] + ["%s = %s" % (c, t) for c, t in sorted(legend.items())]
+    lines += ["", "[map]"] + ["".join(r) for r in grid]
+    lines += ["", "[wires]"] + wires
+    lines += ["", "[commands]"]
+    for p in range(parties):
+        lines.append('@0:%02d {"type": "spawn_party", "members": %d}' % (5 + 10 * p, party_size))
+    return "\n".join(lines) + "\n"

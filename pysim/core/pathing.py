@@ -172,6 +172,87 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
     return length
 
 
+# Tiles a pocket check may visit before it gives up and lets the search decide.
+POCKET_BUDGET = 4096
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cdivision(True)
+@cython.cfunc
+def _pocket(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
+            start: cython.int, goal: cython.int, cut: cython.bint, mark: cython.int[::1],
+            queue: cython.int[::1], dxs: cython.const[cython.int][::1],
+            dys: cython.const[cython.int][::1], gen: cython.int,
+            budget: cython.int) -> cython.bint:
+    """True when start and goal are proven apart: a flood from each end in turn (the
+    search's moves, which go both ways: a flood that runs out without meeting the other
+    proves there is no path) runs dry first. False when the
+    floods meet or `budget` tiles were visited (not known: search). A failed search would
+    explore all of start's side; this costs at most twice the smaller side."""
+    from_start: cython.int = gen * 2
+    from_goal: cython.int = gen * 2 + 1
+    half: cython.int = w * h
+    qs_head: cython.int = 0
+    qs_tail: cython.int = 1
+    qg_head: cython.int = half
+    qg_tail: cython.int = half + 1
+    visited: cython.int = 0
+    side: cython.int = 0
+    idx: cython.int
+    x: cython.int
+    y: cython.int
+    d: cython.int
+    nx: cython.int
+    ny: cython.int
+    nidx: cython.int
+    mine: cython.int
+    other: cython.int
+    mark[start] = from_start
+    mark[goal] = from_goal
+    queue[0] = start
+    queue[half] = goal
+    while visited < budget:
+        if side == 0:
+            if qs_head == qs_tail:
+                return True
+            idx = queue[qs_head]
+            qs_head += 1
+            mine = from_start
+            other = from_goal
+        else:
+            if qg_head == qg_tail:
+                return True
+            idx = queue[qg_head]
+            qg_head += 1
+            mine = from_goal
+            other = from_start
+        side = 1 - side
+        visited += 1
+        y = idx // w
+        x = idx - y * w
+        for d in range(8):
+            nx = x + dxs[d]
+            ny = y + dys[d]
+            if nx < 0 or ny < 0 or nx >= w or ny >= h:
+                continue
+            nidx = ny * w + nx
+            if d & 1 and not cut and (cost[y * w + nx] <= 0 or cost[ny * w + x] <= 0):
+                continue
+            if mark[nidx] == other:
+                return False
+            if mark[nidx] == mine or cost[nidx] <= 0:
+                continue
+            mark[nidx] = mine
+            if mine == from_start:
+                queue[qs_tail] = nidx
+                qs_tail += 1
+            else:
+                queue[qg_tail] = nidx
+                qg_tail += 1
+    return False
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 @cython.cdivision(True)
@@ -224,6 +305,10 @@ def find_path(cost, start_xy, goal_xy, cut_corners=False):
         flat = flat.tolist()
     start = sy * w + sx
     goal = gy * w + gx
+    if _pocket(flat, w, h, start, goal, bool(cut_corners), scratch.mark, scratch.hidx, DX, DY, gen,
+               POCKET_BUDGET):
+        return EMPTY.copy()
+    gen = scratch.next_gen()
     length = _search(flat, w, h, start, goal, bool(cut_corners), scratch.g, scratch.parent,
                      scratch.mark, scratch.hkey, scratch.hidx, DX, DY, gen)
     if length == 0:

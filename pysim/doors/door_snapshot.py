@@ -22,11 +22,19 @@ from pysim.traps import trap_state
 def door_snapshot(game, snap):
     a = area(game)
     doors = a.sorted_doors()
-    net = trap_state.network(game) if doors and trap_state.state_of(game).wires.wires else None
-    trig = []
-    for d in doors:
-        t = trigger_of(game, d, net) if net is not None else None
-        trig.append(-1 if t is None else t.id)
+    st = trap_state.state_of(game)
+    # the wired triggers change only with the wiring layout (the network's own cache key)
+    key = (len(doors), st.layout, st.wires.version, id(st))
+    cached = getattr(a, "_snap_triggers", None)
+    if cached is not None and cached[0] == key:
+        trig = cached[1]
+    else:
+        net = trap_state.network(game) if doors and st.wires.wires else None
+        trig = []
+        for d in doors:
+            t = trigger_of(game, d, net) if net is not None else None
+            trig.append(-1 if t is None else t.id)
+        a._snap_triggers = (key, trig)
     snap["door_id"] = np.array([d.id for d in doors], dtype=np.int32)
     snap["door_pos"] = np.array([[d.x, d.y] for d in doors], dtype=np.float32).reshape(-1, 2)
     snap["door_open"] = np.array([1 if d.open else 0 for d in doors], dtype=np.uint8)

@@ -166,10 +166,23 @@ def decays(kind):
     return kind != LEVER
 
 
+# Fields the snapshot shows (trap_view): a write to one of them, on any part of any game,
+# bumps SHOWN_WRITES[0], so the snapshot rebuilds its part rows only after such a write
+# (issue 15). Never part of the state.
+SHOWN_FIELDS = frozenset(("id", "kind", "x", "y", "orient", "shoddy", "built", "metal",
+                          "needs_reset", "expired", "rigged", "lever_on", "delay", "on"))
+SHOWN_WRITES = [0]
+
+
 class Part(object):
     __slots__ = ("id", "kind", "x", "y", "orient", "shoddy", "built", "metal", "work",
                  "needs_reset", "expired", "last_reset", "rigged", "rigged_by", "lever_on",
                  "delay", "on", "worker", "haulers")
+
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name in SHOWN_FIELDS:
+            SHOWN_WRITES[0] += 1
 
     def __init__(self, pid, kind, x, y, orient=ORIENT_H, shoddy=False, built=False, tick=0):
         self.id = int(pid)

@@ -31,32 +31,86 @@ def _snapshot(game, snap):
     import numpy as np
     from pysim.core import duties
     st = state_of(game)
-    parts = [st.parts[k] for k in sorted(st.parts)]
-    counting = {q[2] for q in st.pending}     # timers counting down (bit 5 of part_flags)
-    snap["part_id"] = np.array([p.id for p in parts], dtype=np.int32)
-    snap["part_kind"] = np.array([tp.KIND_CODES[p.kind] for p in parts], dtype=np.int32)
-    snap["part_pos"] = _pos_array([[p.x, p.y] for p in parts])
-    snap["part_state"] = np.array([tp.STATE_CODES[p.state_name()] for p in parts],
-                                  dtype=np.int32)
-    snap["part_flags"] = np.array([(1 if p.rigged else 0) | (2 if p.lever_on else 0)
-                                   | (4 if p.shoddy else 0) | (8 if p.on else 0)
-                                   | (16 if p.orient == tp.ORIENT_V else 0)
-                                   | (32 if p.id in counting else 0)
-                                   for p in parts], dtype=np.int32)
-    snap["part_delay"] = np.array([p.delay for p in parts], dtype=np.int32)
-    snap["part_metal"] = np.array([p.metal for p in parts], dtype=np.int32)
-    snap["part_metal_need"] = np.array([tp.METAL[p.kind] for p in parts], dtype=np.int32)
+    cache = _cache_of(st)
+    # Rows that change only with the layout (parts placed or removed): ids, kinds, places.
+    key = (st.layout, len(st.parts))
+    if cache.get("layout") != key:
+        parts = [st.parts[k] for k in sorted(st.parts)]
+        cache["layout"] = key
+        cache["parts"] = parts
+        cache["static"] = {
+            "part_id": np.array([p.id for p in parts], dtype=np.int32),
+            "part_kind": np.array([tp.KIND_CODES[p.kind] for p in parts], dtype=np.int32),
+            "part_pos": _pos_array([[p.x, p.y] for p in parts]),
+            "part_metal_need": np.array([tp.METAL[p.kind] for p in parts], dtype=np.int32)}
+        cache["shown"] = None
+    parts = cache["parts"]
+    # Rows that change when a part's shown field is written (trap_parts.SHOWN_WRITES) or a
+    # timer starts or stops counting down (bit 5 of part_flags, from the pending firings).
+    counting = frozenset(q[2] for q in st.pending)
+    shown = (tp.SHOWN_WRITES[0], key, counting)
+    if cache.get("shown") != shown:
+        cache["shown"] = shown
+        cache["dynamic"] = _part_rows(parts, counting)
+    snap.update(cache["static"])
+    snap.update(cache["dynamic"])
     ws = st.wires
+    wkey = (st.layout, ws.version)
+    if cache.get("wires") != wkey:
+        cache["wires"] = wkey
+        cache["wire_rows"] = _wire_rows(game, ws)
+    snap.update(cache["wire_rows"])
+    snap["gas_pos"] = _pos_array([[g[0], g[1]] for g in st.gas])
+    snap["gas_radius"] = np.array([g[2] for g in st.gas], dtype=np.int32)
+    snap["web_pos"] = _pos_array([list(t) for t in sorted(st.webs)])
+    piles = sorted(st.stock.items())
+    snap["stock_pos"] = _pos_array([list(t) for t, _ in piles])
+    snap["stock_metal"] = np.array([n for _, n in piles], dtype=np.int32)
+    snap["trap_workload"] = cache["dynamic"]["trap_workload"]
+    snap["traps_duty"] = len(duties.minions_on(game, duties.TRAPS))
+    snap["trap_version"] = st.version + 1000003 * st.wires.version
+
+
+def _cache_of(st):
+    """The snapshot's rows kept between frames on the trap state (derived, never state)."""
+    cache = getattr(st, "_snap_cache", None)
+    if cache is None:
+        cache = {}
+        st._snap_cache = cache
+    return cache
+
+
+def _part_rows(parts, counting):
+    import numpy as np
+    n = len(parts)
+    state = np.zeros(n, dtype=np.int32)
+    flags = np.zeros(n, dtype=np.int32)
+    delay = np.zeros(n, dtype=np.int32)
+    metal = np.zeros(n, dtype=np.int32)
+    codes = tp.STATE_CODES
+    vertical = tp.ORIENT_V
+    workload = 0
+    for i in range(n):
+        p = parts[i]
+        state[i] = codes[p.state_name()]
+        flags[i] = ((1 if p.rigged else 0) | (2 if p.lever_on else 0) | (4 if p.shoddy else 0)
+                    | (8 if p.on else 0) | (16 if p.orient == vertical else 0)
+                    | (32 if p.id in counting else 0))
+        delay[i] = p.delay
+        metal[i] = p.metal
+        if p.built and (p.needs_reset or p.expired):    # Part.needs_work (DECAY-04)
+            workload += 1
+    return {"part_state": state, "part_flags": flags, "part_delay": delay, "part_metal": metal,
+            "trap_workload": workload}
+
+
+def _wire_rows(game, ws):
+    import numpy as np
     wids = sorted(ws.wires)
     nets = wiring.wire_network_ids(game, ws, network(game)) if wids else {}
-    snap["wire_id"] = np.array(wids, dtype=np.int32)
-    snap["wire_net"] = np.array([nets[w] for w in wids], dtype=np.int32)
-    snap["wire_len"] = np.array([len(ws.wires[w].tiles) for w in wids], dtype=np.int32)
     tiles = []
     for w in wids:
         tiles.extend(ws.wires[w].tiles)
-    snap["wire_tiles"] = _pos_array(tiles)
-    snap["wire_bumps"] = _pos_array([[b[0], b[1]] for b in ws.bumps])
     vert = []
     for b in ws.bumps:
         w = ws.wires.get(b[2])
@@ -65,17 +119,13 @@ def _snapshot(game, snap):
             i = w.tiles.index((b[0], b[1]))
             v = 1 if wiring._shape_at(w.tiles, i) == "straight_v" else 0
         vert.append(v)
-    snap["wire_bump_vertical"] = np.array(vert, dtype=np.uint8)
-    snap["wire_joins"] = _pos_array([[j[0], j[1]] for j in ws.joins])
-    snap["gas_pos"] = _pos_array([[g[0], g[1]] for g in st.gas])
-    snap["gas_radius"] = np.array([g[2] for g in st.gas], dtype=np.int32)
-    snap["web_pos"] = _pos_array([list(t) for t in sorted(st.webs)])
-    piles = sorted(st.stock.items())
-    snap["stock_pos"] = _pos_array([list(t) for t, _ in piles])
-    snap["stock_metal"] = np.array([n for _, n in piles], dtype=np.int32)
-    snap["trap_workload"] = reset_workload(game)
-    snap["traps_duty"] = len(duties.minions_on(game, duties.TRAPS))
-    snap["trap_version"] = st.version + 1000003 * st.wires.version
+    return {"wire_id": np.array(wids, dtype=np.int32),
+            "wire_net": np.array([nets[w] for w in wids], dtype=np.int32),
+            "wire_len": np.array([len(ws.wires[w].tiles) for w in wids], dtype=np.int32),
+            "wire_tiles": _pos_array(tiles),
+            "wire_bumps": _pos_array([[b[0], b[1]] for b in ws.bumps]),
+            "wire_bump_vertical": np.array(vert, dtype=np.uint8),
+            "wire_joins": _pos_array([[j[0], j[1]] for j in ws.joins])}
 
 
 def _describe(game, e, info):

@@ -96,3 +96,39 @@ def test_numpy_integer_coordinates_are_accepted():
     cost = np.ones((4, 4), dtype=np.int32)
     path = find_path(cost, (np.int64(0), np.int32(0)), np.array([3, 3]))
     assert len(path) == 4
+
+
+# Issue 15: before searching, find_path floods from both ends in turn and answers "no path"
+# when one flood runs dry (a failed search explores the whole of the start's side). It
+# must never change an answer: the same paths as the search alone, corners and all.
+def test_pocket_check_gives_the_same_answers_as_the_search_alone(monkeypatch):
+    from pysim.core import pathing
+    rng = np.random.default_rng(15)
+    for trial in range(150):
+        h, w = int(rng.integers(4, 24)), int(rng.integers(4, 24))
+        cost = random_map(rng, h, w, float(rng.choice([0.2, 0.35, 0.5])))
+        cut = bool(trial % 3 == 0)
+        pairs = [((int(rng.integers(0, w)), int(rng.integers(0, h))),
+                  (int(rng.integers(0, w)), int(rng.integers(0, h)))) for _ in range(6)]
+        monkeypatch.setattr(pathing, "POCKET_BUDGET", 0)
+        plain = [find_path(cost, s, g, cut_corners=cut) for s, g in pairs]
+        monkeypatch.setattr(pathing, "POCKET_BUDGET", 4096)
+        for (s, g), want in zip(pairs, plain):
+            got = find_path(cost, s, g, cut_corners=cut)
+            assert np.array_equal(got, want), (trial, s, g)
+
+
+def test_a_goal_cut_off_only_by_corners_is_out_of_reach():
+    # the room's door tile (2, 3) is blocked: the corridor below reaches the room only
+    # diagonally past wall corners, which nobody squeezes through
+    rows = ["#.....#",
+            "#.....#",
+            "#.....#",
+            "###x###",
+            "###.###",
+            "###.###"]
+    cost = np.array([[0 if c in "#x" else 1 for c in r] for r in rows], dtype=np.int32)
+    assert len(find_path(cost, (3, 5), (3, 1))) == 0
+    assert len(find_path(cost, (3, 5), (3, 1), cut_corners=True)) == 0
+    cost[3, 3] = 1
+    assert len(find_path(cost, (3, 5), (3, 1))) == 5

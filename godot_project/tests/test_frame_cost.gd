@@ -1,0 +1,45 @@
+extends "res://tests/TestCase.gd"
+# Issue 15: a physics frame in which no tick ran builds no snapshot (at 1x five frames in six),
+# a frame with a tick builds one, and a command sent while paused (it changes the game without
+# a tick) is still drawn on the next frame.
+
+
+func before_each() -> void:
+	yield(start_main(), "completed")
+	main.sim.paused_stepping = true     # the test drives the frames itself
+
+
+func after_each() -> void:
+	free_main()
+
+
+func test_a_frame_without_a_tick_makes_no_snapshot_call():
+	if not running():
+		return
+	main.sim.set_speed(1)
+	main.sim.step_frame(0.0)           # applies the speed command: one snapshot (stale)
+	var tick0: int = main.sim.current_tick()
+	var taken0: int = main.sim.snapshots_taken
+	for _i in range(5):
+		main.sim.step_frame(0.015)     # 15 ms at 1x: under a tick (100 ms) in all
+	assert_eq(main.sim.current_tick(), tick0, "a tick ran in 75 ms at 1x")
+	assert_eq(main.sim.snapshots_taken, taken0, "frames without a tick called snapshot()")
+	main.sim.step_frame(0.03)          # 105 ms in all: one tick
+	assert_eq(main.sim.snapshots_taken, taken0 + 1, "the frame with a tick made no snapshot")
+	assert_eq(main.sim.current_tick(), tick0 + 1, "the snapshot does not show the new tick")
+
+
+func test_a_command_while_paused_is_drawn_without_a_tick():
+	if not running():
+		return
+	main.sim.set_speed(0)
+	main.sim.step_frame(0.1)
+	var tick0: int = main.sim.current_tick()
+	var taken0: int = main.sim.snapshots_taken
+	main.sim.step_frame(0.1)
+	assert_eq(main.sim.snapshots_taken, taken0, "a paused frame called snapshot()")
+	main.sim.set_speed(4)
+	main.sim.step_frame(0.0)           # no time passed: the command alone changes the game
+	assert_eq(main.sim.current_tick(), tick0, "a tick ran in no time")
+	assert_eq(main.sim.snapshots_taken, taken0 + 1, "the command was not drawn")
+	assert_eq(int(snap_get("speed", -1)), 4, "the snapshot does not show the new speed")
