@@ -8,7 +8,8 @@ Decided (docs/rules/invasions.md):
   scripts, tests, the console).
 - The player answers with `answer_drifter {"accept": true|false}` within ANSWER_HOURS; no
   answer is a no (`drifter_gone`).
-- Yes (`drifter_let_in`): the drifter hides in the dungeon (not drawn on the map) and their
+- Yes (`drifter_let_in`): the drifter joins the dungeon: a minion of that name walks in
+  through the first portal on Drudgery duty (no portal: they hide, unseen), and their
   chasers set off at once (`party_departed`, chasers) and reach the map edge CHASE_HOURS
   later. They come instead of the next invasion, through the war party queue (pysim/
   invasions/scheduler: pending; they wait for an invasion underway to end), generated as
@@ -71,8 +72,22 @@ def answer(game, accept):
     inv.pending.append({"faction": "", "camp": False, "drifter": name,
                         "arrive": max(game.tick + CHASE_HOURS * clock.TICKS_PER_HOUR,
                                       clock.TICKS_PER_DAY)})      # INV-01: none on day 1
-    game.emit("drifter_let_in", name=name)
+    game.emit("drifter_let_in", name=name, entity=_join(game, name))
     game.emit("party_departed", faction="", camp=False, hours=CHASE_HOURS, chasing=name)
+
+
+def _join(game, name):
+    """The drifter joins the dungeon (the design's "let them join your dungeon"): a minion
+    who works like the others, so the player sees whom the chasers come for."""
+    from pysim.core import duties, entities, names, terrain
+    walk = game.grid.walk_cost()
+    for x, y in game.grid.tiles_of(terrain.PORTAL):
+        if walk[y, x] > 0:
+            ent = game.spawn(entities.MINION, x, y)
+            ent.name = names.unique(name, names.names_in_use(game, ent))
+            duties.set_duty_now(game, ent, duties.DRUDGERY)
+            return ent.id
+    return -1
 
 
 @systems.system("drifters", 510)

@@ -4,7 +4,7 @@ import pytest
 from conftest import binomial_ok
 from invkit import SMALL, drive_schedule, run_hours
 from pysim.combat import fighter as F, stats as S
-from pysim.core import clock, entities as E
+from pysim.core import clock, entities as E, terrain as T
 from pysim.invasions import drifters, overworld, scheduler as SCH
 from pysim.level import load_text
 
@@ -54,6 +54,30 @@ def test_chasers_are_the_next_invasion_never_mob_weaker_or_stronger():
         kinds.append(arrived[0]["kind"])
     # an ordinary 11th invasion is a mob, weaker or stronger about half the time
     assert set(kinds) == {"normal"}
+
+
+@pytest.mark.rule("PARTY-06")
+def test_a_drifter_let_in_joins_the_dungeon_as_a_minion_at_a_portal():
+    g, st = game_on_day(20, 3)
+    minions = [e.id for e in g.entities.values() if e.kind == E.MINION]
+    g.command({"type": "send_drifter"})
+    g.step()
+    name = letter(g)
+    g.command({"type": "answer_drifter", "accept": True})
+    g.step()
+    joined = [e for e in g.take_events() if e["type"] == "drifter_let_in"][0]
+    ent = g.entities[joined["entity"]]
+    assert ent.id not in minions and ent.kind == E.MINION and ent.name == name
+    assert ent.state == 0 and ent.duty == "drudgery"            # up, at work
+    assert (ent.x, ent.y) in [tuple(p) for p in g.grid.tiles_of(T.PORTAL)]
+    # turned away: nobody joins
+    g2, _ = game_on_day(20, 3)
+    n = len(g2.entities)
+    g2.command({"type": "send_drifter"})
+    g2.step()
+    g2.command({"type": "answer_drifter", "accept": False})
+    g2.step()
+    assert len(g2.entities) == n
 
 
 @pytest.mark.rule("PARTY-06")
