@@ -15,6 +15,7 @@ extends "res://core/ConceptExtension.gd"
 #   preview on that tile), after "--" on the command line.
 
 const TOOL_PREFIX := "econ_"
+const EventText = preload("res://hud/EventText.gd")
 const MAX_DRAG_TILES := 400
 const CAMPAIGN_LEVEL := "res://levels/campaign.level"
 
@@ -91,14 +92,14 @@ func command_for(id: String, tile: Vector2, key: String = "command") -> Dictiona
 func decide(id: String, tile: Vector2) -> Array:
 	var item: Dictionary = tools[id]
 	var cmd := command_for(id, tile)
-	var reason: String = main.sim.check_command(cmd)
+	var reason: String = main.sim.check_reason(cmd)
 	var label := str(item.get("label", ""))
 	var cost := int(item.get("cost", 0))
 	if cost > 0:
 		label += " (%d metal)" % cost
 	if reason != "" and item.has("undo"):
 		var undo := command_for(id, tile, "undo")
-		if main.sim.check_command(undo) == "":
+		if main.sim.check_reason(undo) == "":
 			return [undo, str(item.get("undo_label", "Undo")), ""]
 	return [cmd, label, reason]
 
@@ -151,7 +152,7 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 			if count > MAX_DRAG_TILES:
 				break
 			var cmd := command_for(id, Vector2(x, y))
-			var reason: String = main.sim.check_command(cmd)
+			var reason: String = main.sim.check_reason(cmd)
 			if reason == "":
 				send(cmd)
 				sent += 1
@@ -278,47 +279,53 @@ func _on_new_campaign() -> void:
 # --- event words ---------------------------------------------------------------------------
 
 func _text_vein_marked(ev: Dictionary) -> String:
-	return "A metal vein was marked for mining (%d metal in it)" % int(ev.get("metal", 0))
+	return "A metal vein %s was marked for mining (%d metal in it)" % [_where(ev), int(ev.get("metal", 0))]
 
 
-func _text_vein_unmarked(_ev: Dictionary) -> String:
-	return "A metal vein is no longer marked for mining"
+func _text_vein_unmarked(ev: Dictionary) -> String:
+	return "The metal vein %s is no longer marked for mining" % _where(ev)
 
 
 func _text_metal_mined(ev: Dictionary) -> String:
-	return "A minion mined a metal (%d left in the vein)" % int(ev.get("left", 0))
+	var by := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
+	return "%s mined a metal %s (%d left in the vein)" % [by, _where(ev), int(ev.get("left", 0))]
 
 
-func _text_vein_exhausted(_ev: Dictionary) -> String:
-	return "A metal vein is mined out: the rock there is open floor now"
+func _text_vein_exhausted(ev: Dictionary) -> String:
+	return "The metal vein %s is mined out: the rock there is open floor now" % _where(ev)
 
 
 func _text_waiting(ev: Dictionary) -> String:
-	return "The %s blueprint waits for %d metal: no pile holds any. Mark a vein (Mine vein tool) and put minions on Drudgery." % [
-			str(ev.get("name", "trap")).to_lower(), int(ev.get("needed", 1))]
+	return "The %s blueprint %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool) and put minions on Drudgery." % [
+			str(ev.get("name", "trap")).to_lower(), _where(ev), int(ev.get("needed", 1))]
 
 
 func _text_furniture_built(ev: Dictionary) -> String:
-	return "A %s was built" % str(ev.get("name", "piece")).to_lower()
+	return "%s was built %s" % [EventText.first_up(EventText.a_an(str(ev.get("name", "piece")).to_lower())), _where(ev)]
 
 
 func _text_furniture_placed(ev: Dictionary) -> String:
-	return "A %s is planned (%d metal): Drudgery minions will haul the metal and build it" % [
-			str(ev.get("name", "piece")).to_lower(), int(ev.get("cost", 0))]
+	return "%s is planned %s (%d metal): Drudgery minions will haul the metal and build it" % [
+			EventText.first_up(EventText.a_an(str(ev.get("name", "piece")).to_lower())), _where(ev), int(ev.get("cost", 0))]
 
 
 func _text_furniture_cancelled(ev: Dictionary) -> String:
-	return "The planned %s was cancelled" % str(ev.get("name", "piece")).to_lower()
+	return "The planned %s %s was cancelled" % [str(ev.get("name", "piece")).to_lower(), _where(ev)]
 
 
 func _text_furniture_waiting(ev: Dictionary) -> String:
-	return "The planned %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
-			str(ev.get("name", "piece")).to_lower(), int(ev.get("needed", 1))]
+	return "The planned %s %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
+			str(ev.get("name", "piece")).to_lower(), _where(ev), int(ev.get("needed", 1))]
 
 
-func _text_padlock_waiting(_ev: Dictionary) -> String:
-	return "A padlock blueprint waits for metal: no pile holds any. Mark a vein (Mine vein tool)."
+func _text_padlock_waiting(ev: Dictionary) -> String:
+	return "The padlock blueprint on %s waits for metal: no pile holds any. Mark a vein (Mine vein tool)." % Names.door_place(ev.get("door", -1), "a door")
 
 
 func _text_game_over(ev: Dictionary) -> String:
 	return "The Boss is dead: the game is over after %d days (score %d)" % [int(ev.get("days", 0)), int(ev.get("score", 0))]
+
+
+# "in the west room" (hud/EventText.gd: names, never coordinates).
+static func _where(ev: Dictionary) -> String:
+	return EventText.where(ev.get("x", -1), ev.get("y", -1))

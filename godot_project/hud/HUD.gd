@@ -36,7 +36,7 @@ onready var error_banner: PanelContainer = $Root/ErrorBanner
 onready var error_label: Label = $Root/ErrorBanner/Row/Text
 onready var toasts: VBoxContainer = $Root/Toasts
 onready var log_text: RichTextLabel = $Root/EventLog/Text
-onready var tool_row: HBoxContainer = $Root/ToolBar/Row
+onready var tool_row: GridContainer = $Root/ToolBar/Row
 onready var selection_panel = $Root/RightDock/SelectionPanel
 onready var right_dock: VBoxContainer = $Root/RightDock
 onready var status_row: HBoxContainer = $Root/TopBar/Row/Status
@@ -61,6 +61,7 @@ var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of
 var _snap := {}
 var _tool_group: ButtonGroup
 var level_picker: OptionButton
+var _tools_fitted := ""           # the window width and shown tools the tool rows were fitted to
 
 
 func _ready() -> void:
@@ -77,6 +78,10 @@ func _ready() -> void:
 	_add_log_filters()
 	_add_help()
 	_add_map_tip()
+	var build_label: Label = $Root/ToolBar/Row/Label.duplicate()
+	build_label.name = "BuildLabel"
+	build_label.text = "Build"
+	tool_row.add_child(build_label)
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
 	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
@@ -252,6 +257,7 @@ func _on_sim_failed(text: String) -> void:
 
 func _process(delta: float) -> void:
 	_update_map_tip(delta)
+	_fit_tool_rows()
 	if _log_dirty:
 		_log_dirty = false
 		var shown := []
@@ -636,3 +642,93 @@ static func _error_summary(text: String) -> String:
 	if lines.size() > 0:
 		last = str(lines[lines.size() - 1]).strip_edges()
 	return "Simulation error: " + last
+
+
+# --- the tool bar's rows ---------------------------------------------------------------------
+
+# The tool bar (a grid) takes as many columns as fit left of the right dock and wraps the rest
+# into more rows (the merged concepts bring some twenty tools: one row is wider than 1280 px);
+# the event log moves up to stay above it. Refitted when the window or the shown tools change.
+func _fit_tool_rows() -> void:
+	var shown := []
+	for c in tool_row.get_children():
+		if c is Control and c.visible:
+			shown.append(c)
+	var room: float = right_dock.rect_position.x - $Root/ToolBar.rect_position.x - 24
+	var key := "%d:%d" % [int(room), shown.size()]
+	if key == _tools_fitted:
+		return
+	_tools_fitted = key
+	shown = _order_tools(shown)
+	# The map tools on the first row and the buildings under them when that fits; else as
+	# many columns as fit.
+	var first_row := 0
+	while first_row < shown.size() and _tool_kind(shown[first_row]) == 0:
+		first_row += 1
+	var columns: int = int(max(shown.size(), 1))
+	if first_row > 0 and first_row < shown.size() and _grid_width(shown, first_row) <= room:
+		columns = first_row
+	while columns > 1 and _grid_width(shown, columns) > room:
+		columns -= 1
+	tool_row.columns = columns
+	var bar: PanelContainer = $Root/ToolBar
+	bar.rect_size = Vector2.ZERO                     # shrink back to the grid's new size
+	var height: float = bar.get_combined_minimum_size().y
+	bar.margin_top = -8 - height
+	bar.margin_bottom = -8
+	var log_panel: Control = $Root/EventLog
+	var log_height: float = log_panel.margin_bottom - log_panel.margin_top
+	log_panel.margin_bottom = bar.margin_top - 8
+	log_panel.margin_top = log_panel.margin_bottom - log_height
+
+
+# The width of `controls` laid out in a grid of `columns` columns (each column as wide as its
+# widest control).
+func _grid_width(controls: Array, columns: int) -> float:
+	var widths := []
+	for i in range(controls.size()):
+		var w: float = controls[i].get_combined_minimum_size().x
+		if i < columns:
+			widths.append(w)
+		else:
+			widths[i % columns] = max(widths[i % columns], w)
+	var total := float(tool_row.get_constant("hseparation")) * (columns - 1)
+	for w in widths:
+		total += w
+	return total
+
+
+# Tools that build something (furniture, cells, altars, the watch's buildings): the second row.
+const MAP_TOOLS := ["econ_dig", "econ_mine", "econ_wall"]
+const BUILDING_TOOLS := ["cell", "altar", "guardpost", "scrying_pool"]
+
+
+# 0: the map tools (and the "Tools" label), 1: the buildings (and the "Build" label), 2: the
+# action buttons the concepts put at the end (Scry, Eye Scouts, Party).
+func _tool_kind(c: Control) -> int:
+	if c.name == "BuildLabel":
+		return 1
+	if not (c is Button):
+		return 0
+	if c.group != _tool_group:
+		return 2
+	var id := str(c.name)
+	if id in BUILDING_TOOLS or (id.begins_with("econ_") and not id in MAP_TOOLS):
+		return 1
+	return 0
+
+
+# The shown tools in their groups (each group in the order the concepts added them), the
+# tool row's children moved to match.
+func _order_tools(shown: Array) -> Array:
+	var ordered := []
+	for kind in [0, 1, 2]:
+		for c in shown:
+			if _tool_kind(c) == kind and c.name == "BuildLabel":
+				ordered.append(c)
+		for c in shown:
+			if _tool_kind(c) == kind and c.name != "BuildLabel":
+				ordered.append(c)
+	for i in range(ordered.size()):
+		tool_row.move_child(ordered[i], i)
+	return ordered

@@ -154,8 +154,8 @@ const HOW_WORDS := {"seen": "seen", "alarm": "caught by an alarm", "fight": "cau
 
 
 func _spotted_text(ev: Dictionary) -> String:
-	return "Adventurers %s at (%s, %s): the game is paused" % [
-		HOW_WORDS.get(str(ev.get("how", "")), "spotted"), str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	return "Adventurers %s %s: the game is paused" % [
+		HOW_WORDS.get(str(ev.get("how", "")), "spotted"), EventText.where(ev.get("x", -1), ev.get("y", -1))]
 
 
 func _letter_text(ev: Dictionary) -> String:
@@ -180,20 +180,20 @@ const GRUDGE_CAUSES := {"dead": "their dead", "mapmaker": "a Mapmaker who got aw
 
 func _text(ev: Dictionary) -> String:
 	var who := EventText.who(ev.get("entity", -1))
-	var at := "(%s, %s)" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	var at := EventText.where(ev.get("x", -1), ev.get("y", -1))
 	match str(ev.get("type", "")):
 		"cell_built":
-			return "A prison cell is ready at %s" % at
+			return "A prison cell is ready %s" % at
 		"imprisoned":
-			return "%s locked %s in the cell at %s" % [EventText.who(ev.get("by", -1)), who, at]
+			return "%s locked %s in the cell %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"prisoner_escaped":
-			return "The prisoner %s got loose at %s: no cell held them" % [who, at]
+			return "The prisoner %s got loose %s: no cell held them" % [who, at]
 		"prisoner_freed":
-			return "%s freed the prisoner %s at %s" % [EventText.who(ev.get("by", -1)), who, at]
+			return "%s freed the prisoner %s %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"altar_built":
-			return "An altar stands at %s" % at
+			return "An altar stands %s" % at
 		"altar_smashed":
-			return "%s smashed your altar at %s" % [EventText.who(ev.get("by", -1)), at]
+			return "%s smashed your altar %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), at]
 		"drifter_asks":
 			return "%s asks to hide in your dungeon (answer within %s hours)" % [str(ev.get("name", "A drifter")), str(ev.get("hours", "?"))]
 		"drifter_let_in":

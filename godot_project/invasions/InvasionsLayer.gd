@@ -1,6 +1,6 @@
 extends Node2D
-# Invasion things on the map, from the snapshot: treasure piles (gold coins, the amount
-# beside them), prison cells (iron bars), altars (a stone block, a crack per hit taken) and
+# Invasion things on the map, from the snapshot: treasure piles (kept in `piles`; drawn by
+# economy/EconomyLayer.gd), prison cells (iron bars), altars (a stone block, a crack per hit taken) and
 # prisoners (a chain mark over a captured adventurer: ent_captured).
 
 var tile_size := 16
@@ -58,13 +58,8 @@ func _draw() -> void:
 		for k in range(min(cracks, 6)):
 			var x0 := ts * (0.2 + 0.1 * k)
 			draw_line(o2 + Vector2(x0, ts * 0.4), o2 + Vector2(x0 + ts * 0.08, ts * 0.8), Color(0.1, 0.05, 0.1), 1.0)
-	for p in piles:
-		var o3: Vector2 = p[0] * ts
-		var n := int(min(int(p[1]), 3))
-		for k in range(n):
-			draw_circle(o3 + Vector2(ts * (0.3 + 0.2 * k), ts * (0.7 - 0.1 * k)), ts * 0.16, Color(1.0, 0.8, 0.2))
-		if font != null and int(p[1]) > 1:
-			draw_string(font, o3 + Vector2(ts * 0.55, ts * 0.35), str(p[1]), Color(1, 0.95, 0.6))
+	# The piles themselves are drawn by economy/EconomyLayer.gd (under the bodies): both
+	# branches drew them, and the two amounts overlapped ("2200" for two piles of 20).
 	for q in prisoners:
 		var o4: Vector2 = q * ts
 		draw_arc(o4 + Vector2(ts * 0.35, ts * 0.85), ts * 0.12, 0, TAU, 8, Color(0.75, 0.75, 0.8), 1.5)

@@ -92,13 +92,19 @@ func _on_sim_event(ev: Dictionary) -> void:
 
 func _built_text(ev: Dictionary) -> String:
 	var what := "A guardpost" if str(ev.get("type", "")) == "guardpost_built" else "A scrying pool"
-	return "%s was built at (%s, %s)" % [what, str(ev.get("x", "?")), str(ev.get("y", "?"))]
+	return "%s was built %s" % [what, _where(ev)]
 
 
 func _torch_text(ev: Dictionary) -> String:
 	if str(ev.get("type", "")) == "torch_lit":
-		return "A minion lit the guardpost torch at (%s, %s)" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
-	return "The guardpost torch at (%s, %s) burned out" % [str(ev.get("x", "?")), str(ev.get("y", "?"))]
+		var by := preload("res://hud/EventText.gd").who(ev.get("entity", -1), "a minion")
+		return "%s lit the guardpost torch %s" % [preload("res://hud/EventText.gd").first_up(by), _where(ev)]
+	return "The guardpost torch %s burned out" % _where(ev)
+
+
+# "in the west room" (hud/EventText.gd: names, never coordinates).
+static func _where(ev: Dictionary) -> String:
+	return preload("res://hud/EventText.gd").where(ev.get("x", -1), ev.get("y", -1))
 
 
 func _eye_text(ev: Dictionary) -> String:

@@ -101,6 +101,18 @@ func _t_read_well():
 	assert_eq(w.call_func({"type": "part_placed", "tick": 3, "part": 40, "kind": "spinning_blades",
 			"state": "blueprint", "x": 2, "y": 2}),
 			"A set of spinning blades is planned %s (a blueprint until built)" % EventText.where(2, 2))
+	# The merged branches' words name the place and the body (issue 13).
+	assert_eq(w.call_func({"type": "cell_built", "tick": 700, "x": 13, "y": 1}),
+			"A prison cell is ready %s" % EventText.where(13, 1))
+	assert_eq(w.call_func({"type": "guardpost_built", "tick": 700, "x": 10, "y": 1}),
+			"A guardpost was built %s" % EventText.where(10, 1))
+	assert_eq(w.call_func({"type": "torch_lit", "tick": 700, "entity": 1, "x": 10, "y": 1}),
+			"%s lit the guardpost torch %s" % [one, EventText.where(10, 1)])
+	assert_eq(w.call_func({"type": "vein_marked", "tick": 700, "metal": 8, "x": 10, "y": 4}),
+			"A metal vein %s was marked for mining (8 metal in it)" % EventText.where(10, 4))
+	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",
+			"party": 7, "x": 12, "y": 4}),
+			"Adventurers seen %s: the game is paused" % EventText.where(12, 4))
 	# No sample speaks of an id ("#3") or a raw coordinate ("(12, 9)").
 	var digit := RegEx.new()
 	digit.compile("#[0-9]|\\([0-9]+, [0-9]+\\)")

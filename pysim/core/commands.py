@@ -183,7 +183,7 @@ def need_entity(game, cmd, key="entity"):
     if reason:
         return reason
     if int(cmd[key]) not in game.entities:
-        return "There is no such creature (%s)." % cmd[key]
+        return "There is no such creature."
     return None
 
 

@@ -17,7 +17,7 @@ def need_door(game, cmd):
         if r:
             return r
         if a.get(int(cmd["door"])) is None:
-            return "There is no such door (%s)." % cmd["door"]
+            return "There is no such door."
         return None
     r = commands.need_tile(game, cmd)
     if r:

@@ -82,7 +82,7 @@ def _need_part(game, cmd, key="part"):
     if r:
         return r
     if int(cmd[key]) not in state_of(game).parts:
-        return "There is no such trap part (%s)." % cmd[key]
+        return "There is no such trap part."
     return None
 
 
@@ -182,7 +182,7 @@ class RemoveWire:
             if r:
                 return r
             if int(cmd["wire"]) not in st.wires.wires:
-                return "There is no such wire (%s)." % cmd["wire"]
+                return "There is no such wire."
             return None
         r = commands.need_tile(game, cmd)
         if r:
