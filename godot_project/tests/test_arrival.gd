@@ -114,8 +114,9 @@ func eye_x() -> bool:
 	return e != null and int(e[0]) >= 0
 
 
-# ARRIVE-03 / ARRIVE-05 as a player does it: the Guardpost tool and a click on the map build
-# one; the Eye Scouts button sends the eye, and is disabled while it patrols.
+# ARRIVE-03 / ARRIVE-05 as a player does it: the Guardpost tool (from the furniture catalog)
+# and a click on the map plan one (a blueprint waiting for metal); the Eye Scouts button
+# sends the eye from the level's built guardpost, and is disabled while it patrols.
 func test_build_a_guardpost_and_send_the_eye() -> void:
 	if not running():
 		return
@@ -125,13 +126,16 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 	yield(frames(3), "completed")
 	assert_true(watch.eye_button.visible, "Eye Scouts shown on a level with invasions")
 	assert_true(watch.scry_button.disabled, "no scrying pool, no charge")
-	var tool_button: Button = main.hud.tool_row.get_node("guardpost")
+	assert_eq(main.hud.tool_row.get_node_or_null("guardpost"), null, "no separate Guardpost tool")
+	var tool_button: Button = main.hud.tool_row.get_node("econ_guardpost")
 	yield(click_control(tool_button), "completed")
 	yield(click_at(tile_screen(Vector2(11, 2))), "completed")
-	var ok = yield(wait_until(self, "snap_len", ["guardposts"], 1, 120), "completed")
-	if not assert_true(ok, "a guardpost was built"):
+	var ok = yield(wait_until(self, "snap_len", ["furn_bp_pos"], 1, 120), "completed")
+	if not assert_true(ok, "a guardpost was planned"):
 		return
-	assert_eq(snap_get("guardposts")[0][0], 11)
+	assert_eq(int(snap_get("furn_bp_pos")[0].x), 11)
+	assert_eq(int(snap_get("furn_bp_cost")[0]), 2, "it waits for its 2 metal")
+	assert_eq(snap_len("guardposts"), 1, "only the level's guardpost stands")
 	yield(click_control(watch.eye_button), "completed")
 	ok = yield(wait_until(self, "eye_x", [], true, 120), "completed")
 	assert_true(ok, "the ghostly eye patrols")
