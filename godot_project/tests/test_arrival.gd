@@ -45,6 +45,30 @@ func letter_visible() -> bool:
 	return ext.spotted_letter.letter.visible
 
 
+func party_hidden() -> bool:
+	return int(snap_get("invasion_party", -1)) >= 0 and snap_get("invasion_party_hidden", false) == true
+
+
+# ARRIVE-02 with fog: the indicator keeps its last band while the party walks in unseen and
+# says Underway once it is spotted (the letter).
+func test_underway_only_once_the_party_is_spotted() -> void:
+	if not running():
+		return
+	if not assert_true(ext != null, "InvasionsExtension loaded"):
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "party_hidden", [], true, 600), "completed")
+	if not assert_true(ok, "the party walks in unspotted"):
+		return
+	yield(frames(2), "completed")
+	assert_eq(ext.indicator.text, "Invasion: Quiet", "an unspotted party is not announced")
+	ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	if not assert_true(ok, "the letter arrived"):
+		return
+	yield(frames(2), "completed")
+	assert_eq(ext.indicator.text, "Invasion: Underway")
+
+
 func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 	if not running():
 		return
