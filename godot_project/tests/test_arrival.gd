@@ -150,7 +150,7 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 	yield(frames(3), "completed")
 	assert_true(watch.eye_button.visible, "Eye Scouts shown on a level with invasions")
 	assert_true(watch.scry_button.disabled, "no scrying pool, no charge")
-	assert_eq(main.hud.tool_row.get_node_or_null("guardpost"), null, "no separate Guardpost tool")
+	assert_true(main.hud.tool_row.get_node_or_null("guardpost") == null, "no separate Guardpost tool")
 	var tool_button: Button = main.hud.tool_row.get_node("econ_guardpost")
 	yield(click_control(tool_button), "completed")
 	yield(click_at(tile_screen(Vector2(11, 2))), "completed")
