@@ -195,7 +195,8 @@ func describe_part(part_id: int) -> Dictionary:
 
 
 # Session.check(cmd): why the command would be refused now ("" when it would be taken).
-# Checks never change the game, so a placement preview may ask on every hover.
+# Checks never change the game, so a placement preview may ask on every hover. (Named
+# check_reason: check_command below is Session.check_command's {ok, reason}.)
 func check_reason(cmd: Dictionary) -> String:
 	if not running:
 		return "The simulation is not running."

@@ -5,7 +5,9 @@ extends Node2D
 #   strokes) and a dashed frame.
 # - Furniture by kind (furn_kind indexes KINDS, pysim's KIND_ORDER): bed (a grey frame, a
 #   white pillow, a red blanket), scrapper's table (a brown top on four legs, a blade),
-#   pyre (crossed logs under a flame). An unknown kind (added in pysim, not drawn here yet)
+#   pyre (crossed logs under a flame). Built altars, cells, guardposts and scrying pools
+#   are drawn by their own layers (InvasionsLayer, WatchLayer); their blueprints here, as
+#   grey squares. An unknown kind (added in pysim, not drawn here yet)
 #   is a labelled grey square. A blueprint (furn_bp_*) is the same glyph, faint, in a thin
 #   frame, with the metal on site of its cost ("1/2").
 # - Treasure piles (treasure_pos / treasure_amount, pysim/adventurers/treasure.py): a heap
@@ -14,7 +16,8 @@ extends Node2D
 #   red when refused, with the reason written beside it. Drawn by a child of this script
 #   (preview_only, z_index 5) so it shows above the entities.
 
-const KINDS := ["bed", "scrapper_table", "pyre"]
+const KINDS := ["bed", "scrapper_table", "pyre", "altar", "cell", "guardpost", "scrying_pool"]
+const OWN_LAYER := ["altar", "cell", "guardpost", "scrying_pool"]
 const VEIN_COL := Color(1.0, 0.7, 0.25)
 const OK_COL := Color(0.3, 1.0, 0.4)
 const BAD_COL := Color(1.0, 0.3, 0.25)
@@ -101,7 +104,10 @@ func _draw_furniture() -> void:
 	var fp = snap.get("furn_pos", [])
 	var fk = snap.get("furn_kind", [])
 	for i in range(fp.size()):
-		_draw_piece(fp[i] * tile_size, int(fk[i]) if i < fk.size() else -1, 1.0)
+		var k := int(fk[i]) if i < fk.size() else -1
+		if k >= 0 and k < KINDS.size() and KINDS[k] in OWN_LAYER:
+			continue
+		_draw_piece(fp[i] * tile_size, k, 1.0)
 	var bp = snap.get("furn_bp_pos", [])
 	var bk = snap.get("furn_bp_kind", [])
 	var bm = snap.get("furn_bp_metal", [])

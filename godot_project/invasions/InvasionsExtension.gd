@@ -9,8 +9,8 @@ extends "res://core/ConceptExtension.gd"
 # - The fog of war (FogLayer.gd, above the entities) when the snapshot's fog_on is true.
 # - The letter and party screen when the party is spotted (SpottedLetter.gd, ARRIVE-02).
 # - InvasionsLayer: treasure piles, prison cells, altars and prisoners on the map.
-# - Tools "Prison cell" and "Altar": a left click on a floor tile sends build_cell /
-#   build_altar.
+# - The Prison cell and Altar build tools come from Session.catalog() (furniture,
+#   EconomyExtension.gd): planned, hauled and built from metal.
 # - DrifterLetter: the drifter's plea with Yes / No (answer_drifter, PARTY-06).
 # - Words for the prisoner, altar, drifter and grudge events.
 
@@ -32,8 +32,6 @@ var spotted_letter: Control = null
 var party_button: Button = null
 var layer: Node2D = null
 var letter = null
-var cell_tool: Button = null
-var altar_tool: Button = null
 
 
 func setup(m) -> void:
@@ -77,8 +75,6 @@ func setup(m) -> void:
 	letter = preload("res://invasions/DrifterLetter.gd").new()
 	letter.build(self)
 	main.hud.get_node("Root").add_child(letter)
-	cell_tool = add_tool("cell", "Prison cell", "Mark a floor tile as a prison cell: one prisoner each", "_on_cell_click")
-	altar_tool = add_tool("altar", "Altar", "Place an altar on a floor tile", "_on_altar_click")
 	event_texts({"cell_built": "_text", "imprisoned": "_text", "prisoner_escaped": "_text",
 			"prisoner_freed": "_text", "altar_built": "_text", "altar_smashed": "_text",
 			"drifter_asks": "_text", "drifter_let_in": "_text", "drifter_turned_away": "_text",
@@ -166,14 +162,6 @@ func _letter_text(ev: Dictionary) -> String:
 func _set_out_text(ev: Dictionary) -> String:
 	return "A party of %s set out from %s: %s hours away" % [str(ev.get("members", "?")),
 			str(ev.get("faction", "?")), str(ev.get("hours", "?"))]
-func _on_cell_click(tile: Vector2) -> void:
-	send({"type": "build_cell", "x": int(tile.x), "y": int(tile.y)})
-
-
-func _on_altar_click(tile: Vector2) -> void:
-	send({"type": "build_altar", "x": int(tile.x), "y": int(tile.y)})
-
-
 const GRUDGE_CAUSES := {"dead": "their dead", "mapmaker": "a Mapmaker who got away",
 		"raid": "your raid"}
 

@@ -1,7 +1,7 @@
 extends "res://core/ConceptExtension.gd"
 # Watching for parties (pysim/invasions/watch.py, docs/rules/invasions.md "Arrival"):
-# - tools "Guardpost" and "Scrying Pool": a left click sends build_guardpost /
-#   build_scrying_pool on that tile (ARRIVE-03, ARRIVE-04);
+# - the Guardpost and Scrying pool build tools come from Session.catalog() (furniture,
+#   EconomyExtension.gd): planned, hauled and built from metal (ARRIVE-03, ARRIVE-04);
 # - buttons at the end of the tool bar "Scry (N)" (spends a charge: the next party on its way, in the log and a
 #   toast) and "Eye Scouts" (sends the ghostly eye; disabled with the hours left while the
 #   boon cools down, ARRIVE-05). Shown only on levels with invasions;
@@ -21,8 +21,6 @@ func setup(m) -> void:
 	layer.name = "Watch"
 	layer.tile_size = main.world.TILE
 	main.world.add_layer(layer, false)
-	add_tool("guardpost", "Guardpost", "Build a guardpost: a minion on Drudgery lights its torch, which shows adventurers within 8 tiles", "_on_guardpost_click")
-	add_tool("scrying_pool", "Scrying Pool", "Build a scrying pool: it gathers a charge every 12 hours while your Boss lives", "_on_pool_click")
 	# the top bar is full: the two actions sit at the end of the tool bar
 	var row: Node = main.hud.tool_row
 	scry_button = _button(row, "Scry", "_on_scry_pressed")
@@ -67,14 +65,6 @@ func _show(snap: Dictionary) -> void:
 		eye_button.hint_tooltip = "Eye Scouts is ready again in %d hours" % cool
 	else:
 		eye_button.hint_tooltip = "Send a ghostly eye to patrol your guardposts for 24 hours (it sees in the dark and spots adventurers)"
-
-
-func _on_guardpost_click(tile: Vector2) -> void:
-	send({"type": "build_guardpost", "x": int(tile.x), "y": int(tile.y)})
-
-
-func _on_pool_click(tile: Vector2) -> void:
-	send({"type": "build_scrying_pool", "x": int(tile.x), "y": int(tile.y)})
 
 
 func _on_scry_pressed() -> void:

@@ -45,6 +45,30 @@ func letter_visible() -> bool:
 	return ext.spotted_letter.letter.visible
 
 
+func party_hidden() -> bool:
+	return int(snap_get("invasion_party", -1)) >= 0 and snap_get("invasion_party_hidden", false) == true
+
+
+# ARRIVE-02 with fog: the indicator keeps its last band while the party walks in unseen and
+# says Underway once it is spotted (the letter).
+func test_underway_only_once_the_party_is_spotted() -> void:
+	if not running():
+		return
+	if not assert_true(ext != null, "InvasionsExtension loaded"):
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "party_hidden", [], true, 600), "completed")
+	if not assert_true(ok, "the party walks in unspotted"):
+		return
+	yield(frames(2), "completed")
+	assert_eq(ext.indicator.text, "Invasion: Quiet", "an unspotted party is not announced")
+	ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	if not assert_true(ok, "the letter arrived"):
+		return
+	yield(frames(2), "completed")
+	assert_eq(ext.indicator.text, "Invasion: Underway")
+
+
 func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 	if not running():
 		return
@@ -114,8 +138,9 @@ func eye_x() -> bool:
 	return e != null and int(e[0]) >= 0
 
 
-# ARRIVE-03 / ARRIVE-05 as a player does it: the Guardpost tool and a click on the map build
-# one; the Eye Scouts button sends the eye, and is disabled while it patrols.
+# ARRIVE-03 / ARRIVE-05 as a player does it: the Guardpost tool (from the furniture catalog)
+# and a click on the map plan one (a blueprint waiting for metal); the Eye Scouts button
+# sends the eye from the level's built guardpost, and is disabled while it patrols.
 func test_build_a_guardpost_and_send_the_eye() -> void:
 	if not running():
 		return
@@ -125,13 +150,16 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 	yield(frames(3), "completed")
 	assert_true(watch.eye_button.visible, "Eye Scouts shown on a level with invasions")
 	assert_true(watch.scry_button.disabled, "no scrying pool, no charge")
-	var tool_button: Button = main.hud.tool_row.get_node("guardpost")
+	assert_true(main.hud.tool_row.get_node_or_null("guardpost") == null, "no separate Guardpost tool")
+	var tool_button: Button = main.hud.tool_row.get_node("econ_guardpost")
 	yield(click_control(tool_button), "completed")
 	yield(click_at(tile_screen(Vector2(11, 2))), "completed")
-	var ok = yield(wait_until(self, "snap_len", ["guardposts"], 1, 120), "completed")
-	if not assert_true(ok, "a guardpost was built"):
+	var ok = yield(wait_until(self, "snap_len", ["furn_bp_pos"], 1, 120), "completed")
+	if not assert_true(ok, "a guardpost was planned"):
 		return
-	assert_eq(snap_get("guardposts")[0][0], 11)
+	assert_eq(int(snap_get("furn_bp_pos")[0].x), 11)
+	assert_eq(int(snap_get("furn_bp_cost")[0]), 2, "it waits for its 2 metal")
+	assert_eq(snap_len("guardposts"), 1, "only the level's guardpost stands")
 	yield(click_control(watch.eye_button), "completed")
 	ok = yield(wait_until(self, "eye_x", [], true, 120), "completed")
 	assert_true(ok, "the ghostly eye patrols")

@@ -418,10 +418,13 @@ func test_imprison_button_locks_the_adventurer_in_a_cell():
 	return _wrap("_t_imprison_button_locks_the_adventurer_in_a_cell")
 
 
-# A prison cell at (6, 5) (pysim/adventurers/prisoners.py): the Imprison order has the minion
-# carry the knocked-out adventurer there and lock them in.
+# A built prison cell at (6, 5) (res://tests/data/combat_cell.level; cells are furniture built
+# from metal): the Imprison order has the minion carry the knocked-out adventurer there and
+# lock them in.
 func _t_imprison_button_locks_the_adventurer_in_a_cell() -> void:
-	EventBus.emit_signal("command_requested", {"type": "build_cell", "x": 6, "y": 5})
+	free_main()
+	yield(start_main("res://tests/data/combat_cell.level"), "completed")
+	ext = extension("CombatExtension")
 	var picked = yield(order_on_a_body("Imprison", "imprison"), "completed")
 	if picked.empty():
 		return

@@ -115,6 +115,8 @@ func test_drifter_letter_yes_and_no_buttons() -> void:
 	EventBus.disconnect("sim_event", self, "_on_sim_event")
 
 
+# The Prison cell and Altar tools come from the furniture catalog: a click plans one (a
+# blueprint waiting for metal); the level's built cell is drawn by the invasions layer.
 func test_cell_and_altar_tools_and_the_map_layer() -> void:
 	if not running():
 		return
@@ -122,15 +124,16 @@ func test_cell_and_altar_tools_and_the_map_layer() -> void:
 		return
 	yield(frames(3), "completed")
 	assert_true(ext.layer.piles.size() >= 1, "the treasure pile is drawn")
-	yield(click_control(ext.cell_tool), "completed")
+	assert_true(main.hud.tool_row.get_node_or_null("cell") == null, "no separate Prison cell tool")
+	yield(click_control(main.hud.tool_row.get_node("econ_cell")), "completed")
 	yield(click_at(tile_screen(Vector2(10, 1))), "completed")
-	var ok = yield(wait_until(self, "size_of_key", ["cell_pos"], 1, 120), "completed")
-	assert_true(ok, "a click with the Prison cell tool builds a cell")
-	yield(click_control(ext.altar_tool), "completed")
+	var ok = yield(wait_until(self, "size_of_key", ["furn_bp_pos"], 1, 120), "completed")
+	assert_true(ok, "a click with the Prison cell tool plans a cell")
+	yield(click_control(main.hud.tool_row.get_node("econ_altar")), "completed")
 	yield(click_at(tile_screen(Vector2(12, 2))), "completed")
-	ok = yield(wait_until(self, "size_of_key", ["altar_pos"], 1, 120), "completed")
-	assert_true(ok, "a click with the Altar tool places an altar")
+	ok = yield(wait_until(self, "size_of_key", ["furn_bp_pos"], 2, 120), "completed")
+	assert_true(ok, "a click with the Altar tool plans an altar")
 	yield(frames(3), "completed")
-	assert_eq(ext.layer.cells.size(), 1, "the cell is drawn")
-	assert_eq(ext.layer.altars.size(), 1, "the altar is drawn")
-	assert_eq(ext.layer.cells[0], Vector2(10, 1), "at the clicked tile")
+	assert_eq(size_of_key("altar_pos"), 0, "not built without metal")
+	assert_eq(ext.layer.cells.size(), 1, "the level's cell is drawn")
+	assert_eq(ext.layer.cells[0], Vector2(30, 2), "at its tile")

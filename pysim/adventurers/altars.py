@@ -1,7 +1,8 @@
 """Altars and the smash-altar goal (GOAL-01..03).
 
-- An altar is a structure the player places on a floor tile (level thing `altar`, command
-  `build_altar {"x", "y"}`); it does not block the way. Decided: it takes ALTAR_HITS hits;
+- An altar is furniture (pysim/economy/furniture.py, kind `altar`): built in place from
+  ALTAR_COST metal with build_furniture, or a level thing `altar` (built); it does not
+  block the way. Decided: it takes ALTAR_HITS hits;
   an adventurer next to it strikes once every STRIKE_TICKS (5 game minutes), so one
   adventurer smashes it in an hour, a party of five in 12 minutes (`altar_smashed`).
 - A party that came to smash an altar walks to the nearest one and strikes it; once one is
@@ -14,8 +15,10 @@ import numpy as np
 from pysim.adventurers import goals
 from pysim.core import commands as C, level, movement, terrain
 from pysim.core.snapshot import snapshot_part
+from pysim.economy import furniture
 
 ALTAR_KIND = "altar"
+ALTAR_COST = 2              # decided: docs/rules/economy.md (FURN-03)
 SMASH = "smash_altar"
 ALTAR_HITS = 12
 STRIKE_TICKS = 50
@@ -51,25 +54,26 @@ def altar_refusal(game, x, y):
     return None
 
 
+def add_altar(game, x, y):
+    state_of(game, True).altars.append([int(x), int(y), ALTAR_HITS])
+
+
 def _place(game, x, y, arg):
     why = altar_refusal(game, int(x), int(y))
     if why:
         raise ValueError(why)
-    state_of(game, True).altars.append([int(x), int(y), ALTAR_HITS])
+    add_altar(game, x, y)
+
+
+def _altars_at(game):
+    st = state_of(game)
+    return [] if st is None else [(a[0], a[1]) for a in st.altars]
 
 
 level.THINGS[ALTAR_KIND] = _place
-
-
-@C.command("build_altar")
-class BuildAltar:
-    def check(game, cmd):
-        return C.need_tile(game, cmd) or altar_refusal(game, int(cmd["x"]), int(cmd["y"]))
-
-    def apply(game, cmd):
-        x, y = int(cmd["x"]), int(cmd["y"])
-        state_of(game, True).altars.append([x, y, ALTAR_HITS])
-        game.emit("altar_built", x=x, y=y)
+furniture.add_kind(ALTAR_KIND, ALTAR_COST, "Altar",
+                   "A party that came to smash an altar strikes the nearest; once one is "
+                   "smashed they grab treasure and leave.", add_altar, _altars_at)
 
 
 def altars_left(game):

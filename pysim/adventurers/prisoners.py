@@ -1,7 +1,8 @@
 """Prisoners and prison cells, and the rescue goal (AFTER-01 capture, GOAL-01..03).
 
-- A prison cell is a floor tile the player marks (level thing `cell`, command
-  `build_cell {"x", "y"}`); it holds one prisoner.
+- A prison cell is furniture (pysim/economy/furniture.py, kind `cell`): built in place from
+  CELL_COST metal with build_furniture, or a level thing `cell` (built); it holds one
+  prisoner.
 - A prisoner is a captured adventurer (`capture` in pysim/combat/afterwards.py). The order
   `imprison {"entity": minion, "body": id}` has a minion pick up a knocked-out or captured
   adventurer, carry it to the nearest free cell and lock it in (captured there).
@@ -12,8 +13,7 @@
   left, without treasure. If no prisoner is left before it freed any (dead, escaped), the
   party hunts the Boss (GOAL-02, `goal_changed`).
 The "prisoners" area exists once a cell is built or a prisoner is taken, so older levels keep
-their state hash. Kept self-contained: the cell is its own structure here; a furniture table
-can later list it (CELL_KIND) and call add_cell.
+their state hash.
 """
 import numpy as np
 
@@ -21,8 +21,10 @@ from pysim.adventurers import goals
 from pysim.combat import afterwards as AF, fighter as F, knockouts as KO
 from pysim.core import clock, commands as C, entities as E, level, movement, systems, terrain
 from pysim.core.snapshot import snapshot_part
+from pysim.economy import furniture
 
 CELL_KIND = "cell"
+CELL_COST = 2               # decided: docs/rules/economy.md (FURN-03)
 RESCUE = "rescue_prisoners"
 ESCAPE_HOURS = 12
 
@@ -62,26 +64,24 @@ def cell_refusal(game, x, y):
 
 def add_cell(game, x, y):
     state_of(game, True).cells.append((int(x), int(y)))
-    game.emit("cell_built", x=int(x), y=int(y))
 
 
 def _place_cell(game, x, y, arg):
     why = cell_refusal(game, int(x), int(y))
     if why:
         raise ValueError(why)
-    state_of(game, True).cells.append((int(x), int(y)))
+    add_cell(game, x, y)
+
+
+def _cells_at(game):
+    st = state_of(game)
+    return [] if st is None else list(st.cells)
 
 
 level.THINGS[CELL_KIND] = _place_cell
-
-
-@C.command("build_cell")
-class BuildCell:
-    def check(game, cmd):
-        return C.need_tile(game, cmd) or cell_refusal(game, int(cmd["x"]), int(cmd["y"]))
-
-    def apply(game, cmd):
-        add_cell(game, int(cmd["x"]), int(cmd["y"]))
+furniture.add_kind(CELL_KIND, CELL_COST, "Prison cell",
+                   "Holds one prisoner: Imprison has a minion lock a knocked-out adventurer in.",
+                   add_cell, _cells_at)
 
 
 def is_prisoner(e):

@@ -24,6 +24,8 @@ The file is text, one item a line, so every error names the file and the line:
     <the command as JSON>           sent, not yet applied (the next tick applies it)
     [checkpoints]
     <tick> <state hash>             one for every game hour played (game.checkpoints)
+    [fog]                           optional sections a rule area adds (add_section): what
+    <rows of 0/1>                   the player has seen is not game state, but it is theirs
 
 The checkpoints bound the work a file can cause: a save must carry one line per game hour
 it claims, so its size bounds the replay, and a save that does not replay is refused at the
@@ -41,6 +43,17 @@ from pysim.core.level import LevelError, load_text
 MAGIC = "malignus-save 2"
 OLD_MAGICS = ("malignus-save 1",)
 _HEADER_KEYS = ("source", "seed", "tick", "hash", "script")
+_SECTIONS = ("level", "commands", "pending", "checkpoints")
+
+# Optional sections after [checkpoints], by name: (write(game) -> [lines] or None for none,
+# read(game, [(lineno, text)]) -> None, or (lineno or 0, the reason it cannot be read)). For what belongs with
+# a game but is not in its hash (the fog's explored tiles, pysim/invasions/fog.py): read once
+# the replay has been checked.
+EXTRA_SECTIONS = {}
+
+
+def add_section(name, write, read):
+    EXTRA_SECTIONS[name] = (write, read)
 
 
 class SaveError(LevelError):
@@ -66,6 +79,11 @@ def dumps(game):
     lines.append("[checkpoints]")
     for i, digest in enumerate(game.checkpoints):
         lines.append("%d %s" % ((i + 1) * CHECKPOINT_TICKS, digest))
+    for name in sorted(EXTRA_SECTIONS):
+        extra = EXTRA_SECTIONS[name][0](game)
+        if extra is not None:
+            lines.append("[%s]" % name)
+            lines.extend(extra)
     return "\n".join(lines) + "\n"
 
 
@@ -84,11 +102,12 @@ class _Save:
         self.commands = []
         self.pending = []
         self.checkpoints = []
+        self.extra = {}         # optional section name -> [(lineno, text)]
 
 
 def _sections(lines, path, first):
     """{section name: [(lineno, text)]} for the sections after the header, in file order."""
-    order = ("level", "commands", "pending", "checkpoints")
+    order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS))
     found = {}
     current = None
     for i in range(first, len(lines)):
@@ -101,7 +120,7 @@ def _sections(lines, path, first):
         if current is None:
             _error(path, i + 1, "expected one of %s, or [level]" % ", ".join(_HEADER_KEYS))
         found[current][1].append((i + 1, text))
-    for name in order:
+    for name in _SECTIONS:
         if name not in found:
             _error(path, len(lines), "the save has no [%s] section" % name)
     return found
@@ -152,6 +171,9 @@ def _parse(text, path):
     _parse_commands(sv, sections["commands"], path)
     _parse_pending(sv, sections["pending"], path)
     _parse_checkpoints(sv, sections["checkpoints"], path)
+    for name in sorted(EXTRA_SECTIONS):
+        if name in sections:
+            sv.extra[name] = sections[name]
     return sv
 
 
@@ -263,6 +285,11 @@ def loads(text, path="save"):
     if game.state_hash() != saved_hash:
         _error(path, hash_line, "the save does not replay to the game it was saved from "
                "(made by another version of the rules, or edited)")
+    for name in sorted(sv.extra):
+        header_line, rows = sv.extra[name]
+        why = EXTRA_SECTIONS[name][1](game, rows)
+        if why:
+            _error(path, why[0] if why[0] > 0 else header_line, why[1])
     return game
 
 

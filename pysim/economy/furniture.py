@@ -17,12 +17,13 @@ FURN-03 What each does is the existing rule's: a bed (WAKE-02: minions own beds 
         `pyre` things: pysim/combat/afterwards.py holds them.
 FURN-04 No piece blocks walking, so building one never touches the walking path (PATH-01).
 
-Adding a kind (other rule areas: prison cells, altars, guardposts ...): call
+Other rule areas add their kinds (prison cells and altars: pysim/adventurers; guardposts and
+the scrying pool: pysim/invasions/watch.py). Adding a kind: call
     add_kind(name, cost, label, description, place, exists)
 with place(game, x, y) putting it in your area's state and exists(game) -> [(x, y), ...]
 listing where they stand (for drawing and the free-tile check); the snapshot's
-furn_kind codes follow KIND_ORDER, and the catalog (Session.catalog) lists it with its
-cost and description for the build tool.
+furn_kind codes follow KIND_ORDER (this module's kinds, then the others by name), and the
+catalog (Session.catalog) lists it with its cost and description for the build tool.
 
 Job lists: ["furn_haul", blueprint id, phase, pile_x, pile_y], ["furn_build", id, phase, 0].
 """
@@ -48,10 +49,17 @@ class Kind(object):
         self.size = size
 
 
+OWN_KINDS = ("bed", "scrapper_table", "pyre")
+
+
 def add_kind(name, cost, label, description, place, exists, size=(1, 1)):
     if name not in KINDS:
         KIND_ORDER.append(name)
     KINDS[name] = Kind(name, cost, label, description, place, exists, size)
+    # Fixed order whatever imports first (the snapshot's furn_kind codes, the tool buttons):
+    # this module's own kinds, then the other areas' kinds by name.
+    KIND_ORDER.sort(key=lambda n: (n not in OWN_KINDS, OWN_KINDS.index(n)
+                                   if n in OWN_KINDS else 0, n))
 
 
 def _after(game):
@@ -116,7 +124,9 @@ def _reason(game, cmd):
     other = piece_at(game, x, y)
     if other is not None:
         planned = " planned" if blueprint_at(game, x, y) is not None else ""
-        return "There is already a %s%s there." % (KINDS[other].label.lower(), planned)
+        what = KINDS[other].label.lower()
+        return "There is already %s %s%s there." % ("an" if what[0] in "aeiou" else "a", what,
+                                                    planned)
     return None
 
 

@@ -1,7 +1,9 @@
 """Fog of war: what the player's side sees (ARRIVE-01..03, the view part).
 
 Only the view: no rule reads this module's arrays, nothing here is game state (it is not
-hashed and not saved), and the headless runner's events stay complete. The snapshot
+hashed), and the headless runner's events stay complete. The explored tiles are the
+player's, though: a save keeps them (its [fog] section, one row of 0/1 a map row), and a
+loaded game shows them explored again. The snapshot
 carries it for the front end:
 
 - fog_on: True when the level shows fog (header `fog: on|off`; without it, fog is on
@@ -23,7 +25,7 @@ most r steps), compiled with Cython. Measured in build/bench/bench_fog.py.
 import cython
 import numpy as np
 
-from pysim.core import entities as E, level
+from pysim.core import entities as E, level, save
 from pysim.core.snapshot import snapshot_part
 
 SEEN_NOW = 2
@@ -41,8 +43,8 @@ def add_view_source(fn):
 
 
 class FogView(object):
-    """The front end's memory of the map: not game state (never hashed or saved; a loaded
-    game starts with what its spotters see now)."""
+    """The front end's memory of the map: not game state (never hashed; saved in the
+    save's [fog] section, see save_rows / load_rows)."""
 
     def __init__(self, width, height):
         self.explored = np.zeros((height, width), dtype=np.uint8)
@@ -167,6 +169,35 @@ def seen_now(game, x, y):
     """Is the tile in view right now? (front-end helpers and tests; never a rule)."""
     view = view_of(game)
     return bool(view.visible[int(y), int(x)])
+
+
+def save_rows(game):
+    """The explored tiles as rows of 0/1 for the save, or None when the level has no fog."""
+    if not fog_on(game):
+        return None
+    explored = view_of(game).explored
+    return ["".join("1" if v else "0" for v in row) for row in explored.tolist()]
+
+
+def load_rows(game, rows):
+    """Mark the saved explored tiles explored again; (lineno, reason) if they do not fit."""
+    g = game.grid
+    rows = [(lineno, text.strip()) for lineno, text in rows if text.strip()]
+    if not fog_on(game):
+        return (rows[0][0] if rows else 0, "a [fog] section, yet the saved level has no fog")
+    if len(rows) != g.height:
+        return (rows[-1][0] if rows else 0,
+                "the [fog] section has %d rows; the map has %d" % (len(rows), g.height))
+    for lineno, text in rows:
+        if len(text) != g.width or text.strip("01"):
+            return (lineno, "a [fog] row is %d characters of 0 and 1" % g.width)
+    saved = np.array([[c == "1" for c in text] for _, text in rows], dtype=np.uint8)
+    view = view_of(game)
+    np.maximum(view.explored, saved, out=view.explored)
+    return None
+
+
+save.add_section("fog", save_rows, load_rows)
 
 
 @snapshot_part

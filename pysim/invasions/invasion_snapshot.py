@@ -5,6 +5,9 @@ invasion_state: "off" (the level has none: the indicator hides), "quiet", "unlik
 invasion_chance_pct: this hour's chance, percent. invasion_storm_hours: hours of Rite of
 Storms left (0: none). invasion_party_pos: [x, y] of the party's first member up (for the
 camera jump), [-1, -1] when none.
+Decided: with fog on, a party walking in unspotted is not announced: the indicator says
+"underway" only once the party is spotted (ARRIVE-02); until then it keeps the last band it
+showed (the view's memory, game.invasion_band, like fog's game.fog_view: not game state).
 """
 from pysim.core import clock
 from pysim.core.entities import UP
@@ -22,6 +25,15 @@ def band(pct):
     return "quiet"
 
 
+def _hidden(game, st):
+    """Fog on and the party underway not spotted yet (pysim/invasions/sighting.py)."""
+    from pysim.invasions import fog, sighting
+    if not fog.fog_on(game):
+        return False
+    sight = sighting.area(game)
+    return sight is None or st.party not in sight.spotted
+
+
 @snapshot_part
 def invasion_snapshot(game, snap):
     st = SCH.state_of(game)
@@ -33,7 +45,9 @@ def invasion_snapshot(game, snap):
         snap["invasion_party_pos"] = pos
         return
     pct = SCH.hour_chance(game, st)
-    if st.phase == SCH.UNDERWAY:
+    if st.phase == SCH.UNDERWAY and _hidden(game, st):
+        snap["invasion_state"] = getattr(game, "invasion_band", "quiet")
+    elif st.phase == SCH.UNDERWAY:
         snap["invasion_state"] = "underway"
         for eid in st.members:
             e = game.entities.get(eid)
@@ -42,6 +56,7 @@ def invasion_snapshot(game, snap):
                 break
     else:
         snap["invasion_state"] = band(pct)
+        game.invasion_band = snap["invasion_state"]
     snap["invasion_chance_pct"] = int(pct)
     left = max(0, st.storm_until - game.tick)
     snap["invasion_storm_hours"] = -(-left // clock.TICKS_PER_HOUR)

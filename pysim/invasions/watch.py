@@ -9,7 +9,7 @@ joined later: a guardpost and a scrying pool are plain (x, y) structures here.
   burns TORCH_HOURS, then goes out (torch_out) and is lit again. A lit torch un-fogs what is
   in view of the post within GUARD_RANGE tiles (fog VIEW_SOURCES), so party members there
   are shown; it never spots the party (no letter, no pause).
-- Scrying pool: level thing `scrying_pool` or build_scrying_pool {x, y}. While the Boss is
+- Scrying pool: level thing `scrying_pool` or build_furniture {kind: "scrying_pool"}. While the Boss is
   alive, the pools gather one charge per CHARGE_HOURS each (at most MAX_CHARGES), checked on
   the hour. The command `scry` spends one: `scried` names the next party on its way (its
   home, size, goal and hours until it arrives). Refused without a charge or with no party on
@@ -22,8 +22,12 @@ joined later: a guardpost and a scrying pool are plain (x, y) structures here.
 The "watch" area exists once a level or a command made one of these things.
 """
 from pysim.core import clock, duties, entities as E, level, movement, systems, terrain as T
-from pysim.core.commands import command, need_tile
+from pysim.core.commands import command
 from pysim.core.snapshot import snapshot_part
+from pysim.economy import furniture
+
+GUARDPOST_COST = 2          # decided: docs/rules/economy.md (FURN-03)
+SCRYING_POOL_COST = 3
 
 GUARD_RANGE = 8
 TORCH_HOURS = 24
@@ -62,23 +66,6 @@ def lit(game, post):
 
 # --- placing ---------------------------------------------------------------------------------
 
-def place_reason(game, x, y):
-    g = game.grid
-    if not g.in_bounds(x, y):
-        return "That tile is outside the map."
-    if int(g.domain[y, x]) != 1:
-        return "It can be built only inside your domain."
-    if int(g.terrain[y, x]) != T.FLOOR:
-        return "It must stand on a floor tile."
-    st = area(game)
-    if st is not None and ([x, y] in [p[:2] for p in st.posts] or [x, y] in st.pools):
-        return "Something already stands there."
-    doors = game.areas.get("doors")
-    if doors is not None and (x, y) in doors.by_pos:
-        return "A door is there."
-    return None
-
-
 def add_post(game, x, y, lit_now=False):
     until = game.tick + TORCH_HOURS * clock.TICKS_PER_HOUR if lit_now else -1
     area(game, True).posts.append([int(x), int(y), until, -1])
@@ -98,24 +85,23 @@ level.THINGS["guardpost"] = _guardpost_thing
 level.THINGS["scrying_pool"] = _pool_thing
 
 
-@command("build_guardpost")
-class BuildGuardpost:
-    def check(game, cmd):
-        return need_tile(game, cmd) or place_reason(game, int(cmd["x"]), int(cmd["y"]))
-
-    def apply(game, cmd):
-        add_post(game, cmd["x"], cmd["y"])
-        game.emit("guardpost_built", x=int(cmd["x"]), y=int(cmd["y"]))
+def _posts_at(game):
+    st = area(game)
+    return [] if st is None else [(p[0], p[1]) for p in st.posts]
 
 
-@command("build_scrying_pool")
-class BuildScryingPool:
-    def check(game, cmd):
-        return need_tile(game, cmd) or place_reason(game, int(cmd["x"]), int(cmd["y"]))
+def _pools_at(game):
+    st = area(game)
+    return [] if st is None else [(p[0], p[1]) for p in st.pools]
 
-    def apply(game, cmd):
-        area(game, True).pools.append([int(cmd["x"]), int(cmd["y"])])
-        game.emit("scrying_pool_built", x=int(cmd["x"]), y=int(cmd["y"]))
+
+furniture.add_kind("guardpost", GUARDPOST_COST, "Guardpost",
+                   "A Drudgery minion lights its torch; while lit it shows adventurers within "
+                   "%d tiles." % GUARD_RANGE, lambda game, x, y: add_post(game, x, y), _posts_at)
+furniture.add_kind("scrying_pool", SCRYING_POOL_COST, "Scrying pool",
+                   "Gathers a charge every %d hours while your Boss lives; Scry spends one to "
+                   "see the next party on its way." % CHARGE_HOURS,
+                   lambda game, x, y: _pool_thing(game, x, y, None), _pools_at)
 
 
 # --- the torch: a Drudgery job --------------------------------------------------------------

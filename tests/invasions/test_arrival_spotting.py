@@ -126,10 +126,31 @@ def test_with_fog_the_party_position_is_shown_only_once_spotted():
     s.game = g = sent_game()
     g.run(10)
     snap = s.snapshot()
-    assert snap["invasion_state"] == "underway" and snap["invasion_party_hidden"] is True
+    assert snap["invasion_party_hidden"] is True
     run_until(g, "letter", 3 * clock.TICKS_PER_HOUR)
     snap = s.snapshot()
     assert snap["invasion_party_hidden"] is False and snap["invasion_party"] >= 0
     s.game = g = sent_game(LEVEL.replace("invasions: on", "invasions: on\nfog: off"))
     g.run(10)
     assert s.snapshot()["invasion_party_hidden"] is False   # no fog: nothing hidden
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_with_fog_the_indicator_says_underway_only_once_the_party_is_spotted():
+    from pysim.session import Session
+    s = Session.__new__(Session)
+    s._acc = 0
+    s.game = g = load_text(LEVEL)
+    g.run(clock.TICKS_PER_DAY + 1)                  # day 2: a chance, so a band above quiet
+    assert s.snapshot()["invasion_state"] == "unlikely"
+    g.command({"type": "send_invasion"})
+    g.run(10)
+    snap = s.snapshot()
+    assert snap["invasion_party_hidden"] is True
+    assert snap["invasion_state"] == "unlikely"      # the last band, not "underway"
+    run_until(g, "letter", 3 * clock.TICKS_PER_HOUR)
+    assert s.snapshot()["invasion_state"] == "underway"
+    s.game = g = load_text(LEVEL.replace("invasions: on", "invasions: on\nfog: off"))
+    g.command({"type": "send_invasion"})
+    g.run(10)
+    assert s.snapshot()["invasion_state"] == "underway"   # no fog: at once

@@ -94,3 +94,29 @@ def test_the_layer_is_recomputed_only_when_a_spotter_moved_or_a_door_changed():
     door.open = True
     fog.layer(g)
     assert g.fog_view.computes == n + 1
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_the_explored_layer_is_saved_and_loaded_with_the_game():
+    from pysim.core import save
+    g = game()
+    g.command({"type": "hold_door_open", "x": 15, "y": 1})
+    g.step()
+    assert fog.layer(g)[1, 14] == fog.SEEN_NOW
+    g.command({"type": "release_door", "x": 15, "y": 1})
+    for _ in range(200):
+        g.step()
+        if fog.layer(g)[1, 14] == fog.SEEN_BEFORE:
+            break
+    assert fog.layer(g)[1, 14] == fog.SEEN_BEFORE           # explored behind the shut door
+    text = save.dumps(g)
+    assert "\n[fog]\n" in text
+    loaded = save.loads(text)
+    assert fog.layer(loaded)[1, 14] == fog.SEEN_BEFORE      # still explored after loading
+    assert fog.layer(loaded)[1, 0] == fog.UNSEEN
+    assert (fog.layer(loaded) == fog.layer(g)).all()
+    bad = text.replace("\n[fog]\n", "\n[fog]\n0101\n")
+    with pytest.raises(save.SaveError) as err:
+        save.loads(bad, "slot.msave")
+    assert "[fog]" in str(err.value) and str(err.value).startswith("slot.msave:")
+    assert "[fog]" not in save.dumps(game("invasions: off"))

@@ -65,6 +65,10 @@ def test_indicator_in_play():
         g.step()
     snap = {}
     SNAP.invasion_snapshot(g, snap)
+    assert snap["invasion_state"] == "unlikely"      # fog: the last band until spotted
+    g.fog_setting = "off"                            # as the level header `fog: off`
+    snap = {}
+    SNAP.invasion_snapshot(g, snap)
     assert snap["invasion_state"] == "underway"
     assert snap["invasion_party_pos"] != [-1, -1]
     off = small_game(on="off")

@@ -88,24 +88,22 @@ def test_imprison_refusals_say_why():
     m = g.spawn(E.MINION, 5, 2)
     p = down_adventurer(g, 20, 2)
     g.command({"type": "imprison", "entity": m.id, "body": p.id})      # no cell
-    g.command({"type": "build_cell", "x": 0, "y": 0})                  # a wall
+    g.command({"type": "build_furniture", "kind": "cell", "x": 0, "y": 0})   # a wall
     g.command({"type": "imprison", "entity": m.id, "body": m.id})      # not an adventurer
     g.step()
     reasons = [e["reason"] for e in g.take_events() if e["type"] == "refused"]
-    assert reasons == ["You have no prison cell.", "A cell needs a floor tile.",
+    assert reasons == ["You have no prison cell.", "Prison cell must stand on a floor tile.",
                        "Only adventurers can be taken prisoner."]
-    g.command({"type": "build_cell", "x": 10, "y": 1})
-    g.step()
-    assert [e for e in g.take_events() if e["type"] == "cell_built"]
-    assert prisoners.state_of(g).cells == [(10, 1)]
-    g.command({"type": "build_altar", "x": 10, "y": 1})
-    g.command({"type": "build_cell", "x": 10, "y": 1})
-    g.command({"type": "build_altar", "x": 11, "y": 1})
-    g.command({"type": "build_cell", "x": 11, "y": 1})
+    prisoners.add_cell(g, 10, 1)                       # built (as the level thing `cell`)
+    altars.add_altar(g, 11, 1)
+    g.command({"type": "build_furniture", "kind": "altar", "x": 10, "y": 1})
+    g.command({"type": "build_furniture", "kind": "cell", "x": 10, "y": 1})
+    g.command({"type": "build_furniture", "kind": "cell", "x": 11, "y": 1})
     g.step()
     reasons = [e["reason"] for e in g.take_events() if e["type"] == "refused"]
-    assert reasons == ["A prison cell is there.", "There is already a cell there.",
-                       "An altar stands there."]
+    assert reasons == ["There is already a prison cell there.",
+                       "There is already a prison cell there.",
+                       "There is already an altar there."]
 
 
 @pytest.mark.rule("GOAL-03")

@@ -74,15 +74,16 @@ def test_a_lit_torch_shows_the_party_without_a_letter_or_a_pause():
 
 
 @pytest.mark.rule("ARRIVE-03")
-def test_guardposts_are_built_inside_the_domain_on_floor():
+def test_guardposts_are_planned_only_inside_the_domain_on_floor():
     g = game()
-    g.command({"type": "build_guardpost", "x": 5, "y": 2})
-    g.command({"type": "build_guardpost", "x": 0, "y": 0})
-    g.command({"type": "build_guardpost", "x": 10, "y": 1})
+    g.command({"type": "build_furniture", "kind": "guardpost", "x": 5, "y": 2})
+    g.command({"type": "build_furniture", "kind": "guardpost", "x": 0, "y": 0})
+    g.command({"type": "build_furniture", "kind": "guardpost", "x": 10, "y": 1})
     g.step()
     evs = g.take_events()
-    assert [(e["x"], e["y"]) for e in evs if e["type"] == "guardpost_built"] == [(5, 2)]
-    assert len([e for e in evs if e["type"] == "refused"]) == 2
+    assert [(e["x"], e["y"]) for e in evs if e["type"] == "furniture_placed"] == [(5, 2)]
+    assert [e["reason"] for e in evs if e["type"] == "refused"] == [
+        "Guardpost must stand on a floor tile.", "There is already a guardpost there."]
 
 
 @pytest.mark.rule("ARRIVE-04")
@@ -110,7 +111,7 @@ def test_scrying_shows_the_next_party_on_its_way():
 @pytest.mark.rule("ARRIVE-05")
 def test_the_eye_patrols_the_guardposts_sees_the_party_and_cools_down():
     g = game()
-    g.command({"type": "build_guardpost", "x": 3, "y": 2})
+    watch.add_post(g, 3, 2)                 # a second, built guardpost (the level thing's way)
     g.command({"type": "eye_scouts"})
     g.step()
     st = watch.area(g)
