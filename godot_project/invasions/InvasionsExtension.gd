@@ -185,7 +185,7 @@ func _text(ev: Dictionary) -> String:
 		"drifter_asks":
 			return "%s asks to hide in your dungeon (answer within %s hours)" % [str(ev.get("name", "A drifter")), str(ev.get("hours", "?"))]
 		"drifter_let_in":
-			return "%s hides in your dungeon; their pursuers will come" % str(ev.get("name", "The drifter"))
+			return "%s joins your dungeon as a minion; their pursuers will come" % str(ev.get("name", "The drifter"))
 		"drifter_turned_away":
 			return "You turned %s away" % str(ev.get("name", "the drifter"))
 		"drifter_gone":
