@@ -16,6 +16,7 @@ extends "res://core/ConceptExtension.gd"
 
 const TOOL_PREFIX := "econ_"
 const EventText = preload("res://hud/EventText.gd")
+const Panels = preload("res://hud/Panels.gd")
 const MAX_DRAG_TILES := 400
 const CAMPAIGN_LEVEL := "res://levels/campaign.level"
 
@@ -210,17 +211,7 @@ func _on_sim_event(ev: Dictionary) -> void:
 # --- the end screen ------------------------------------------------------------------------
 
 func _build_end_panel() -> void:
-	end_panel = PanelContainer.new()
-	end_panel.name = "EndScreen"
-	end_panel.visible = false
-	end_panel.anchor_left = 0.5
-	end_panel.anchor_right = 0.5
-	end_panel.anchor_top = 0.5
-	end_panel.anchor_bottom = 0.5
-	end_panel.margin_left = -190
-	end_panel.margin_right = 190
-	end_panel.margin_top = -130
-	end_panel.margin_bottom = 130
+	end_panel = Panels.centred("EndScreen", Vector2(190, 130))
 	end_panel.add_stylebox_override("panel", main.hud.panel_style())
 	var box := VBoxContainer.new()
 	end_panel.add_child(box)

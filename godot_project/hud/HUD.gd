@@ -18,6 +18,7 @@ extends CanvasLayer
 
 const EventText = preload("res://hud/EventText.gd")
 const Files = preload("res://core/Files.gd")
+const Panels = preload("res://hud/Panels.gd")
 const LEVELS_DIR := "res://levels"
 const LOG_LINES := 100          # the log keeps this many lines (the cap)
 const LOG_REPEAT_WINDOW := 6     # a line said again within this many lines is counted, not repeated
@@ -345,17 +346,8 @@ Hover the map to see what is on a tile; hover a stat for what it does."""
 
 
 func _add_help() -> void:
-	help_panel = PanelContainer.new()
-	help_panel.name = "Help"
+	help_panel = Panels.centred("Help", Vector2(260, 110))
 	help_panel.add_stylebox_override("panel", panel_style())
-	help_panel.anchor_left = 0.5
-	help_panel.anchor_right = 0.5
-	help_panel.anchor_top = 0.5
-	help_panel.anchor_bottom = 0.5
-	help_panel.margin_left = -260
-	help_panel.margin_right = 260
-	help_panel.margin_top = -110
-	help_panel.margin_bottom = 110
 	var text := RichTextLabel.new()
 	text.name = "Text"
 	text.bbcode_enabled = true
@@ -363,7 +355,6 @@ func _add_help() -> void:
 	text.rect_min_size = Vector2(500, 190)
 	text.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	help_panel.add_child(text)
-	help_panel.visible = false
 	$Root.add_child(help_panel)
 	var b := Button.new()
 	b.name = "HelpButton"

@@ -6,6 +6,7 @@ extends Control
 # the game stays paused until the player resumes it.
 
 const EventText = preload("res://hud/EventText.gd")
+const Panels = preload("res://hud/Panels.gd")
 
 var letter: PanelContainer = null
 var letter_text: Label = null
@@ -26,17 +27,7 @@ func _init() -> void:
 
 
 func _panel(panel_name: String, button_text: String, method: String) -> PanelContainer:
-	var p := PanelContainer.new()
-	p.name = panel_name
-	p.visible = false
-	p.anchor_left = 0.5
-	p.anchor_right = 0.5
-	p.anchor_top = 0.5
-	p.anchor_bottom = 0.5
-	p.margin_left = -230
-	p.margin_right = 230
-	p.margin_top = -110
-	p.margin_bottom = 110
+	var p := Panels.centred(panel_name, Vector2(230, 110))
 	var box := VBoxContainer.new()
 	box.name = "Box"
 	p.add_child(box)
