@@ -154,3 +154,53 @@ def test_with_fog_the_indicator_says_underway_only_once_the_party_is_spotted():
     g.command({"type": "send_invasion"})
     g.run(10)
     assert s.snapshot()["invasion_state"] == "underway"   # no fog: at once
+
+
+# A troll of the dungeon (Hunt 1: it notices 5 tiles off) alone in a long corridor; the Boss
+# is far off behind a closed door. An adventurer with Hunt 2 or more notices it first.
+TROLL = """\
+name: fight test
+seed: %d
+domain: all
+invasions: on
+
+[legend]
+t = floor dungeon_creature:troll
+
+[map]
+####################################################
+P...........................t..................D.SS#
+#..............................................#.Sb#
+####################################################
+"""
+
+
+def _party_outseeing_the_troll():
+    """A game whose party underway (sent as the third invasion: two members, some of them
+    trained on day 2) has a member who notices farther than the troll."""
+    from pysim.combat import fighter as F
+    from pysim.invasions import scheduler as SCH
+    for seed in range(1, 60):
+        g = load_text(TROLL % seed)
+        SCH.state_of(g).count = 2
+        g.command({"type": "send_invasion"})
+        g.step()
+        members = [g.entities[i] for i in SCH.state_of(g).members]
+        if any(F.stat(m, "hunt") >= 2 for m in members):
+            return g, members
+    raise AssertionError("no seed sent a member with Hunt 2")
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_a_member_fighting_one_of_ours_that_has_not_seen_it_spots_the_party():
+    g, members = _party_outseeing_the_troll()
+    troll = [e for e in g.entities.values() if e.subtype == "troll"][0]
+    evs = run_until(g, "letter", 2 * clock.TICKS_PER_HOUR)
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "fight" and spotted[0]["by"] == troll.id
+    member = g.entities[spotted[0]["entity"]]
+    assert member.fighter.target == troll.id
+    assert member.id not in troll.fighter.known                 # the troll had not seen it
+    assert (member.x - troll.x) ** 2 + (member.y - troll.y) ** 2 > 5 * 5   # beyond its sight
+    kinds = [e["type"] for e in evs if e["type"] in ("party_spotted", "speed_changed", "letter")]
+    assert kinds == ["party_spotted", "speed_changed", "letter"] and g.speed == 0
