@@ -194,3 +194,14 @@ def test_each_tick_casts_only_the_views_that_changed():
         idle += not fresh
         moved += bool(fresh)
     assert idle > 50 and moved > 0 and view.computes == 0     # no snapshot asked
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_the_boss_and_a_creature_of_ours_see_too_a_wild_one_does_not():
+    boss_only = load_text(LEVEL.replace("D.....m", "D......") % {"header": "invasions: on"})
+    assert fog.layer(boss_only)[2, 24] == fog.SEEN_NOW      # the Boss (32, 2) sees 9 tiles
+    assert fog.layer(boss_only)[2, 22] == fog.UNSEEN
+    wild = LEVEL.replace("D.....m", "D.....w").replace("[map]", "[legend]\nw = floor creature:wolf\n\n[map]")
+    ours = wild.replace("creature:wolf", "dungeon_creature:wolf")
+    assert fog.layer(load_text(ours % {"header": "invasions: on"}))[1, 16] == fog.SEEN_NOW
+    assert fog.layer(load_text(wild % {"header": "invasions: on"}))[1, 16] == fog.UNSEEN
