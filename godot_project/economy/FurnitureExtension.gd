@@ -18,6 +18,7 @@ var cancel_button: Button = null
 var tile := Vector2(-1, -1)      # the piece shown, (-1, -1) none
 var piece := {}                  # Session.describe_furniture(tile)
 var _since := 0.0
+var mark = null                  # world/TilePreview.gd: a yellow frame on the piece shown
 
 
 func setup(m) -> void:
@@ -28,6 +29,10 @@ func setup(m) -> void:
 	var row := panel.add_row("Actions")
 	cancel_button = add_button(row, "CancelButton", "Cancel blueprint", "_on_cancel")
 	cancel_button.hint_tooltip = "Take the blueprint back: metal already on site goes onto a pile there"
+	mark = preload("res://world/TilePreview.gd").new()
+	mark.name = "FurnitureMark"
+	mark.ok_col = Color(1, 0.9, 0.35, 0.95)
+	main.world.add_layer(mark, true)
 	if main.hud.has_method("add_tile_info"):
 		main.hud.add_tile_info(self, "tile_info")
 	listen({"tile_selected": "_on_tile_selected", "entity_selected": "_on_entity_selected",
@@ -60,6 +65,7 @@ func close() -> void:
 	tile = Vector2(-1, -1)
 	piece = {}
 	panel.visible = false
+	mark.clear()
 
 
 func _on_snapshot(_snap: Dictionary) -> void:
@@ -84,6 +90,7 @@ func _on_cancel() -> void:
 
 func _show() -> void:
 	panel.visible = true
+	mark.show_at(tile, true, "")
 	var built: bool = piece.get("built", false)
 	panel.title.text = str(piece.get("label", "Furniture")) + ("" if built else " (blueprint)")
 	info.text = PoolStringArray(lines(piece)).join("\n")
@@ -123,7 +130,10 @@ static func blueprint_lines(d: Dictionary) -> Array:
 	var needed := int(d.get("metal_needed", 0))
 	var out := ["Metal on site: %d / %d%s" % [metal, needed,
 			" (%d on its way)" % int(d["on_its_way"]) if int(d.get("on_its_way", 0)) > 0 else ""]]
-	if d.get("waiting_for_metal", false):
+	if d.get("waiting_for_metal", false) and int(d.get("veins_marked", 0)) > 0:
+		out.append("Waiting for metal: no pile holds any yet; Drudgery minions are mining the marked %s." % (
+				"vein" if int(d["veins_marked"]) == 1 else "veins"))
+	elif d.get("waiting_for_metal", false):
 		out.append("Waiting for metal: no pile holds any. Mark a vein with the Mine vein tool.")
 	elif int(d.get("worker", -1)) >= 0:
 		var done := int(d.get("work", 0)) * 100 / max(1, int(d.get("work_needed", 1)))

@@ -64,7 +64,7 @@ func _t_blueprint():
 	assert_string_contains(text, "In the ")
 	assert_string_contains(text, "wakes within the hour", "what it does, from the catalog")
 	assert_string_contains(text, "Metal on site: 0 / 1")
-	assert_string_contains(text, "Waiting for metal")
+	assert_string_contains(text, "Waiting for metal: no pile holds any. Mark a vein")
 	assert_true(text.find("30, 4") < 0 and text.find("#") < 0, "no coordinates or ids: %s" % text)
 	assert_true(ext.cancel_button.is_visible_in_tree(), "a blueprint can be cancelled")
 	yield(click_control(ext.cancel_button), "completed")
@@ -94,8 +94,10 @@ func _t_built():
 	assert_true(text.find("Belongs to ") >= 0 or text.find("Free: ") >= 0, text)
 	assert_false(ext.cancel_button.is_visible_in_tree(), "a built piece has no Cancel")
 	assert_eq(main.world.selected_id, -1, "the piece, not a body, is selected")
+	assert_eq(ext.mark.tile, BED, "and framed on the map")
 	yield(press_key(KEY_ESCAPE), "completed")
 	assert_false(ext.panel.visible, "Esc closes the furniture panel")
+	assert_eq(ext.mark.tile, Vector2(-1, -1), "and the frame goes")
 	# The hover tip names the piece.
 	assert_true(main.hud.tile_lines(BED).has("Bed"), str(main.hud.tile_lines(BED)))
 

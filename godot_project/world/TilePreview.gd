@@ -8,6 +8,7 @@ const OK_COL := Color(0.4, 1, 0.45, 0.95)
 const BAD_COL := Color(1, 0.3, 0.25, 0.95)
 
 var tile_size := 16
+var ok_col := OK_COL            # the frame of a valid tile (the furniture panel's mark: yellow)
 var tile := Vector2(-1, -1)     # (-1, -1): nothing shown
 var ok := true
 var text := ""
@@ -40,7 +41,7 @@ func _draw() -> void:
 	if tile.x < 0:
 		return
 	var r := Rect2(tile * tile_size, Vector2(tile_size, tile_size))
-	var col := OK_COL if ok else BAD_COL
+	var col := ok_col if ok else BAD_COL
 	draw_rect(r, Color(col.r, col.g, col.b, 0.2), true)
 	draw_rect(r, col, false, 1.5)
 	if not ok:

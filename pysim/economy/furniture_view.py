@@ -6,7 +6,8 @@ describe(game, x, y) -> {} when no piece stands or is planned there, else
   kind, label, description (the catalog's), x, y, cost, built (bool), and
   a blueprint:  metal (on site), metal_needed, on_its_way (metal being carried), waiting_for_metal
                 (it wants metal and no pile holds any: MINE-05), worker (the minion building
-                it, -1), work / work_needed (ticks of building done / needed; 0 until metal)
+                it, -1), work / work_needed (ticks of building done / needed; 0 until metal),
+                veins_marked (veins marked for mining: metal is on its way from them)
   a bed:        owner (the minion it belongs to, -1 while free; beds go to minions in id
                 order when one first needs a bed, WAKE-02)
   a cell:       prisoner (the adventurer locked in it, -1 when empty)
@@ -51,7 +52,9 @@ def _blueprint(game, bid, info):
                 work=int(b[5]), work_needed=furniture.BUILD_TICKS,
                 waiting_for_metal=bid in furniture.wanting_metal(game)
                 and S.metal_total(game) == 0,
-                worker=int(b[6]) if _building(game, b) else -1)
+                worker=int(b[6]) if _building(game, b) else -1,
+                veins_marked=len([v for v in S.state_of(game).marked
+                                  if tuple(v) in S.state_of(game).veins]))
 
 
 def _building(game, b):

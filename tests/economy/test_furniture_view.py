@@ -62,6 +62,21 @@ def test_a_blueprint_without_metal_anywhere_is_waiting_for_metal():
     cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 2, "y": 2})
     d = furniture_view.describe(g, 2, 2)
     assert d["waiting_for_metal"] and d["metal_needed"] == 2
+    assert d["veins_marked"] == 0
+
+
+def test_a_blueprint_counts_the_veins_marked_for_mining():
+    rows = ["########",
+            "#u..Vx.#",
+            "#......#",
+            "P...S..#",
+            "########"]
+    g = make(rows, legend={"V": "rock vein:3"})
+    cmd(g, {"type": "build_furniture", "kind": "pyre", "x": 6, "y": 2})
+    assert furniture_view.describe(g, 6, 2)["veins_marked"] == 0
+    cmd(g, {"type": "mine", "x": 4, "y": 1})
+    d = furniture_view.describe(g, 6, 2)
+    assert d["veins_marked"] == 1 and d["waiting_for_metal"]
 
 
 def test_a_guardpost_says_lit_and_for_how_long_a_pool_its_charges_an_altar_its_hits():
