@@ -13,12 +13,6 @@ func after_each() -> void:
 	free_main()
 
 
-func _wrap(method: String):
-	var state = call(method)
-	if state is GDScriptFunctionState and state.is_valid():
-		yield(state, "completed")
-
-
 func test_the_top_bar_fits_the_screen_on_the_campaign():
 	return _wrap("_t_top_bar")
 

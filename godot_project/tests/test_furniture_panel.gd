@@ -17,12 +17,6 @@ func after_each() -> void:
 	EventBus.emit_signal("tool_selected", "select")
 
 
-func _wrap(method: String):
-	var state = call(method)
-	if state is GDScriptFunctionState and state.is_valid():
-		yield(state, "completed")
-
-
 func _start():
 	yield(start_main(CAMPAIGN), "completed")
 	ext = extension("FurnitureExtension")

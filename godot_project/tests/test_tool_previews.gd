@@ -13,32 +13,16 @@ const PLAIN := Vector2(6, 4)         # doors_demo: a door without a padlock
 const LEVER := Vector2(5, 5)         # trap_wiring_test: the lever
 const BLAST := Vector2(1, 5)         # trap_wiring_test: the blast trap
 
-var events := []
-
-
 func after_each() -> void:
-	if EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.disconnect("sim_event", self, "_on_event")
+	stop_recording()
 	free_main()
 	EventBus.emit_signal("tool_selected", "select")
-
-
-func _on_event(ev: Dictionary) -> void:
-	events.append(ev)
-
-
-func _wrap(method: String):
-	var state = call(method)
-	if state is GDScriptFunctionState and state.is_valid():
-		yield(state, "completed")
 
 
 func _start(level: String):
 	yield(start_main(level), "completed")
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
-	events = []
-	if not EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.connect("sim_event", self, "_on_event")
+	record_events()
 	yield(frames(3), "completed")
 
 
@@ -99,38 +83,21 @@ func _t_wiring():
 	var ext = extension("TrapsExtension")
 	yield(click_control(main.hud.tool_row.get_node("wire")), "completed")
 	# From bare floor: refused, said while the button is still down.
-	yield(_press_and_drag([Vector2(3, 2), Vector2(4, 2), Vector2(5, 2)]), "completed")
+	yield(press_and_drag([Vector2(3, 2), Vector2(4, 2), Vector2(5, 2)]), "completed")
+	yield(frames(2), "completed")
 	assert_false(ext.wire_check.get("ok", true), "a wire from bare floor is refused: %s" % str(ext.wire_check))
 	assert_eq(ext.wire_preview.tile, Vector2(5, 2), "at the drag's end tile")
 	assert_false(ext.wire_preview.ok)
 	assert_string_contains(ext.hint_label.text, "Not this wire: ")
-	yield(_release(Vector2(5, 2)), "completed")
+	yield(release(Vector2(5, 2), 3), "completed")
 	assert_eq(ext.wire_preview.tile, Vector2(-1, -1), "the preview goes with the drag")
 	# From the lever to the blast trap: laid.
 	var path := [LEVER, LEVER + Vector2(-1, 0), LEVER + Vector2(-2, 0), LEVER + Vector2(-3, 0), BLAST]
-	yield(_press_and_drag(path), "completed")
+	yield(press_and_drag(path), "completed")
+	yield(frames(2), "completed")
 	assert_true(ext.wire_check.get("ok", false), "lever to blast trap can be wired: %s" % str(ext.wire_check))
 	assert_eq(ext.wire_preview.text, "Let go: the wire is laid")
 	assert_string_contains(ext.hint_label.text, "This wire can be laid")
-	yield(_release(BLAST), "completed")
-	yield(frames(4), "completed")
-	var wired := false
-	for ev in events:
-		wired = wired or str(ev.get("type", "")) == "wired"
-	assert_true(wired, "the wire the preview promised was laid")
+	yield(release(BLAST, 7), "completed")
+	assert_eq(recorded("wired").size(), 1, "the wire the preview promised was laid")
 
-
-func _press_and_drag(tiles: Array):
-	mouse_motion(tile_screen(tiles[0]))
-	yield(get_tree(), "idle_frame")
-	mouse_button(tile_screen(tiles[0]), BUTTON_LEFT, true)
-	yield(get_tree(), "idle_frame")
-	for k in range(1, tiles.size()):
-		mouse_motion(tile_screen(tiles[k]), BUTTON_MASK_LEFT)
-		yield(get_tree(), "idle_frame")
-	yield(frames(2), "completed")
-
-
-func _release(tile: Vector2):
-	mouse_button(tile_screen(tile), BUTTON_LEFT, false)
-	yield(frames(3), "completed")

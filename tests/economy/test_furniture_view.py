@@ -8,17 +8,7 @@ from pysim.session import Session
 from doorkit import cmd, run
 from trapkit import make
 
-ROWS = ["##########",
-        "#u..M....#",
-        "#........#",
-        "P...S....#",
-        "##########"]
-
-
-def _game(metal=2, rows=ROWS, legend=None):
-    leg = {"M": "floor metal:%d" % metal}
-    leg.update(legend or {})
-    return make(rows, legend=leg)
+from test_furniture import _game  # noqa: E402  (the furniture tests' room: metal at (4, 1))
 
 
 def test_nothing_there_is_an_empty_answer():
