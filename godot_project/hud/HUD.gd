@@ -489,6 +489,12 @@ func _add_log_line(ev: Dictionary, text: String) -> void:
 	_log_dirty = true
 
 
+# A line in the log that no sim event said: the game's advice on the next step (a "note",
+# shown whatever the filters, at the game clock's time).
+func add_log_note(text: String) -> void:
+	_add_log_line({"type": "note", "tick": int(_snap.get("tick", 0))}, text)
+
+
 func clear_log() -> void:
 	_log_lines.clear()
 	_log_entries.clear()

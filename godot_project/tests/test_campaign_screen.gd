@@ -60,3 +60,26 @@ func _t_panel():
 	var first: String = panel.info_text.text.split("\n")[0]
 	assert_eq(first, "Creature (kobold)", "the first line says what it is")
 	assert_true(panel.info_text.text.find("Lv 0") < 0, "no 'Lv 0' for a kobold: %s" % panel.info_text.text)
+
+
+func test_the_log_says_the_first_step_on_a_new_game():
+	return _wrap("_t_first_steps")
+
+
+func _t_first_steps():
+	yield(start_main(CAMPAIGN), "completed")
+	if not running():
+		return
+	yield(frames(4), "completed")
+	var texts: Array = main.hud.shown_log_texts()
+	var joined := PoolStringArray(texts).join("\n")
+	assert_string_contains(joined, "No metal yet: pick Mine vein", "the campaign starts with no metal and unmarked veins")
+	assert_string_contains(joined, "F1 shows the keys")
+	# Said once a game: a few frames on, the lines are not repeated.
+	yield(frames(30), "completed")
+	var again := PoolStringArray(main.hud.shown_log_texts()).join("\n")
+	assert_eq(again.count("No metal yet"), 1, again)
+	# With metal in a pile, or a vein marked already, no advice about metal.
+	var F = preload("res://economy/FirstStepsExtension.gd")
+	assert_eq(F.first_steps({"metal_total": 5, "vein_pos": [Vector2(1, 1)], "vein_marked": [0]}).size(), 1)
+	assert_eq(F.first_steps({"metal_total": 0, "vein_pos": [Vector2(1, 1)], "vein_marked": [1]}).size(), 1)
