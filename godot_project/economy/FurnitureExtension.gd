@@ -145,8 +145,13 @@ static func blueprint_lines(d: Dictionary) -> Array:
 	return out
 
 
-# The map's hover tip: the piece on the tile ("Bed (blueprint)", "Guardpost").
+# The map's hover tip: the piece on the tile ("Bed (blueprint)", "Guardpost"), and a pile of
+# treasure ("Treasure: 20").
 func tile_info(t: Vector2, s: Dictionary) -> Array:
+	var tp = s.get("treasure_pos", [])
+	for i in range(tp.size()):
+		if int(tp[i].x) == int(t.x) and int(tp[i].y) == int(t.y) and i < s.get("treasure_amount", []).size():
+			return ["Treasure: %d" % int(s["treasure_amount"][i])]
 	if not _has_piece(t, s.get("furn_pos", [])) and not _has_piece(t, s.get("furn_bp_pos", [])):
 		return []
 	var d: Dictionary = main.sim.describe_furniture(t)

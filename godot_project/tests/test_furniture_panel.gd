@@ -94,6 +94,12 @@ func _t_built():
 	assert_eq(ext.mark.tile, Vector2(-1, -1), "and the frame goes")
 	# The hover tip names the piece.
 	assert_true(main.hud.tile_lines(BED).has("Bed"), str(main.hud.tile_lines(BED)))
+	# And a pile of treasure (the Lair's sanctum holds two of 20).
+	var tp = snap().get("treasure_pos", [])
+	assert_true(tp.size() > 0, "the Lair has treasure")
+	if tp.size() > 0:
+		var lines: Array = main.hud.tile_lines(Vector2(tp[0].x, tp[0].y))
+		assert_true(lines.has("Treasure: %d" % int(snap()["treasure_amount"][0])), str(lines))
 
 
 func test_panel_lines_for_each_kind() -> void:
