@@ -13,7 +13,7 @@ extends CanvasLayer
 #                                           panel; the dock is a VBoxContainer, so panels that
 #                                           show and hide themselves never overlap
 # Layout (HUD.tscn): TopBar across the top; on the right the RightDock column (selection
-# panel expanding, then the concepts' side panels, bottom-aligned); bottom left the event
+# panel as tall as its text, then the concepts' side panels, top-aligned); bottom left the event
 # log above the tool bar; the error banner and the toasts stay left of the dock.
 
 const EventText = preload("res://hud/EventText.gd")

@@ -96,7 +96,8 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 	_update_tabs(info)
 
 
-# The Info text's height, so the panel (bottom-aligned in the dock) ends under its last line;
+# The Info text's height, so the panel (at the top of the dock: a longer text grows it
+# downwards, and the order buttons above the wounds stay under the mouse) ends under its last line;
 # never taller than the dock leaves room for (then the text scrolls).
 func _fit_height() -> void:
 	var dock := get_parent() as Control
