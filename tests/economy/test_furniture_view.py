@@ -8,7 +8,7 @@ from pysim.session import Session
 from doorkit import cmd, run
 from trapkit import make
 
-from test_furniture import _game  # noqa: E402  (the furniture tests' room: metal at (4, 1))
+from test_furniture import VEIN_ROWS, _game  # noqa: E402  (the furniture tests' rooms)
 
 
 def test_nothing_there_is_an_empty_answer():
@@ -56,12 +56,7 @@ def test_a_blueprint_without_metal_anywhere_is_waiting_for_metal():
 
 
 def test_a_blueprint_counts_the_veins_marked_for_mining():
-    rows = ["########",
-            "#u..Vx.#",
-            "#......#",
-            "P...S..#",
-            "########"]
-    g = make(rows, legend={"V": "rock vein:3"})
+    g = make(VEIN_ROWS, legend={"V": "rock vein:3"})
     cmd(g, {"type": "build_furniture", "kind": "pyre", "x": 6, "y": 2})
     assert furniture_view.describe(g, 6, 2)["veins_marked"] == 0
     cmd(g, {"type": "mine", "x": 4, "y": 1})
