@@ -115,6 +115,14 @@ class Session:
         from pysim.economy import tools
         return tools.catalog()
 
+    def describe_furniture(self, x, y):
+        """The furniture panel's facts on the piece or blueprint at (x, y): kind, label,
+        description, built, and its state (metal on site, waiting for metal, the builder; a
+        bed's owner, a cell's prisoner, a guardpost's torch, a pool's charges, an altar's
+        hits): pysim/economy/furniture_view.py. {} when nothing stands or is planned there."""
+        from pysim.economy import furniture_view
+        return furniture_view.describe(self.game, x, y)
+
     def save_text(self):
         """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
         from pysim.core import save

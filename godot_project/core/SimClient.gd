@@ -558,3 +558,9 @@ func check_command(cmd: Dictionary) -> Dictionary:
 # Session.part_kinds(): the trap parts' names, roles, metal and one-line notes, or {}.
 func part_kinds() -> Dictionary:
 	return _invoke_dict("part_kinds", [])
+
+
+# Session.describe_furniture(x, y): the piece or blueprint on the tile (the furniture panel),
+# or {} when nothing stands or is planned there.
+func describe_furniture(tile: Vector2) -> Dictionary:
+	return _invoke_dict("describe_furniture", [int(tile.x), int(tile.y)])

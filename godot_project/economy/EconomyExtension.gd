@@ -214,8 +214,10 @@ func _build_end_panel() -> void:
 	end_panel = Panels.centred("EndScreen", Vector2(190, 130))
 	end_panel.add_stylebox_override("panel", main.hud.panel_style())
 	var box := VBoxContainer.new()
+	box.name = "Box"
 	end_panel.add_child(box)
 	var title := Label.new()
+	title.name = "Title"
 	title.text = "The Boss is dead"
 	title.align = Label.ALIGN_CENTER
 	title.add_color_override("font_color", Color(1, 0.4, 0.35))
@@ -254,7 +256,18 @@ func show_end(snap: Dictionary) -> void:
 		"(100 a day, 50 an invasion beaten, 30 a prisoner, 20 a kill, -1 a treasure lost)",
 	]).join("\n")
 	end_text.autowrap = true
+	end_panel.get_node("Box/Title").text = "%s is dead" % EventText.first_up(boss_name())
 	end_panel.visible = true
+
+
+# "Vorgath the Vile" (names.md NAME-01), from the last snapshot's Boss.
+func boss_name() -> String:
+	var s: Dictionary = main.sim.last_snapshot if "last_snapshot" in main.sim else {}
+	var kinds = s.get("ent_kind", [])
+	for i in range(kinds.size()):
+		if int(kinds[i]) == 3:
+			return Names.who(s["ent_id"][i], "the Boss")
+	return "the Boss"
 
 
 func _on_start_again() -> void:
@@ -287,12 +300,15 @@ func _text_vein_exhausted(ev: Dictionary) -> String:
 
 
 func _text_waiting(ev: Dictionary) -> String:
-	return "The %s blueprint %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool) and put minions on Drudgery." % [
-			str(ev.get("name", "trap")).to_lower(), _where(ev), int(ev.get("needed", 1))]
+	return "The %s blueprint %s waits for %d metal: no pile holds any. %s" % [
+			str(ev.get("name", "trap")).to_lower(), _where(ev), int(ev.get("needed", 1)), metal_hint()]
 
 
 func _text_furniture_built(ev: Dictionary) -> String:
-	return "%s was built %s" % [EventText.first_up(EventText.a_an(str(ev.get("name", "piece")).to_lower())), _where(ev)]
+	var what := EventText.a_an(str(ev.get("name", "piece")).to_lower())
+	if int(ev.get("entity", -1)) >= 0:
+		return "%s built %s %s" % [EventText.first_up(EventText.who(ev["entity"])), what, _where(ev)]
+	return "%s was built %s" % [EventText.first_up(what), _where(ev)]
 
 
 func _text_furniture_placed(ev: Dictionary) -> String:
@@ -305,12 +321,21 @@ func _text_furniture_cancelled(ev: Dictionary) -> String:
 
 
 func _text_furniture_waiting(ev: Dictionary) -> String:
-	return "The planned %s %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
-			str(ev.get("name", "piece")).to_lower(), _where(ev), int(ev.get("needed", 1))]
+	return "The planned %s %s waits for %d metal: no pile holds any. %s" % [
+			str(ev.get("name", "piece")).to_lower(), _where(ev), int(ev.get("needed", 1)), metal_hint()]
 
 
 func _text_padlock_waiting(ev: Dictionary) -> String:
-	return "The padlock blueprint on %s waits for metal: no pile holds any. Mark a vein (Mine vein tool)." % Names.door_place(ev.get("door", -1), "a door")
+	return "The padlock blueprint on %s waits for metal: no pile holds any. %s" % [Names.door_place(ev.get("door", -1), "a door"), metal_hint()]
+
+
+# What to do about no metal: mark a vein, or (veins marked already) wait for the miners.
+func metal_hint() -> String:
+	var s: Dictionary = main.sim.last_snapshot if main != null and "last_snapshot" in main.sim else {}
+	for m in s.get("vein_marked", []):
+		if int(m) == 1:
+			return "Drudgery minions are mining the marked veins."
+	return "Mark a vein (Mine vein tool) and put minions on Drudgery."
 
 
 func _text_game_over(ev: Dictionary) -> String:

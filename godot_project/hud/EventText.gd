@@ -171,7 +171,7 @@ func text_of(ev: Dictionary) -> String:
 			if ev.has("door"):
 				what = "the padlock on %s" % Names.door_place(ev.door, "a door")
 			if ev.has("furniture"):
-				what = "a piece of furniture"
+				what = "the planned %s %s" % [str(ev.get("name", "piece")).to_lower(), where(ev.get("x", -1), ev.get("y", -1))]
 			return "%s brought metal for %s (%d of %d)" % [_first_up(who(ev.get("entity", -1))), what,
 					int(ev.get("metal", 0)), int(ev.get("needed", 0))]
 	return default_text(ev)

@@ -8,6 +8,9 @@ extends PanelContainer
 
 const EventText = preload("res://hud/EventText.gd")
 const REFRESH_SECONDS := 0.25
+# The panel is as tall as what it says (seen in play: a mostly empty panel down the whole
+# right side hid a quarter of the map), at least MIN_INFO_HEIGHT for the Info text.
+const MIN_INFO_HEIGHT := 150.0
 # What each stat does, for the Info tab's tooltips (the rules: RULES.md, docs/rules/*.md).
 const STAT_TIPS := {
 	"level": "Level: how seasoned this adventurer is; higher levels have better stats",
@@ -45,6 +48,8 @@ func _ready() -> void:
 	info_text.meta_underlined = false
 	info_text.connect("meta_hover_started", self, "_on_meta_hover")
 	info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
+	size_flags_vertical = SIZE_FILL
+	tabs.size_flags_vertical = SIZE_FILL
 
 
 func add_tab(title: String, control: Control) -> void:
@@ -84,8 +89,21 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 		return
 	last_info = info
 	title_label.text = title_for(entity_id, info)
-	info_text.bbcode_text = info_bbcode(info)
+	var text := info_bbcode(info)
+	if text != info_text.bbcode_text:
+		info_text.bbcode_text = text
+		call_deferred("_fit_height")
 	_update_tabs(info)
+
+
+# The Info text's height, so the panel (at the top of the dock: a longer text grows it
+# downwards, and the order buttons above the wounds stay under the mouse) ends under its last line;
+# never taller than the dock leaves room for (then the text scrolls).
+func _fit_height() -> void:
+	var dock := get_parent() as Control
+	var room: float = dock.rect_size.y - 120.0 if dock != null else 600.0
+	var want: float = info_text.get_content_height() + 8.0
+	info_text.rect_min_size.y = clamp(want, MIN_INFO_HEIGHT, max(MIN_INFO_HEIGHT, room))
 
 
 static func title_for(entity_id: int, info: Dictionary) -> String:
@@ -154,7 +172,8 @@ static func info_bbcode(info: Dictionary) -> String:
 	var subtype := str(info.get("subtype", ""))
 	if subtype != "" and subtype != str(info.get("kind", "")):
 		title += " (%s)" % _words(subtype)
-	if str(info.get("name", "")) != "":
+	# The header already names the body (info.title, pysim/core/names.py): this line says what it is.
+	if str(info.get("name", "")) != "" and str(info.get("title", "")) == "":
 		title = "%s, %s" % [_esc(info["name"]), title]
 	lines.append("[color=%s]%s[/color]" % [C_TITLE, title])
 	if str(info.get("side", "")) != "":
@@ -221,7 +240,8 @@ static func info_bbcode(info: Dictionary) -> String:
 	if typeof(c.get("stats")) == TYPE_DICTIONARY:
 		var sd: Dictionary = c["stats"]
 		var parts := []
-		if sd.has("level"):
+		# A level is an adventurer's (their class level); the Boss's and a kobold's "Lv 0" said nothing.
+		if sd.has("level") and (int(sd["level"]) > 0 or str(info.get("kind", "")) == "adventurer"):
 			parts.append("[url=stat:level]Lv %d[/url]" % int(sd["level"]))
 		for k in STAT_ORDER:
 			if sd.has(k):

@@ -108,6 +108,13 @@ func _t_read_well():
 			"A guardpost was built %s" % EventText.where(10, 1))
 	assert_eq(w.call_func({"type": "torch_lit", "tick": 700, "entity": 1, "x": 10, "y": 1}),
 			"%s lit the guardpost torch %s" % [one, EventText.where(10, 1)])
+	# Which piece the metal went to, and who built it (issue 13, seen in play).
+	assert_eq(w.call_func({"type": "metal_delivered", "tick": 700, "entity": 1, "furniture": 3,
+			"kind": "bed", "name": "Bed", "metal": 1, "needed": 1, "x": 10, "y": 4}),
+			"%s brought metal for the planned bed %s (1 of 1)" % [one, EventText.where(10, 4)])
+	assert_eq(w.call_func({"type": "furniture_built", "tick": 700, "entity": 1, "kind": "bed",
+			"name": "Bed", "cost": 1, "x": 10, "y": 4}),
+			"%s built a bed %s" % [one, EventText.where(10, 4)])
 	assert_eq(w.call_func({"type": "vein_marked", "tick": 700, "metal": 8, "x": 10, "y": 4}),
 			"A metal vein %s was marked for mining (8 metal in it)" % EventText.where(10, 4))
 	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",

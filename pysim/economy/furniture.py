@@ -257,7 +257,7 @@ def run_haul(game, e):
     b[4] -= 1
     st.changed()
     game.emit("metal_delivered", furniture=e.job[1], entity=e.id, metal=b[3],
-              needed=KINDS[b[0]].cost)
+              needed=KINDS[b[0]].cost, kind=b[0], name=KINDS[b[0]].label, x=b[1], y=b[2])
     e.job = None
 
 
