@@ -15,6 +15,15 @@ class EconomyState(object):
         self.next_blueprint = 1
         self.waited_furniture = []   # blueprint ids already said to wait for metal
         self.waited_padlocks = []    # door ids whose padlock blueprint said so
+        # DIG-01..04 (dig_jobs.py): [x, y, ticks dug] marks in marking order; who digs each
+        self.digs = []
+        self.diggers = {}            # (x, y) -> id of the minion digging it (claimed)
+        self.waited_digs = []        # [x, y] marks already said to wait (nobody can reach)
+        # SLEEP-01..05 (sleep.py): minion id -> [slot, tick it joined, last night slept]
+        self.sleepers = {}
+        self.next_slot = 0
+        # TREAS-01..03 (treasury.py): (x, y) of loose piles a minion is carrying in
+        self.treasure_haulers = {}
         self.version = 0
 
     def changed(self):
@@ -22,7 +31,9 @@ class EconomyState(object):
 
     def hash_state(self):
         return (self.veins, self.marked, self.miners, self.waited, self.blueprints,
-                self.next_blueprint, self.waited_furniture, self.waited_padlocks)
+                self.next_blueprint, self.waited_furniture, self.waited_padlocks, self.digs,
+                self.diggers, self.waited_digs, self.sleepers, self.next_slot,
+                self.treasure_haulers)
 
 
 register_area("economy", EconomyState)
