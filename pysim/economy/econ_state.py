@@ -24,6 +24,7 @@ class EconomyState(object):
         self.next_slot = 0
         # TREAS-01..03 (treasury.py): (x, y) of loose piles a minion is carrying in
         self.treasure_haulers = {}
+        self.treasuries = []         # [x, y] built treasuries, in building order
         self.version = 0
 
     def changed(self):
@@ -33,7 +34,7 @@ class EconomyState(object):
         return (self.veins, self.marked, self.miners, self.waited, self.blueprints,
                 self.next_blueprint, self.waited_furniture, self.waited_padlocks, self.digs,
                 self.diggers, self.waited_digs, self.sleepers, self.next_slot,
-                self.treasure_haulers)
+                self.treasure_haulers, self.treasuries)
 
 
 register_area("economy", EconomyState)
