@@ -133,7 +133,8 @@ const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
 		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
-		"title", "class", "level", "job_what", "job_at"]   # the title line and the job words
+		"title", "class", "level", "job_what", "job_at",   # the title line and the job words
+		"job_phrase", "sleep_until"]
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -360,6 +361,15 @@ static func doing_words(info: Dictionary) -> String:
 
 static func job_words(info: Dictionary) -> String:
 	var job := str(info.get("job", ""))
+	# pysim's own words for the job ("asleep in its bed", "digging out the rock"), then where
+	if str(info.get("job_phrase", "")) != "":
+		var at = info.get("job_at")
+		var phrase := str(info["job_phrase"])
+		if typeof(at) == TYPE_ARRAY and at.size() == 2:
+			phrase += " " + EventText.where(at[0], at[1])
+		if int(info.get("sleep_until", -1)) >= 0:
+			phrase += ", wakes %s" % EventText.clock(int(info["sleep_until"]))
+		return phrase
 	var verb: String = JOB_WORDS.get(job, _words(job))
 	if info.has("job_what") and typeof(info.get("job_at")) == TYPE_ARRAY and info["job_at"].size() == 2:
 		return "%s the %s %s" % [verb, _words(str(info["job_what"])),

@@ -41,7 +41,7 @@ def test_the_four_are_furniture_kinds_with_a_cost():
     for kind, cost in sorted(COSTS.items()):
         assert furniture.KINDS[kind].cost == cost > 0
     assert furniture.KIND_ORDER == ["bed", "scrapper_table", "pyre", "altar", "cell",
-                                    "guardpost", "scrying_pool"]
+                                    "guardpost", "scrying_pool", "treasury"]
 
 
 @pytest.mark.rule("FURN-02")

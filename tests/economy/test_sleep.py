@@ -189,3 +189,18 @@ def test_the_info_names_the_bed():
     assert info["sleep_until"] == (22 + sleep.BED_HOURS) * H
     snap = s.snapshot()
     assert list(snap["sleep_ids"]) == [m.id] and list(snap["sleep_in_bed"]) == [1]
+
+
+@pytest.mark.rule("DIG-02")
+def test_the_info_says_what_an_economy_job_works_on():
+    from pysim.session import Session
+    text = "\n".join(["name: t", "seed: 1", "[legend]", "u = floor minion duty:drudgery",
+                      "[map]", "#######", "#u..xx#", "P...S.#", "#######"]) + "\n"
+    s = Session(text)
+    s.game.command({"type": "dig", "x": 4, "y": 1})
+    for _ in range(20):
+        s.game.step()
+    (m,) = minions(s.game)
+    info = s.describe(m.id)
+    assert info["job"] == "dig" and info["job_phrase"] == "digging out the rock"
+    assert info["job_at"] == [4, 1]

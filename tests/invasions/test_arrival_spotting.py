@@ -5,17 +5,21 @@ from pysim.core import clock
 from pysim.invasions import sighting
 from pysim.level import load_text
 
-# A long corridor: portal west, a closed door, a minion's room, then the sanctum east.
+# A long corridor: portal west, a closed door, a minion's room (its bed there: it sleeps
+# behind the door, SLEEP-02), then the sanctum east.
 LEVEL = """\
 name: spotting test
 seed: 1
 domain: all
 invasions: on
 
+[legend]
+B = floor bed
+
 [map]
 ##################################
 P..............D.....m.........SS#
-#..............#...............Sb#
+#..............#......B........Sb#
 ##################################
 """
 
