@@ -336,9 +336,9 @@ func _text_dig_unmarked(ev: Dictionary) -> String:
 
 func _text_dig_waiting(ev: Dictionary) -> String:
 	var n := int(ev.get("count", 1))
-	var what := "The rock marked for digging %s" % _where(ev)
+	var what := "A mark for digging %s" % _where(ev)
 	if n > 1:
-		what = "%d tiles marked for digging, the first %s," % [n, _where(ev)]
+		what = "%d marks for digging, the first %s," % [n, _where(ev)]
 	if str(ev.get("reason", "")) == "no_drudgery":
 		return "%s %s: nobody is on Drudgery duty. Put a minion on Drudgery." % [what, "wait" if n > 1 else "waits"]
 	return "%s %s: no Drudgery minion can walk beside %s. Dig a way to %s first." % [

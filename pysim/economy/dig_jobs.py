@@ -17,11 +17,11 @@ DIG-03 A mark nobody can reach waits, and says so once (`dig_waiting`: where, ho
        was reachable in between.
 DIG-04 Taking a mark back stops its digger; the work done is lost.
 
-Job list: ["dig", key, phase, x, y, work_x, work_y].
+Job list: ["dig", key, phase, ticks this digger worked, x, y, work_x, work_y].
 """
 from collections import deque
 
-from pysim.core import commands, duties, entities, systems, terrain
+from pysim.core import commands, duties, systems, terrain
 from pysim.doors import digging
 from pysim.economy import econ_state as S
 
@@ -100,42 +100,30 @@ def _forget_wait(st, x, y):
 
 # -- the job (DIG-02) ---------------------------------------------------------------------------
 
-def _claimed(game, st, t):
-    e = game.entities.get(st.diggers.get(t, -1))
-    if e is None or e.state != entities.UP:
-        return False
-    job = getattr(e, "job", None)
-    return job is not None and job[0] == "dig" and (job[3], job[4]) == t
-
-
 def provide_dig(game, e):
     st = S.state_of(game)
     if not st.digs:
         return False
-    cands = sorted((duties.octile(e.x, e.y, m[0], m[1]), m[1], m[0]) for m in st.digs
-                   if not _claimed(game, st, (m[0], m[1])))
-    for _, y, x in cands:
+    marks = [(m[0], m[1]) for m in st.digs]
+    for x, y in S.free_nearest_first(game, e, marks, st.diggers, "dig"):
         for tile in work_tiles(game, x, y):
             if duties.go(game, e, tile):
                 st.diggers[(x, y)] = e.id
                 st.changed()
-                e.job = ["dig", y * game.grid.width + x, 0, x, y, tile[0], tile[1]]
+                e.job = ["dig", y * game.grid.width + x, 0, 0, x, y, tile[0], tile[1]]
                 return True
     return False
 
 
 def _release(game, e):
     st = S.state_of(game)
-    t = (e.job[3], e.job[4])
-    if st.diggers.get(t) == e.id:
-        del st.diggers[t]
-        st.changed()
+    S.let_go(st, st.diggers, e)
 
 
 def run_dig(game, e):
     st = S.state_of(game)
     job = e.job
-    x, y = job[3], job[4]
+    x, y = job[4], job[5]
     m = mark_at(st, x, y)
     if m is None or int(game.grid.terrain[y, x]) not in (terrain.ROCK, terrain.WALL):
         if m is not None:
@@ -143,8 +131,9 @@ def run_dig(game, e):
             st.changed()
         duties.drop_job(game, e)
         return
-    if not duties.at_work(game, e, (job[5], job[6])):
+    if not duties.at_work(game, e, (job[6], job[7])):
         return
+    job[3] += 1
     m[2] += 1
     st.changed()
     if m[2] < DIG_TICKS:
@@ -200,7 +189,7 @@ def reachable_marks(game):
     if not st.digs or not diggers:
         return []
     labels = _walk_labels(game)
-    mine = sorted(set(int(labels[e.y, e.x]) for e in diggers) - {0})
+    mine = {int(labels[e.y, e.x]): True for e in diggers if labels[e.y, e.x] > 0}
     marked = [(m[0], m[1]) for m in st.digs]
     todo = [t for t in marked
             if any(int(labels[ty, tx]) in mine for tx, ty in work_tiles(game, t[0], t[1]))]

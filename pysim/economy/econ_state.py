@@ -1,6 +1,7 @@
 """The economy's saved state (area "economy") and the metal-stock helpers every economy
 module shares. Metal itself lies in the traps' stock piles (TrapState.stock): mining adds
 to them, hauling (to trap parts, padlocks, furniture) takes from them."""
+from pysim.core import duties, entities
 from pysim.core.game import register_area
 
 
@@ -51,3 +52,29 @@ def stock(game):
 def metal_total(game):
     """All the metal lying in stock piles (what the top bar counts)."""
     return sum(n for n in stock(game).values() if n > 0)
+
+
+def claimed(game, claims, t, kind):
+    """True while the minion `claims[t]` is up and holds a `kind` job on tile t (job[4],
+    job[5]: the economy's jobs keep the tile they claim there)."""
+    e = game.entities.get(claims.get(t, -1))
+    if e is None or e.state != entities.UP:
+        return False
+    job = getattr(e, "job", None)
+    return job is not None and job[0] == kind and (job[4], job[5]) == t
+
+
+def free_nearest_first(game, e, tiles, claims, kind):
+    """The (x, y) of `tiles` no minion holds a `kind` job on, nearest to e first (octile,
+    then row, then column)."""
+    return [(x, y) for _, y, x in sorted((duties.octile(e.x, e.y, x, y), y, x)
+                                         for x, y in tiles
+                                         if not claimed(game, claims, (x, y), kind))]
+
+
+def let_go(st, claims, e):
+    """e gives its job's tile (job[4], job[5]) back to the others (a job released)."""
+    t = (e.job[4], e.job[5])
+    if claims.get(t) == e.id:
+        del claims[t]
+        st.changed()

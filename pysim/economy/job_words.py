@@ -17,11 +17,11 @@ def _phrase(game, job):
     if kind == "mine":
         return "mining the metal vein", [job[4], job[5]]
     if kind == "dig":
-        return "digging out the rock", [job[3], job[4]]
+        return "digging out the rock", [job[4], job[5]]
     if kind == "treasure_haul":
         if job[2] == 0:
-            return "fetching treasure", [job[3], job[4]]
-        return "carrying treasure to the treasury", [job[5], job[6]]
+            return "fetching treasure", [job[4], job[5]]
+        return "carrying treasure to the treasury", [job[6], job[7]]
     if kind == "furn_haul":
         return _furniture(game, job, "hauling metal to")
     if kind == "furn_build":

@@ -16,8 +16,8 @@ TREAS-03 Thieves are not told where the treasury is: every treasure-seeking adve
          the treasure is kept in the treasury that is where they go, so where the player
          builds it (behind which traps and doors) decides the thieves' road.
 
-Job list: ["treasure_haul", key, phase (0 to the pile, 1 to the treasury), pile_x, pile_y,
-treasury_x, treasury_y, amount carried].
+Job list: ["treasure_haul", key, phase (0 to the pile, 1 to the treasury), amount carried,
+pile_x, pile_y, treasury_x, treasury_y].
 """
 from pysim.adventurers import treasure
 from pysim.core import duties, level
@@ -58,44 +58,27 @@ def loose_piles(game):
     return sorted((t for t in st.piles if t not in keep), key=lambda t: (t[1], t[0]))
 
 
-def _fetched(game, st, t):
-    e = game.entities.get(st.treasure_haulers.get(t, -1))
-    job = getattr(e, "job", None) if e is not None else None
-    return job is not None and job[0] == "treasure_haul" and (job[3], job[4]) == t
-
-
-def _nearest(points, x, y):
-    best = None
-    for p in points:
-        key = (duties.octile(x, y, p[0], p[1]), p[1], p[0])
-        if best is None or key < best[0]:
-            best = (key, p)
-    return None if best is None else best[1]
-
-
 def provide_haul(game, e):
     keep = treasuries(game)
     if not keep:
         return False
     st = S.state_of(game)
-    piles = [t for t in loose_piles(game) if not _fetched(game, st, t)]
-    while piles:
-        pile = _nearest(piles, e.x, e.y)
-        piles.remove(pile)
+    for pile in S.free_nearest_first(game, e, loose_piles(game), st.treasure_haulers,
+                                     "treasure_haul"):
         if not duties.go(game, e, pile):
             continue
-        to = _nearest(keep, pile[0], pile[1])
+        to = min(keep, key=lambda t: (duties.octile(pile[0], pile[1], t[0], t[1]), t[1], t[0]))
         st.treasure_haulers[pile] = e.id
         st.changed()
-        e.job = ["treasure_haul", pile[1] * game.grid.width + pile[0], 0, pile[0], pile[1],
-                 to[0], to[1], 0]
+        e.job = ["treasure_haul", pile[1] * game.grid.width + pile[0], 0, 0, pile[0], pile[1],
+                 to[0], to[1]]
         return True
     return False
 
 
 def _pick_up(game, e, job):
     st = treasure.state_of(game)
-    pile = (job[3], job[4])
+    pile = (job[4], job[5])
     n = min(st.piles.get(pile, 0) if st is not None else 0, CARRY_TREASURE)
     if n <= 0:
         return False
@@ -104,7 +87,7 @@ def _pick_up(game, e, job):
         st.piles[pile] = left
     else:
         del st.piles[pile]
-    job[7] = n
+    job[3] = n
     job[2] = 1
     return True
 
@@ -112,19 +95,19 @@ def _pick_up(game, e, job):
 def run_haul(game, e):
     job = e.job
     if job[2] == 0:
-        if duties.arrived(e, (job[3], job[4])):
-            if not _pick_up(game, e, job) or not duties.plan(game, e, (job[5], job[6])):
+        if duties.arrived(e, (job[4], job[5])):
+            if not _pick_up(game, e, job) or not duties.plan(game, e, (job[6], job[7])):
                 duties.drop_job(game, e)
-        elif e.step_len == 0 and e.path is None and not duties.plan(game, e, (job[3], job[4])):
+        elif e.step_len == 0 and e.path is None and not duties.plan(game, e, (job[4], job[5])):
             duties.drop_job(game, e)
         return
-    to = (job[5], job[6])
+    to = (job[6], job[7])
     if to not in treasuries(game):
         duties.drop_job(game, e)
         return
     if duties.arrived(e, to):
-        n = job[7]
-        job[7] = 0
+        n = job[3]
+        job[3] = 0
         treasure.add_pile(game, to[0], to[1], n)
         game.emit("treasure_stored", entity=e.id, amount=n, x=to[0], y=to[1])
         duties.drop_job(game, e)
@@ -135,13 +118,10 @@ def run_haul(game, e):
 def _release(game, e):
     job = e.job
     st = S.state_of(game)
-    t = (job[3], job[4])
-    if st.treasure_haulers.get(t) == e.id:
-        del st.treasure_haulers[t]
-        st.changed()
-    if job[7] > 0:
-        n = job[7]
-        job[7] = 0
+    S.let_go(st, st.treasure_haulers, e)
+    if job[3] > 0:
+        n = job[3]
+        job[3] = 0
         treasure.add_pile(game, e.x, e.y, n)
         game.emit("treasure_dropped", entity=e.id, amount=n, x=e.x, y=e.y)
 

@@ -67,7 +67,7 @@ def test_a_carrier_knocked_out_drops_the_treasure_and_it_is_fetched_again():
         if m.job is not None and m.job[0] == "treasure_haul" and m.job[2] == 1 \
                 and m.x < 6:
             break       # on its way to the treasury with a load
-    assert m.job[7] == 5
+    assert m.job[3] == 5
     knockouts.knock_out(g, m)
     evs = run(g, 2)
     drop = of(evs, "treasure_dropped")
