@@ -71,8 +71,7 @@ def tick(game):
     st = S.state_of(game)
     ents = game.entities
     now = int(game.tick)
-    for eid in sorted(ents):
-        e = ents[eid]
+    for e in ents.values():       # dict order = id order (ids ascend with creation)
         if e.kind != entities.MINION:
             continue
         rec = _record(game, st, e)
@@ -83,10 +82,12 @@ def tick(game):
             continue
         if _free(e):
             _go_to_sleep(game, st, e, rec, night)
-    if len(st.sleepers) > len(ents):
-        for eid in sorted(st.sleepers):
-            if eid not in ents:
-                del st.sleepers[eid]
+    if now % clock.TICKS_PER_HOUR == 0:
+        gone = [eid for eid in sorted(st.sleepers) if eid not in ents]
+        for eid in gone:           # scrapped or burnt: forget its slot, once an hour
+            del st.sleepers[eid]
+        if gone:
+            st.changed()
 
 
 def _wounds(e):
