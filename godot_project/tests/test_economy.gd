@@ -325,3 +325,32 @@ func test_a_sleeping_minion_is_drawn_and_its_info_names_its_bed() -> void:
 	var text: String = panel.info_text.text
 	assert_string_contains(text, "asleep in its bed")
 	assert_string_contains(text, "wakes day 1 10:00")
+
+
+# --- the treasury (TREAS-01..02) ---------------------------------------------------------------
+
+const TREASURY_LEVEL := "res://tests/data/treasury_test.level"
+
+
+func _treasure_in_treasury() -> bool:
+	var tp = snap_get("treasure_pos", [])
+	var ta = snap_get("treasure_amount", [])
+	return tp.size() == 1 and Vector2(tp[0].x, tp[0].y) == Vector2(2, 2) and int(ta[0]) == 7
+
+
+func test_a_treasury_is_built_and_minions_carry_the_treasure_into_it() -> void:
+	yield(start(TREASURY_LEVEL), "completed")
+	if not running():
+		return
+	yield(pick_tool("econ_treasury"), "completed")
+	yield(hover(Vector2(2, 2)), "completed")
+	assert_eq(ext.layer.preview_reason, "", "a floor tile takes a treasury")
+	assert_string_contains(ext.layer.preview_label, "2 metal")
+	yield(click_at(tile_screen(Vector2(2, 2))), "completed")
+	yield(frames(4), "completed")
+	assert_true(has_tile(snap_get("furn_bp_pos", []), Vector2(2, 2)), "the click planned a treasury")
+	assert_true(run_sim_until("_treasure_in_treasury", 600), "the treasure was carried into the treasury")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	assert_true(has_tile(ext.layer.snap.get("furn_pos", []), Vector2(2, 2)), "the layer draws the built treasury")
+	assert_true(log_has("to the treasury"), "the log says the treasure was stored: %s" % str(main.hud._log_lines))
