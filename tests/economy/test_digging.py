@@ -142,3 +142,21 @@ def test_digging_only_adds_floor():
     run(g, 3 * dig_jobs.DIG_TICKS + 300)
     assert int((g.grid.walk_cost() > 0).sum()) == walk_before + 3
     assert digging.path_exists(g)
+
+
+@pytest.mark.rule("DIG-03")
+def test_a_wait_is_said_again_only_after_the_mark_was_reachable_in_between():
+    g = make(["#########", "#n..xxxx#", "#...xxxx#", "P...Sxxx#", "#########"],
+             legend=LEGEND)
+    e = [m for m in g.entities.values() if m.kind == 0][0]
+    g.command({"type": "dig", "x": 4, "y": 1})       # nobody on Drudgery: it waits
+    evs = run(g, 200)
+    assert len(of(evs, "dig_waiting")) == 1          # once, not every minute
+    assert g.areas["economy"].waited_digs == [[4, 1]]
+    cmd(g, {"type": "set_duty", "entity": e.id, "duty": "drudgery"})
+    run(g, 2 * dig_jobs.WAIT_CHECK_TICKS)
+    assert g.areas["economy"].waited_digs == []     # reachable now: the wait is over
+    cmd(g, {"type": "set_duty", "entity": e.id, "duty": "traps"})
+    waits = of(run(g, 2 * dig_jobs.WAIT_CHECK_TICKS), "dig_waiting")
+    assert len(waits) == 1 and (waits[0]["x"], waits[0]["y"]) == (4, 1)
+    assert waits[0]["reason"] == "no_drudgery"
