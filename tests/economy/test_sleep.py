@@ -204,3 +204,30 @@ def test_the_info_says_what_an_economy_job_works_on():
     info = s.describe(m.id)
     assert info["job"] == "dig" and info["job_phrase"] == "digging out the rock"
     assert info["job_at"] == [4, 1]
+
+
+@pytest.mark.rule("SLEEP-04")
+def test_a_sleeper_hurt_wakes():
+    from pysim.combat import wounds as W
+    g = make(["#########", "#k......#", "P.....S.#", "#########"], legend=LEGEND)
+    run(g, 22 * H + 10)
+    (m,) = minions(g)
+    assert sleep.asleep(m)
+    # a dart from a trap nobody saw fired: no enemy known, only the wound
+    m.fighter.wounds.append(W.Wound(W.MINOR, W.LEGS, g.tick, False))
+    evs = run(g, 2)
+    assert [ev["reason"] for ev in of(evs, "minion_woke")] == ["hurt"]
+
+
+@pytest.mark.rule("SLEEP-01")
+def test_a_minion_gone_from_the_map_gives_its_slot_record_up():
+    g = make(["#########", "#kk.....#", "P.....S.#", "#########"], legend=LEGEND)
+    a, b = minions(g)
+    run(g, 10)
+    assert sorted(g.areas["economy"].sleepers) == [a.id, b.id]
+    del g.entities[b.id]                             # burnt on a pyre, say
+    run(g, H)
+    assert sorted(g.areas["economy"].sleepers) == [a.id]
+    c = g.spawn(E.MINION, 2, 1)                     # a newcomer takes the next slot
+    run(g, 2)
+    assert g.areas["economy"].sleepers[c.id][0] == 2 % len(sleep.SLOT_HOURS)
