@@ -163,12 +163,18 @@ static func info_bbcode(info: Dictionary) -> String:
 	# What it is doing: state, action, where.
 	var st := str(info.get("state", ""))
 	var doing := []
-	if st != "":
+	var asleep := st == "up" and str(info.get("job_phrase", "")).begins_with("asleep")
+	if asleep:
+		doing.append("[color=%s]Asleep[/color]" % C_DIM)     # up, but resting (SLEEP-03)
+	elif st != "":
 		doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
-	if st == "up":
-		doing.append(doing_words(info))
+	var words := doing_words(info) if st == "up" else ""
+	if words != "":
+		doing.append(words)
 	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
-		doing.append(EventText.where(info["tile"][0], info["tile"][1]))
+		var place := EventText.where(info["tile"][0], info["tile"][1])
+		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
+			doing.append(place)
 	if not doing.empty():
 		lines.append(PoolStringArray(doing).join(", "))
 	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
