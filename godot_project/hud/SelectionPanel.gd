@@ -163,14 +163,14 @@ static func info_bbcode(info: Dictionary) -> String:
 	# What it is doing: state, action, where.
 	var st := str(info.get("state", ""))
 	var doing := []
-	var asleep := st == "up" and str(info.get("job_phrase", "")).begins_with("asleep")
-	if asleep:
-		doing.append("[color=%s]Asleep[/color]" % C_DIM)     # up, but resting (SLEEP-03)
-	elif st != "":
-		doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
 	var words := doing_words(info) if st == "up" else ""
-	if words != "":
-		doing.append(words)
+	if words.begins_with("asleep "):     # up, but resting (SLEEP-03): "Asleep in its bed ..."
+		doing.append("[color=%s]Asleep[/color] %s" % [C_DIM, words.substr(7)])
+	else:
+		if st != "":
+			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
+		if words != "":
+			doing.append(words)
 	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
 		var place := EventText.where(info["tile"][0], info["tile"][1])
 		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
