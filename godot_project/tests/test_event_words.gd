@@ -113,6 +113,13 @@ func _t_read_well():
 	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",
 			"party": 7, "x": 12, "y": 4}),
 			"Adventurers seen %s: the game is paused" % EventText.where(12, 4))
+	# ARRIVE-04: a scried war party tells its size (drawn when it set out).
+	assert_string_contains(w.call_func({"type": "scried", "tick": 700, "charges": 1, "chasing": "",
+			"faction": "Greyford", "goal": "kill_boss", "hours": 3, "members": 4, "war": true}),
+			"a war party of 4 from Greyford")
+	assert_string_contains(w.call_func({"type": "scried", "tick": 700, "charges": 1, "chasing": "Mira",
+			"faction": "", "goal": "kill_boss", "hours": 3, "members": 2, "war": true}),
+			"2 adventurers chasing Mira")
 	# No sample speaks of an id ("#3") or a raw coordinate ("(12, 9)").
 	var digit := RegEx.new()
 	digit.compile("#[0-9]|\\([0-9]+, [0-9]+\\)")

@@ -4,6 +4,7 @@ party that gave up breaching and has no way on heads back there (BREACH-04).
 Decided (docs/rules/invasions.md): an adventurer unable to fight (KO-01: it only runs) who
 stands on or next to a map-edge portal slips out through it. Without this a runner backed
 into the entry corridor held the portal's only way in, and the next party waited forever.
+A leaving adventurer heads for the nearest map-edge portal it has a way to (exits).
 """
 from pysim.adventurers import factions
 from pysim.combat import fighter as F, stats as S
@@ -25,6 +26,18 @@ def escaped(game, e):
         del game.entities[e.id]
 
 
+def exits(game, e):
+    """The map-edge portals, nearest first (Chebyshev distance, then row, column). One
+    leaving takes the first it has a way to: a swimmer may swim back out the way it came
+    (or walk out a nearer dry portal); a walker whose nearest portal lies across water
+    walks to the next (it never waits for a way it cannot take)."""
+    from pysim.core import terrain
+    grid = game.grid
+    found = [(max(abs(x - e.x), abs(y - e.y)), y, x) for (x, y) in grid.tiles_of(terrain.PORTAL)
+             if grid.on_edge(x, y)]
+    return [(x, y) for (_, y, x) in sorted(found)]
+
+
 def _wrap_brain():
     from pysim.core import brains, terrain
     prev = brains.BRAINS.get(entities.ADVENTURER)
@@ -37,14 +50,7 @@ def _wrap_brain():
         if game.grid.on_edge(e.x, e.y) and int(game.grid.terrain[e.y, e.x]) == terrain.PORTAL:
             escaped(game, e)
             return
-        best = None
-        for (x, y) in game.grid.tiles_of(terrain.PORTAL):
-            if not game.grid.on_edge(x, y):
-                continue
-            key = (max(abs(x - e.x), abs(y - e.y)), y, x)
-            if best is None or key < best:
-                best = key
-        if best is None or not movement.go_to(game, e, best[2], best[1]):
+        if not any(movement.go_to(game, e, x, y) for (x, y) in exits(game, e)):
             e.idle = 60
     adventurer_brain._doors_wrapped = True
     brains.BRAINS[entities.ADVENTURER] = adventurer_brain
