@@ -19,9 +19,9 @@ DIG-04 Taking a mark back stops its digger; the work done is lost.
 
 Job list: ["dig", key, phase, ticks this digger worked, x, y, work_x, work_y].
 """
-from collections import deque
+import numpy as np
 
-from pysim.core import commands, duties, systems, terrain
+from pysim.core import commands, duties, reachability, systems, terrain
 from pysim.doors import digging
 from pysim.economy import econ_state as S
 
@@ -151,34 +151,15 @@ duties.add_job("dig", run_dig, _release)
 # -- marks nobody can reach (DIG-03) ----------------------------------------------------------
 
 def _walk_labels(game):
-    """int32 [y, x] 4-connected components of the walkable tiles (0 = not walkable), cached
-    per grid version (derived, not state). 4-connected is 8-way walking without corner
-    cutting (pysim/core/reachability.py)."""
+    """int32 [y, x] 4-connected components of the walkable tiles (0 = not walkable:
+    pysim/core/reachability.py, where 4-connected is 8-way walking without corner
+    cutting), cached per grid version (derived, not state)."""
     g = game.grid
-    if getattr(g, "_dig_labels_version", -1) == g.version:
-        return g._dig_labels
-    import numpy as np
-    walk = g.walk_cost() > 0
-    h, w = walk.shape
-    labels = np.zeros((h, w), dtype=np.int32)
-    n = 0
-    for y0 in range(h):
-        for x0 in range(w):
-            if not walk[y0, x0] or labels[y0, x0]:
-                continue
-            n += 1
-            labels[y0, x0] = n
-            todo = deque([(x0, y0)])
-            while todo:
-                x, y = todo.popleft()
-                for dx, dy in ORTHO:
-                    tx, ty = x + dx, y + dy
-                    if 0 <= tx < w and 0 <= ty < h and walk[ty, tx] and not labels[ty, tx]:
-                        labels[ty, tx] = n
-                        todo.append((tx, ty))
-    g._dig_labels = labels
-    g._dig_labels_version = g.version
-    return labels
+    if getattr(g, "_dig_labels_version", -1) != g.version:
+        g._dig_labels = np.asarray(reachability.labels_of(g.walk_cost()),
+                                   dtype=np.int32).reshape(g.height, g.width)
+        g._dig_labels_version = g.version
+    return g._dig_labels
 
 
 def reachable_marks(game):
@@ -234,7 +215,6 @@ def check_waiting(game):
 def _snapshot(game, snap):
     """dig_pos float32 (D,2) marked tiles, dig_work float32 (0..1 of the digging done),
     dig_waiting uint8 (1: said to wait, nobody can reach it)."""
-    import numpy as np
     st = S.state_of(game)
     snap["dig_pos"] = np.array([[m[0], m[1]] for m in st.digs],
                                dtype=np.float32).reshape(-1, 2)
