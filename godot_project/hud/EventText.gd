@@ -63,6 +63,9 @@ func is_quiet(ev: Dictionary) -> bool:
 		return true
 	if type == "door_opened":
 		return not Names.is_adventurer(ev.get("entity", -1))
+	# Minions wake rested every day (SLEEP-04): the log keeps the wakings something caused.
+	if type == "minion_woke":
+		return str(ev.get("reason", "")) == "rested"
 	return _quiet.has(type)
 
 

@@ -151,7 +151,8 @@ const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
 		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
-		"title", "class", "level", "job_what", "job_at"]   # the title line and the job words
+		"title", "class", "level", "job_what", "job_at",   # the title line and the job words
+		"job_phrase", "sleep_until"]
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -181,12 +182,18 @@ static func info_bbcode(info: Dictionary) -> String:
 	# What it is doing: state, action, where.
 	var st := str(info.get("state", ""))
 	var doing := []
-	if st != "":
-		doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
-	if st == "up":
-		doing.append(doing_words(info))
+	var words := doing_words(info) if st == "up" else ""
+	if words.begins_with("asleep "):     # up, but resting (SLEEP-03): "Asleep in its bed ..."
+		doing.append("[color=%s]Asleep[/color] %s" % [C_DIM, words.substr(7)])
+	else:
+		if st != "":
+			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
+		if words != "":
+			doing.append(words)
 	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
-		doing.append(EventText.where(info["tile"][0], info["tile"][1]))
+		var place := EventText.where(info["tile"][0], info["tile"][1])
+		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
+			doing.append(place)
 	if not doing.empty():
 		lines.append(PoolStringArray(doing).join(", "))
 	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
@@ -380,6 +387,15 @@ static func doing_words(info: Dictionary) -> String:
 
 static func job_words(info: Dictionary) -> String:
 	var job := str(info.get("job", ""))
+	# pysim's own words for the job ("asleep in its bed", "digging out the rock"), then where
+	if str(info.get("job_phrase", "")) != "":
+		var at = info.get("job_at")
+		var phrase := str(info["job_phrase"])
+		if typeof(at) == TYPE_ARRAY and at.size() == 2:
+			phrase += " " + EventText.where(at[0], at[1])
+		if int(info.get("sleep_until", -1)) >= 0:
+			phrase += ", wakes %s" % EventText.clock(int(info["sleep_until"]))
+		return phrase
 	var verb: String = JOB_WORDS.get(job, _words(job))
 	if info.has("job_what") and typeof(info.get("job_at")) == TYPE_ARRAY and info["job_at"].size() == 2:
 		return "%s the %s %s" % [verb, _words(str(info["job_what"])),

@@ -107,4 +107,5 @@ def test_the_catalog_gives_every_buildable_a_cost_and_description():
     for i in items:
         assert i["description"] and i["cost"] >= 0 and i["command"]["type"]
         if "undo" in i:
-            assert i["undo_label"] and i["undo"]["type"] in ("stop_mine", "cancel_furniture")
+            assert i["undo_label"] and i["undo"]["type"] in ("stop_mine", "cancel_dig",
+                                                               "cancel_furniture")

@@ -5,17 +5,21 @@ from pysim.core import clock
 from pysim.invasions import sighting
 from pysim.level import load_text
 
-# A long corridor: portal west, a closed door, a minion's room, then the sanctum east.
+# A long corridor: portal west, a closed door, a minion's room (its bed there: it sleeps
+# behind the door, SLEEP-02), then the sanctum east.
 LEVEL = """\
 name: spotting test
 seed: 1
 domain: all
 invasions: on
 
+[legend]
+B = floor bed
+
 [map]
 ##################################
 P..............D.....m.........SS#
-#..............#...............Sb#
+#..............#......B........Sb#
 ##################################
 """
 
@@ -250,7 +254,7 @@ def test_the_boss_or_a_creature_of_ours_seeing_the_party_spots_it():
     spotted = [e for e in evs if e["type"] == "party_spotted"]
     assert spotted and spotted[0]["how"] == "seen"
     assert g.entities[spotted[0]["by"]].kind == E.BOSS
-    kobold = LEVEL.replace("D.....m", "D.....k").replace("[map]", "[legend]\nk = floor dungeon_creature\n\n[map]")
+    kobold = LEVEL.replace("D.....m", "D.....k").replace("[legend]", "[legend]\nk = floor dungeon_creature")
     g = sent_game(kobold)
     evs = run_until(g, "letter", 4 * clock.TICKS_PER_HOUR)
     spotted = [e for e in evs if e["type"] == "party_spotted"]
