@@ -65,7 +65,7 @@ def choose_goal(game, kind):
 
 
 def boss_alive(game):
-    for e in game.entities.values():
+    for e in game.live():
         if e.kind == entities.BOSS and e.state != entities.DEAD:
             return True
     return False
