@@ -138,10 +138,8 @@ func _run() -> void:
 				continue
 			var ch: Dictionary = s.invoke("snapshot_changes", [])
 			var c := OS.get_ticks_usec()
-			var snap2 := merged.duplicate()
 			for k in ch:
-				snap2[k] = ch[k]
-			merged = snap2
+				merged[k] = ch[k]
 			var e := OS.get_ticks_usec()
 			t_tick += e - a
 			t_tick_step += m - a

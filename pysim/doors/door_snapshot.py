@@ -13,7 +13,7 @@ import numpy as np
 
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
-from pysim.doors.doors import STATE_NAMES, area
+from pysim.doors.doors import SHOWN_WRITES, STATE_NAMES, area
 from pysim.doors.wired_doors import trigger_of
 from pysim.traps import trap_state
 
@@ -26,23 +26,29 @@ BREACH_KEYS = ("breach_door", "breach_worker", "breach_method", "breach_progress
 
 @snapshot_part
 def door_snapshot(game, snap):
-    """One row tuple per door and per breach, compared with the last frame's: the arrays are
-    made again only when a row changed (issue 15: most ticks no door changes), else the same
+    """The door rows are made again only after a write to a shown door field
+    (doors.SHOWN_WRITES), a door added or a wiring change; the breach rows (few, and their
+    progress moves every tick of a breach) when one of them changed. Otherwise the same
     arrays are handed out and the front end is not sent them again (snapshot.Frames)."""
     a = area(game)
     doors = a.sorted_doors()
     trig = _triggers(game, a, doors)
-    rows = [(d.id, d.x, d.y, 1 if d.open else 0, d.state_code(), 1 if d.held else 0,
-             1 if d.stops() else 0, d.padlock, 1 if d.armed else 0, t,
-             1 if d.trigger_on else 0) for d, t in zip(doors, trig)]
+    key = (SHOWN_WRITES[0], len(doors), a._snap_triggers[0])
+    cache = getattr(a, "_snap_rows", None)
+    if cache is None or cache[0] != key:
+        rows = [(d.id, d.x, d.y, 1 if d.open else 0, d.state_code(), 1 if d.held else 0,
+                 1 if d.stops() else 0, d.padlock, 1 if d.armed else 0, t,
+                 1 if d.trigger_on else 0) for d, t in zip(doors, trig)]
+        cache = (key, _door_arrays(rows))
+        a._snap_rows = cache
+    snap.update(cache[1])
     brows = [(b.door, b.worker, 0 if b.method == BR.PICK else 1, b.progress, b.ticks_needed,
               b.failures, b.total_failures) for b in a.breaches]
-    cache = getattr(a, "_snap_rows", None)
-    if cache is None or cache[0] != rows or cache[1] != brows or cache[2] is not a:
-        cache = (rows, brows, a, _door_arrays(rows), _breach_arrays(brows))
-        a._snap_rows = cache
-    snap.update(cache[3])
-    snap.update(cache[4])
+    bcache = getattr(a, "_snap_breaches", None)
+    if bcache is None or bcache[0] != brows:
+        bcache = (brows, _breach_arrays(brows))
+        a._snap_breaches = bcache
+    snap.update(bcache[1])
 
 
 def _triggers(game, a, doors):

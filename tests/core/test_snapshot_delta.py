@@ -18,6 +18,7 @@ def _forget(session):
     trap_state.state_of(game)._snap_cache = None
     area(game)._snap_triggers = None
     area(game)._snap_rows = None
+    area(game)._snap_breaches = None
     session._frames = Frames()      # the keyed parts' kept keys and the map layers
 
 
