@@ -20,7 +20,7 @@ one core, so the figures are the work done, not the machine's load.
                      Why 10 days by default: on this level the fallen and the entity count
                      settle by day 3 (27-29 dead, 128 bodies, then no more), so days 4-10
                      already show whether a day costs more as the game ages, while 30 days
-                     cost about 150 s of CPU alone (1,100 s of the last run's 1,250 under
+                     cost about 150 s of CPU alone (1,093 s of the last run's 1,376 under
                      load); BENCH_DAYS=30 for the long curve.
   scale_*            compiled: the generated walker map (levelgen.bench_level) with 200 and
                      with 800 agents, ms/tick after a warm-up, and their ratio
