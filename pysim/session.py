@@ -19,7 +19,7 @@ class Session:
         self._acc = 0
         self._fail_next = False
         self._last_error = None
-        self._frames = Frames()
+        self._frames = None
 
     def send(self, cmd):
         self.game.command(cmd)
@@ -70,9 +70,19 @@ class Session:
             "ent_facing": facing, "ent_side": side,
         }
         grid = game.grid
-        self._frames.add("map", (id(grid), grid.tiles_version), game, _map_keys, snap)
-        self._frames.run_parts(game, snap)
+        frames = self._frames_of(game)
+        frames.add("map", (id(grid), grid.tiles_version), game, _map_keys, snap)
+        frames.run_parts(game, snap)
         return snap
+
+    def _frames_of(self, game):
+        """The front end's Frames for this game: a new one (the next changes are whole)
+        whenever the game was replaced, by a load or by anyone setting session.game."""
+        frames = getattr(self, "_frames", None)
+        if frames is None or frames.game is not game:
+            frames = Frames(game)
+            self._frames = frames
+        return frames
 
     def snapshot_changes(self):
         """Only what changed since the last call (the front end's per-frame call, SimClient):
@@ -80,7 +90,8 @@ class Session:
         session started or replaced its game returns every key with "snapshot_full": True
         (replace, do not merge); "snapshot_gone" lists keys no longer made. Merged over the
         previous answers it is snapshot()."""
-        return self._frames.changes(self.snapshot())
+        snap = self.snapshot()
+        return self._frames.changes(snap)
 
     def take_events(self):
         return self.game.take_events()
@@ -136,7 +147,6 @@ class Session:
             return {"error": str(exc)}
         self.game = game
         self._acc = 0
-        self._frames = Frames()
         # level: the level the save was started from (the front end's level picker shows it)
         return {"ok": True, "tick": game.tick, "level": game.level_source}
 
@@ -151,7 +161,6 @@ class Session:
             return {"error": str(exc)}
         self.game = game
         self._acc = 0
-        self._frames = Frames()
         return {"ok": True}
 
     def validate_level(self, text, source="level"):

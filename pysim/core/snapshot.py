@@ -61,7 +61,8 @@ class Frames(object):
     """One front end's view of the snapshot: the keyed parts' last keys and what was sent.
     A cache beside the game (never state, never hashed); a new game starts a new one."""
 
-    def __init__(self):
+    def __init__(self, game=None):
+        self.game = game    # the game these frames are of (a new game, new frames)
         self.kept = {}      # part name -> (version, {key: value})
         self.sent = {}      # key -> (value, fingerprint) last handed to the front end
 

@@ -6,7 +6,6 @@ import numpy as np
 
 from pysim.core.levelgen import full_level
 from pysim.doors.doors import area
-from pysim.core.snapshot import Frames
 from pysim.session import Session
 from pysim.traps import trap_state
 
@@ -19,7 +18,7 @@ def _forget(session):
     area(game)._snap_triggers = None
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
-    session._frames = Frames()      # the keyed parts' kept keys and the map layers
+    session._frames = None          # the keyed parts' kept keys and the map layers
 
 
 def _same(a, b):
