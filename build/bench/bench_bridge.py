@@ -58,6 +58,8 @@ def run_level(make_text, what):
     env.setdefault("LANG", "C.UTF-8")
     env.setdefault("LC_ALL", env["LANG"])
     args = ["timeout", "300", "godot3-server", "--path", GP, "-s", "res://tests/bench_bridge.gd", "--"]
+    if os.environ.get("BENCH_PYSIM_DIR"):       # another pysim build first (an A/B)
+        args.append("--pysim=" + os.environ["BENCH_PYSIM_DIR"])
     tmp = None
     if os.path.exists(os.path.join(ROOT, "pysim", "session.py")):
         try:

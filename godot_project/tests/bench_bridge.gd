@@ -29,12 +29,18 @@ func _run() -> void:
 	var level_name := "bench.level"
 	var seed_value := 1
 	var frames := 600
+	var pysim_dir := ""
 	for arg in OS.get_cmdline_args():
 		if arg.begins_with("--level="):
 			level_path = arg.substr(len("--level="))
 		elif arg.begins_with("--frames="):
 			frames = int(arg.substr(len("--frames=")))
-	var paths := TestBridge.python_paths([ProjectSettings.globalize_path("res://tests/py")])
+		elif arg.begins_with("--pysim="):
+			pysim_dir = arg.substr(len("--pysim="))
+	var first := [ProjectSettings.globalize_path("res://tests/py")]
+	if pysim_dir != "":
+		first.append(pysim_dir)     # another pysim build first (an A/B of two sources)
+	var paths := TestBridge.python_paths(first)
 	var b = load(BRIDGE).new()
 	var r = b.start(paths, "bridge_probe", "BenchProbe", [])
 	if not (typeof(r) == TYPE_BOOL and r):
@@ -138,8 +144,11 @@ func _run() -> void:
 				continue
 			var ch: Dictionary = s.invoke("snapshot_changes", [])
 			var c := OS.get_ticks_usec()
-			for k in ch:
-				merged[k] = ch[k]
+			if ch.get("snapshot_full", false):
+				merged = ch                 # a source without changes: the whole, replaced
+			else:
+				for k in ch:
+					merged[k] = ch[k]
 			var e := OS.get_ticks_usec()
 			t_tick += e - a
 			t_tick_step += m - a
