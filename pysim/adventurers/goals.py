@@ -67,7 +67,7 @@ def choose_goal(game, kind, rng=None):
 
 
 def boss_alive(game):
-    for e in game.entities.values():
+    for e in game.live():
         if e.kind == entities.BOSS and e.state != entities.DEAD:
             return True
     return False

@@ -22,8 +22,7 @@ def escaped(game, e):
         factions.remember_mapmaker(game, faction)
         from pysim.invasions import overworld          # the settlement's grudge grows
         overworld.add_grudge(game, faction, overworld.MAPMAKER_GRUDGE, "mapmaker")
-    if e.id in game.entities:
-        del game.entities[e.id]
+    game.remove_entity(e.id)
 
 
 def exits(game, e):
@@ -66,9 +65,8 @@ def slip_out(game):
         return
     from pysim.core import terrain
     grid = game.grid
-    for eid in sorted(game.entities):
-        e = game.entities.get(eid)
-        if e is None or e.kind != entities.ADVENTURER or not F.unable_to_fight(e):
+    for e in list(game.live()):     # a copy: a runner that slips out leaves the list
+        if e.kind != entities.ADVENTURER or not F.unable_to_fight(e):
             continue
         f = e.fighter
         if f.captured or f.carried_by >= 0:

@@ -68,7 +68,7 @@ def path_exists(game):
 
 
 def _body_on(game, x, y):
-    for e in game.entities.values():
+    for e in game.live():
         if e.state == entities.DEAD:
             continue
         if (e.x == x and e.y == y) or (e.step_len > 0 and e.nx == x and e.ny == y):

@@ -233,7 +233,7 @@ def view_sources(game):
 # --- scrying ---------------------------------------------------------------------------------
 
 def boss_alive(game):
-    return any(e.kind == E.BOSS and e.state != E.DEAD for e in game.entities.values())
+    return any(e.kind == E.BOSS and e.state != E.DEAD for e in game.live())
 
 
 def _gather(game, st):

@@ -178,8 +178,7 @@ def detect(game):
     if not sense:
         return
     net = None
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in list(game.live()):     # a copy: a mechanism may spawn (a spider) as it fires
         if e.state != entities.UP:
             continue
         ids = sense.get((e.x, e.y))
