@@ -14,6 +14,7 @@ rule area registers itself just by existing in the package.
 """
 import hashlib
 import importlib
+import itertools
 import os
 import pkgutil
 
@@ -65,9 +66,16 @@ def load_rule_modules():
         importlib.import_module(name)
 
 
+# Each Game made in this process gets the next number: module caches key on it, not on
+# id(game), which a freed game hands on to the next one (a new level then read the old
+# level's cached sight). Not state: never hashed or saved.
+_serials = itertools.count(1)
+
+
 class Game:
     def __init__(self, width, height, seed=0, name=""):
         load_rule_modules()
+        self.serial = next(_serials)
         self.name = name
         self.seed = int(seed)
         self.tick = 0
