@@ -58,7 +58,7 @@ def duty_of(e):
 
 
 def minions_on(game, duty):
-    return [e for e in game.entities.values()
+    return [e for e in game.live()
             if e.kind == entities.MINION and duty_of(e) == duty and e.state == entities.UP]
 
 

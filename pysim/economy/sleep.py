@@ -196,7 +196,7 @@ def _snapshot(game, snap):
     ids = []
     pos = []
     bed = []
-    for e in game.entities.values():
+    for e in game.live():
         if e.kind == entities.MINION and asleep(e):
             ids.append(e.id)
             pos.append([e.x, e.y])
