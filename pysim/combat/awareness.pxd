@@ -1,5 +1,6 @@
 from pysim.core.entities cimport Entity
 from pysim.combat.sight cimport line_of_sight
+from pysim.combat.fighter cimport Fighter, can_fight, unable_to_fight
 
 cdef class Spotter:
     cdef public list ents

@@ -22,6 +22,7 @@ from pysim.combat import fighter as F, sight, stats as S
 from pysim.combat.sight import line_of_sight
 from pysim.core import entities as E, terrain as T
 from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter, can_fight, unable_to_fight
 
 LOOK_PERIOD = 5
 NOISE_RADIUS = 7
@@ -243,7 +244,7 @@ class Spotter(object):
                     if dx * dx + dy * dy > r2:
                         continue
                     en = self.ents[j]
-                    if en.state != up or F.unable_to_fight(en):
+                    if en.state != up or unable_to_fight(en):
                         continue
                     if line_of_sight(self.blocked, wx, wy, self.xs[j], self.ys[j]):
                         found.append(j)
@@ -263,15 +264,19 @@ class Spotter(object):
 
 def forget_stale(game, fighter):
     """Drop knowledge of enemies that are down, gone or long unseen."""
-    if not fighter.known:
+    f: Fighter = fighter
+    if not f.known:
         return
     drop = []
-    for eid, (x, y, t) in fighter.known.items():
-        en = game.entities.get(eid)
-        if en is None or not F.can_fight(en) or game.tick - t > FORGET_TICKS:
+    now: cython.long = game.tick
+    t: cython.long
+    ents = game.entities
+    for eid, (x, y, t) in f.known.items():
+        en = ents.get(eid)
+        if en is None or not can_fight(en) or now - t > FORGET_TICKS:
             drop.append(eid)
     for eid in drop:
-        del fighter.known[eid]
+        del f.known[eid]
 
 
 def reveal(game, defender, attacker):

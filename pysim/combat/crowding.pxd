@@ -1,4 +1,5 @@
 from pysim.core.entities cimport Entity
+from pysim.combat.fighter cimport conscious
 
 cdef class Occupancy:
     cdef public dict tiles

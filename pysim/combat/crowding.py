@@ -9,9 +9,9 @@ then updated as attackers claim tiles, so two attackers never claim the same pla
 """
 import cython
 
-from pysim.combat import fighter as F
-from pysim.core import entities as E
+from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
+from pysim.combat.fighter import conscious
 
 # the 8 neighbours in a fixed order (orthogonal first): deterministic choice of tiles
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
@@ -92,12 +92,16 @@ def bodies_holding(game, x, y, eid):
     ty: cython.int = y
     me: cython.int = eid
     o: Entity
-    # typed: every step a fighter takes asks this over every body
-    for o in game.entities.values():
+    near = movement.holders_at(game, tx, ty)
+    # typed: every step a fighter takes asks this (of the tile's few walkers while
+    # walking runs, else of every body)
+    for o in (game.entities.values() if near is None else near):
         if o.id == me or o.state != up:
             continue
         if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):
             continue
-        if getattr(o, "fighter", None) is not None and F.conscious(o):
+        if getattr(o, "fighter", None) is not None and conscious(o):
             out.append(o)
+    if near is not None and len(out) > 1:
+        out.sort(key=movement.holder_rank)
     return out

@@ -16,6 +16,8 @@ NO_WAKE = -1
 
 
 class Fighter(object):
+    """Compiled, the fields are typed (fighter.pxd): no other attributes may be added."""
+
     def __init__(self, stats, stance=_stance.BALANCED, subtype=""):
         self.stats = stats
         self.subtype = subtype      # the entity subtype the stats were built for
@@ -118,9 +120,10 @@ def has_trait(entity, trait):
 
 
 def conscious(entity):
-    if entity.state != E.UP:
+    e = entity
+    if e.state != E.UP:
         return False
-    f = getattr(entity, "fighter", None)
+    f = getattr(e, "fighter", None)
     return f is None or (f.carried_by < 0 and not f.captured)
 
 
@@ -128,8 +131,9 @@ def unable_to_fight(entity):
     """KO-01: up (woken after a knockout) with wounds adding up to UNABLE_AT points or more.
     Such a body may move (it runs from enemies it knows of) but never attacks, and nobody
     counts it as an enemy to fight, until healing brings it below UNABLE_AT."""
-    f = fighter_of(entity)
-    return f is not None and entity.state == E.UP and f.wound_points() >= W.UNABLE_AT
+    e = entity
+    f = getattr(e, "fighter", None)
+    return f is not None and e.state == E.UP and f.wound_points() >= W.UNABLE_AT
 
 
 def can_fight(entity):

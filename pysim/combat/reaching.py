@@ -8,15 +8,19 @@ walking through the enemy it is after (`no_walking_through`, `around_target`).
 import cython
 import numpy as np
 
-from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, stats as S, targets
+from pysim.combat import awareness as A, crowding, stance as ST, stats as S, targets
 from pysim.combat.sight import cheb, dist2
 from pysim.combat.striking import face_tile
 from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter, conscious
 
 
-def small(e):
-    return e.fighter.stats.has(S.SMALL)
+def small(e: Entity) -> cython.bint:
+    """CROWD-02's small body (StatBlock.has(S.SMALL), read straight: combat asks it of
+    every fighter every tick)."""
+    f: Fighter = e.fighter
+    return S.SMALL in f.stats.traits
 
 
 class Walkable(object):
@@ -71,15 +75,15 @@ BODY_DETOUR = 6   # extra walking cost of a tile another fighter holds, for one 
 
 def in_fight(e):
     """Is e a conscious fighter going for (or away from) a known enemy?"""
-    f = getattr(e, "fighter", None)
+    f: Fighter = getattr(e, "fighter", None)
     return f is not None and e.state == E.UP and f.target >= 0 and f.action != ST.IDLE \
-        and F.conscious(e)
+        and conscious(e)
 
 
 def room_to_step(game, e, nx, ny):
     """CROWD-01/02: may e step into (nx, ny)? Not when another fighter holds it and either
     of them is in a fight, unless both are small and the other is alone there."""
-    if getattr(e, "fighter", None) is None or not F.conscious(e):
+    if getattr(e, "fighter", None) is None or not conscious(e):
         return True
     bodies = crowding.bodies_holding(game, nx, ny, e.id)
     if not bodies:
@@ -103,7 +107,7 @@ def no_walking_through(game, e, nx, ny):
     in the way holds the walker where it is: it waits behind, in line, and steps on when the
     tile frees; every LOOK_PERIOD ticks it drops its path, so combat plans again, round the
     bodies where there is room (`around_bodies`)."""
-    f = getattr(e, "fighter", None)
+    f: Fighter = getattr(e, "fighter", None)
     if f is None:
         return True
     if f.target >= 0 and f.action != ST.IDLE:
@@ -146,12 +150,13 @@ def _add_bodies(game, me: cython.int, cost):
     (typed: this runs over every body for every plan a fighter makes)."""
     c: cython.int[:, ::1] = cost
     o: Entity
+    fo: Fighter
     up: cython.int = E.UP
     for o in game.entities.values():
         if o.id == me or o.state != up:
             continue
         fo = getattr(o, "fighter", None)
-        if fo is None or fo.carried_by >= 0 or fo.captured:    # F.conscious
+        if fo is None or fo.carried_by >= 0 or fo.captured:    # fighter.conscious
             continue
         if c[o.y, o.x] > 0:
             c[o.y, o.x] += BODY_DETOUR

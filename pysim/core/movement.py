@@ -23,6 +23,10 @@ Extension registries (ordered lists of (order, name, fn); use add()):
   (a swimming party's water, pysim/invasions/swimming.py): applied to the walk cost before
   COST_VIEWS. Return `base` itself for everyone it does not concern (the shared views and
   their reachability labels then hold); any other array is searched as it is.
+
+Hooks and checks may stop, slow or re-plan walkers, but never move or place one themselves
+(set x, y, nx, ny): while the tick runs, `holders_at` answers from where walkers stood when
+it began and the steps begun since.
 """
 import cython
 import numpy as np
@@ -115,20 +119,88 @@ def stop(ent):
     e.path_i = 0
 
 
+class _Holders(object):
+    """Who may hold which tile during one movement tick: (x, y) -> the entities that stood
+    on it or were stepping into it when the tick began, or began a step into it since (a
+    superset: callers test the fields themselves). Built on the first question of a tick,
+    so a step check asks a tile's few walkers, not every body (CROWD-01 asks at every step
+    of every fighter)."""
+
+    def __init__(self):
+        self.game = None
+        self.tiles = None
+        self.rank = None
+        self.size = -1
+        self.next_id = -1
+
+    def clear(self, game):
+        self.game = game
+        self.tiles = None
+
+    def at(self, x, y):
+        g = self.game
+        if self.tiles is None or self.size != len(g.entities) or self.next_id != g.next_id:
+            self._build()
+        return self.tiles.get((x, y), ())
+
+    def _build(self):
+        o: Entity
+        tiles = {}
+        rank = {}
+        i: cython.Py_ssize_t = 0
+        for o in self.game.entities.values():
+            rank[o.id] = i
+            i += 1
+            tiles.setdefault((o.x, o.y), []).append(o)
+            if o.step_len and (o.nx != o.x or o.ny != o.y):
+                tiles.setdefault((o.nx, o.ny), []).append(o)
+        self.tiles = tiles
+        self.rank = rank
+        self.size = len(self.game.entities)
+        self.next_id = self.game.next_id
+
+    def stepping(self, e: Entity):
+        if self.tiles is not None:
+            lst = self.tiles.setdefault((e.nx, e.ny), [])
+            if e not in lst:
+                lst.append(e)
+
+
+_holders = _Holders()
+
+
+def holders_at(game, x, y):
+    """During the movement tick: the entities that may hold (x, y) (standing on it or
+    stepping into it; a superset, in no set order: `holder_rank` gives game.entities
+    order). Outside it None (ask every entity)."""
+    if _holders.game is not game:
+        return None
+    return _holders.at(x, y)
+
+
+def holder_rank(e):
+    """e's place in game.entities order when holders_at's answers were gathered."""
+    return _holders.rank[e.id]
+
+
 @systems.system("movement", 200)
 def tick(game):
     version: cython.int = game.grid.version
     e: Entity
-    for e in list(game.entities.values()):
-        if e.state != 0:
-            continue
-        if e.step_len > 0:
-            e.step_t += 1
-            if e.step_t < e.step_len:
+    _holders.clear(game)
+    try:
+        for e in list(game.entities.values()):
+            if e.state != 0:
                 continue
-            _arrive(game, e)
-        if e.path is not None:
-            _next_step(game, e, version)
+            if e.step_len > 0:
+                e.step_t += 1
+                if e.step_t < e.step_len:
+                    continue
+                _arrive(game, e)
+            if e.path is not None:
+                _next_step(game, e, version)
+    finally:
+        _holders.clear(None)
 
 
 def _arrive(game, e: Entity):
@@ -179,6 +251,7 @@ def _next_step(game, e: Entity, version: cython.int):
     if e.step_len < 1:
         e.step_len = 1
     e.path_i = i + 1
+    _holders.stepping(e)
     for _, _, fn in STEP_HOOKS:
         fn(game, e, nx, ny)
 

@@ -1,7 +1,10 @@
 """Who sets a trigger off (FRIEND-01..04, RESET-04), the signal along the wires and through
 timers (TRAP-04, WIRE-01/04..06), and the traps' tick. Decisions: docs/rules/traps.md."""
 
+import cython
+
 from pysim.core import entities, systems
+from pysim.core.entities import Entity
 from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
 from pysim.traps.trap_state import (DOOR_HOOKS, PASS_FNS, TRIGGER_HOOKS, TRIGGERED_HOOKS,
                                     doors_of, is_enemy_of_dungeon, network, passes,
@@ -178,9 +181,13 @@ def detect(game):
     if not sense:
         return
     net = None
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
-        if e.state != entities.UP:
+    e: Entity
+    up: cython.int = entities.UP
+    ents = game.entities
+    # typed: every body is asked every tick
+    for eid in sorted(ents):
+        e = ents[eid]
+        if e.state != up:
             continue
         ids = sense.get((e.x, e.y))
         if ids is None:
