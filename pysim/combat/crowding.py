@@ -102,6 +102,4 @@ def bodies_holding(game, x, y, eid):
             continue
         if getattr(o, "fighter", None) is not None and conscious(o):
             out.append(o)
-    if near is not None and len(out) > 1:
-        out.sort(key=movement.holder_rank)
     return out

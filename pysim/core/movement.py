@@ -26,8 +26,10 @@ Extension registries (ordered lists of (order, name, fn); use add()):
 
 Hooks and checks may stop, slow or re-plan walkers, but never move or place one themselves
 (set x, y, nx, ny): while the tick runs, `holders_at` answers from where walkers stood when
-it began and the steps begun since.
+it was first asked (see _Holders).
 """
+import array
+
 import cython
 import numpy as np
 
@@ -119,51 +121,126 @@ def stop(ent):
     e.path_i = 0
 
 
+HOLD_CELL = 8   # tiles per side of a holders bucket
+
+
+@cython.cclass
 class _Holders(object):
-    """Who may hold which tile during one movement tick: (x, y) -> the entities that stood
-    on it or were stepping into it when the tick began, or began a step into it since (a
-    superset: callers test the fields themselves). Built on the first question of a tick,
-    so a step check asks a tile's few walkers, not every body (CROWD-01 asks at every step
-    of every fighter)."""
+    """Who may hold a tile during one movement tick, for CROWD-01's step check (asked at
+    every step of every fighter): the tick's entities bucketed by map cell when first
+    asked, so a question reads a few cells, not every body. A walker moves at most one
+    tile a tick (it arrives, then may start its next step) and steps only to a neighbour,
+    so whoever stands on or steps into (x, y) now stood within 2 tiles of it when the
+    buckets were made: `at` gives those, in game.entities order, and the caller tests
+    their fields. Entities spawned or removed since make it bucket again."""
 
     def __init__(self):
         self.game = None
-        self.tiles = None
-        self.rank = None
-        self.size = -1
-        self.next_id = -1
+        self.ents = []
+        self.built = False
 
     def clear(self, game):
         self.game = game
-        self.tiles = None
+        self.built = False
+        self.ents = []
 
-    def at(self, x, y):
-        g = self.game
-        if self.tiles is None or self.size != len(g.entities) or self.next_id != g.next_id:
-            self._build()
-        return self.tiles.get((x, y), ())
-
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
     def _build(self):
-        o: Entity
-        tiles = {}
-        rank = {}
-        i: cython.Py_ssize_t = 0
-        for o in self.game.entities.values():
-            rank[o.id] = i
-            i += 1
-            tiles.setdefault((o.x, o.y), []).append(o)
-            if o.step_len and (o.nx != o.x or o.ny != o.y):
-                tiles.setdefault((o.nx, o.ny), []).append(o)
-        self.tiles = tiles
-        self.rank = rank
-        self.size = len(self.game.entities)
-        self.next_id = self.game.next_id
+        e: Entity
+        g = self.game
+        self.ents = list(g.entities.values())
+        n: cython.int = len(self.ents)
+        w: cython.int = g.grid.width
+        h: cython.int = g.grid.height
+        cw: cython.int = (w + HOLD_CELL - 1) // HOLD_CELL
+        ch: cython.int = (h + HOLD_CELL - 1) // HOLD_CELL
+        k: cython.int
+        c: cython.int
+        if cw < 1:
+            cw = 1
+        if ch < 1:
+            ch = 1
+        self.n = n
+        self.cw = cw
+        self.ch = ch
+        self.size = n
+        self.next_id = g.next_id
+        zeros = array.array("i", [0])
+        m = n if n > 0 else 1
+        xs_a = zeros * m
+        ys_a = zeros * m
+        cells_a = zeros * m
+        start_a = zeros * (cw * ch + 1)
+        items_a = zeros * m
+        xs: cython.int[::1] = xs_a
+        ys: cython.int[::1] = ys_a
+        cells: cython.int[::1] = cells_a
+        start: cython.int[::1] = start_a
+        items: cython.int[::1] = items_a
+        for k in range(n):
+            e = self.ents[k]
+            xs[k] = e.x
+            ys[k] = e.y
+            c = self._cell(e.x, e.y)
+            cells[k] = c
+            start[c + 1] += 1
+        for c in range(cw * ch):
+            start[c + 1] += start[c]
+        fill_a = array.array("i", start_a)
+        fill: cython.int[::1] = fill_a
+        for k in range(n):               # stable: entities order within a cell
+            c = cells[k]
+            items[fill[c]] = k
+            fill[c] += 1
+        self.xs = xs_a
+        self.ys = ys_a
+        self.start = start_a
+        self.items = items_a
+        self.built = True
 
-    def stepping(self, e: Entity):
-        if self.tiles is not None:
-            lst = self.tiles.setdefault((e.nx, e.ny), [])
-            if e not in lst:
-                lst.append(e)
+    @cython.cfunc
+    def _cell(self, x: cython.int, y: cython.int) -> cython.int:
+        cx: cython.int = x // HOLD_CELL
+        cy: cython.int = y // HOLD_CELL
+        if cx < 0:
+            cx = 0
+        elif cx >= self.cw:
+            cx = self.cw - 1
+        if cy < 0:
+            cy = 0
+        elif cy >= self.ch:
+            cy = self.ch - 1
+        return cy * self.cw + cx
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def at(self, x: cython.int, y: cython.int):
+        g = self.game
+        if not self.built or self.size != len(g.entities) or self.next_id != g.next_id:
+            self._build()
+        c0: cython.int = self._cell(x - 2, y - 2)
+        c1: cython.int = self._cell(x + 2, y + 2)
+        cx0: cython.int = c0 % self.cw
+        cy0: cython.int = c0 // self.cw
+        cx1: cython.int = c1 % self.cw
+        cy1: cython.int = c1 // self.cw
+        cx: cython.int
+        cy: cython.int
+        k: cython.int
+        j: cython.int
+        c: cython.int
+        found = []
+        for cy in range(cy0, cy1 + 1):
+            for cx in range(cx0, cx1 + 1):
+                c = cy * self.cw + cx
+                for k in range(self.start[c], self.start[c + 1]):
+                    j = self.items[k]
+                    if abs(self.xs[j] - x) <= 2 and abs(self.ys[j] - y) <= 2:
+                        found.append(j)
+        if len(found) > 1:
+            found.sort()
+        return [self.ents[j] for j in found]
 
 
 _holders = _Holders()
@@ -171,16 +248,11 @@ _holders = _Holders()
 
 def holders_at(game, x, y):
     """During the movement tick: the entities that may hold (x, y) (standing on it or
-    stepping into it; a superset, in no set order: `holder_rank` gives game.entities
-    order). Outside it None (ask every entity)."""
+    stepping into it; a superset, in game.entities order). Outside it None (ask every
+    entity)."""
     if _holders.game is not game:
         return None
     return _holders.at(x, y)
-
-
-def holder_rank(e):
-    """e's place in game.entities order when holders_at's answers were gathered."""
-    return _holders.rank[e.id]
 
 
 @systems.system("movement", 200)
@@ -251,7 +323,6 @@ def _next_step(game, e: Entity, version: cython.int):
     if e.step_len < 1:
         e.step_len = 1
     e.path_i = i + 1
-    _holders.stepping(e)
     for _, _, fn in STEP_HOOKS:
         fn(game, e, nx, ny)
 
