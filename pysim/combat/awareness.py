@@ -262,6 +262,43 @@ class Spotter(object):
         return len(found)
 
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def allies_near(self, i: cython.int, r: cython.int):
+        """targets.allies_near for fighter number i, from the buckets: the other fighters
+        of its side that are up within r tiles (Euclidean)."""
+        w: Entity = self.ents[i]
+        en: Entity
+        side: cython.int = w.side
+        up: cython.int = E.UP
+        r2: cython.int = r * r
+        c0: cython.int = self._cell(w.x - r, w.y - r)
+        c1: cython.int = self._cell(w.x + r, w.y + r)
+        cx: cython.int
+        cy: cython.int
+        k: cython.int
+        j: cython.int
+        c: cython.int
+        dx: cython.int
+        dy: cython.int
+        n: cython.int = 0
+        for cy in range(c0 // self.cw, c1 // self.cw + 1):
+            for cx in range(c0 % self.cw, c1 % self.cw + 1):
+                c = cy * self.cw + cx
+                for k in range(self.start[c], self.start[c + 1]):
+                    j = self.items[k]
+                    if j == i or self.sides[j] != side:
+                        continue
+                    dx = self.xs[j] - w.x
+                    dy = self.ys[j] - w.y
+                    if dx * dx + dy * dy > r2:
+                        continue
+                    en = self.ents[j]
+                    if en.state == up:
+                        n += 1
+        return n
+
+
 def forget_stale(game, fighter):
     """Drop knowledge of enemies that are down, gone or long unseen."""
     f: Fighter = fighter

@@ -69,10 +69,11 @@ def tick(game):
             rechoose = True
         else:
             rechoose = False
-        _act(game, e, f, fighters, blocked, occ, walkable, rechoose)
+        _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
 
 
-def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose=True):
+def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,
+         i: cython.int):
     if f.task is not None:      # an afterwards order (carry, heal...) comes first
         f.action = ST.IDLE
         f.target = -1
@@ -90,7 +91,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
     wp = f.wound_points()
     allies = 0
     if s == ST.DEFENSIVE or (s == ST.BALANCED and wp >= 8):
-        allies = TG.allies_near(e, fighters)
+        allies = spot.allies_near(i, TG.NEAR_TILES)   # = TG.allies_near(e, fighters)
     ordered = f.ordered_target == t.id
     action = ST.decide(s, wp, near, allies, d2, ordered)
     if wp >= W.UNABLE_AT:

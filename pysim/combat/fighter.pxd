@@ -4,6 +4,7 @@
 # objects, as the pure build stores them, so the state hash is the same in both builds.
 cimport cython
 from pysim.core.entities cimport Entity
+from pysim.combat.wounds cimport total_points
 
 cdef class Fighter:
     cdef public object stats, subtype, wounds

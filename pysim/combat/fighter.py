@@ -10,6 +10,7 @@ Other rule areas read it through the helpers here:
   conscious(e)         up (not knocked out or dead) and not carried or captured
 """
 from pysim.combat import stance as _stance, stats as S, wounds as W
+from pysim.combat.wounds import total_points
 from pysim.core import entities as E
 
 NO_WAKE = -1
@@ -44,7 +45,7 @@ class Fighter(object):
         self.rooted = False         # held in place (a web, a test): fights but never walks
 
     def wound_points(self):
-        return W.total_points(self.wounds)
+        return total_points(self.wounds)
 
     def bleeding(self):
         return self.bleeding_since >= 0

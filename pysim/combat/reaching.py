@@ -5,6 +5,8 @@ tile when the target steps next to it, and waits a little way off when every til
 the target is taken. Walking knows nothing of bodies, so two hooks keep a fighter from
 walking through the enemy it is after (`no_walking_through`, `around_target`).
 """
+import array
+
 import cython
 import numpy as np
 
@@ -243,30 +245,45 @@ def waiting_spot(occ, walkable, tx, ty, e, is_small):
     return best
 
 
-def step_away(game, e: Entity, f, walkable, occ):
+def step_away(game, e: Entity, f: Fighter, walkable, occ):
     """Run: step to the neighbour tile farthest from the known enemies (sum of squared
     distances; ties in NEIGHBOURS order); stay if no neighbour is better."""
     if e.step_len > 0 or (e.path is not None and e.path_i < len(e.path)) or f.rooted:
         return
-
-    def score(x, y):
-        s = 0
-        for (kx, ky, _) in f.known.values():
-            s += min(dist2(x, y, kx, ky), 400)
-        return s
+    kxs = array.array("i", [k[0] for k in f.known.values()])
+    kys = array.array("i", [k[1] for k in f.known.values()])
+    is_small = small(e)
     best = None
-    best_s = score(e.x, e.y)
+    best_s = _away_score(kxs, kys, e.x, e.y)
     for dx, dy in crowding.NEIGHBOURS:
         x = e.x + dx
         y = e.y + dy
-        if not walkable(x, y) or not occ.room_for(x, y, small(e), e.id):
+        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
             continue
         if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
             continue
-        sc = score(x, y)
+        sc = _away_score(kxs, kys, x, y)
         if sc > best_s:
             best, best_s = (x, y), sc
     if best is not None:
         movement.go_to(game, e, best[0], best[1])
         occ.remove(e.id, e.x, e.y)
-        occ.add(e.id, best[0], best[1], small(e))
+        occ.add(e.id, best[0], best[1], is_small)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _away_score(kxs, kys, x: cython.int, y: cython.int) -> cython.long:
+    """Sum over the known enemies at (kxs[i], kys[i]) of the squared distance to (x, y),
+    each capped at 400 (20 tiles: far enough)."""
+    if len(kxs) == 0:
+        return 0
+    xs: cython.int[::1] = kxs
+    ys: cython.int[::1] = kys
+    s: cython.long = 0
+    d: cython.int
+    i: cython.Py_ssize_t
+    for i in range(len(kxs)):
+        d = dist2(x, y, xs[i], ys[i])
+        s += d if d < 400 else 400
+    return s

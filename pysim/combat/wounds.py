@@ -141,7 +141,7 @@ def starts_bleeding(level, blunt) -> cython.bint:
 
 
 class Wound(object):
-    __slots__ = ("level", "location", "tick", "blunt")
+    """Compiled, a cdef class with typed fields (wounds.pxd)."""
 
     def __init__(self, level, location, tick, blunt):
         self.level = int(level)
@@ -157,8 +157,8 @@ class Wound(object):
         return (self.level, self.location, self.tick, int(self.blunt))
 
 
-def total_points(wounds) -> cython.int:
-    t: cython.int = 0
+def total_points(wounds):
+    t = 0
     for w in wounds:
         t += WOUND_POINTS[w.level]
     return t
