@@ -13,14 +13,13 @@ AWARE-04 The doors engineer calls `make_noise(game, x, y)` for a failed bash.
 Knowledge is `fighter.known[enemy_id] = (x, y, tick)`: the last known tile. It is dropped
 when the enemy is down, gone, or not seen for FORGET_TICKS.
 """
-import array
-
 import cython
 import numpy as np
 
 from pysim.combat import fighter as F, sight, stats as S
 from pysim.combat.sight import line_of_sight
 from pysim.core import entities as E, terrain as T
+from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter, can_fight, unable_to_fight
 
@@ -130,80 +129,16 @@ SPOT_CELL = 8   # tiles per side of a Spotter bucket
 
 
 @cython.cclass
-class Spotter(object):
+class Spotter(CellBuckets):
     """AWARE-01 for a whole combat tick: the tick's fighters (conscious at its start, in id
     order) bucketed by map cell, so a watcher only tests the fighters of other sides in
     the cells its notice range overlaps. Positions do not change during the combat tick;
     states do (someone knocked out is no longer seen), so `state` is read at look time.
     Gives exactly what `look(game, watcher, [up enemies in id order], blocked)` gives."""
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def __init__(self, fighters, width, height, blocked):
-        e: Entity
-        n: cython.int = len(fighters)
-        cw: cython.int = (int(width) + SPOT_CELL - 1) // SPOT_CELL
-        ch: cython.int = (int(height) + SPOT_CELL - 1) // SPOT_CELL
-        k: cython.int
-        c: cython.int
-        if cw < 1:
-            cw = 1
-        if ch < 1:
-            ch = 1
-        self.ents = list(fighters)
-        self.n = n
-        self.cw = cw
-        self.ch = ch
+        CellBuckets.__init__(self, fighters, width, height, SPOT_CELL)
         self.blocked = blocked
-        zeros = array.array("i", [0])
-        m = n if n > 0 else 1
-        xs_a = zeros * m
-        ys_a = zeros * m
-        sides_a = zeros * m
-        cells_a = zeros * m
-        start_a = zeros * (cw * ch + 1)
-        items_a = zeros * m
-        xs: cython.int[::1] = xs_a
-        ys: cython.int[::1] = ys_a
-        sides: cython.int[::1] = sides_a
-        cells: cython.int[::1] = cells_a
-        start: cython.int[::1] = start_a
-        items: cython.int[::1] = items_a
-        for k in range(n):
-            e = self.ents[k]
-            xs[k] = e.x
-            ys[k] = e.y
-            sides[k] = e.side
-            c = self._cell(e.x, e.y)
-            cells[k] = c
-            start[c + 1] += 1
-        for c in range(cw * ch):
-            start[c + 1] += start[c]
-        fill_a = array.array("i", start_a)
-        fill: cython.int[::1] = fill_a
-        for k in range(n):               # stable: ascending index (= id) within a cell
-            c = cells[k]
-            items[fill[c]] = k
-            fill[c] += 1
-        self.xs = xs_a
-        self.ys = ys_a
-        self.sides = sides_a
-        self.start = start_a
-        self.items = items_a
-
-    @cython.cfunc
-    def _cell(self, x: cython.int, y: cython.int) -> cython.int:
-        cx: cython.int = x // SPOT_CELL
-        cy: cython.int = y // SPOT_CELL
-        if cx < 0:
-            cx = 0
-        elif cx >= self.cw:
-            cx = self.cw - 1
-        if cy < 0:
-            cy = 0
-        elif cy >= self.ch:
-            cy = self.ch - 1
-        return cy * self.cw + cx
 
     @cython.boundscheck(False)
     @cython.wraparound(False)

@@ -1,9 +1,8 @@
 from pysim.core.entities cimport Entity
+from pysim.core.buckets cimport CellBuckets
 
 cdef class _Holders:
     cdef public object game
-    cdef list ents
+    cdef CellBuckets b
     cdef bint built
-    cdef int n, cw, ch, size, next_id
-    cdef int[::1] xs, ys, start, items
-    cdef int _cell(self, int x, int y)
+    cdef int size, next_id

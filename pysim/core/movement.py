@@ -28,12 +28,11 @@ Hooks and checks may stop, slow or re-plan walkers, but never move or place one 
 (set x, y, nx, ny): while the tick runs, `holders_at` answers from where walkers stood when
 it was first asked (see _Holders).
 """
-import array
-
 import cython
 import numpy as np
 
 from pysim.core import reachability, systems
+from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
 
@@ -136,82 +135,20 @@ class _Holders(object):
 
     def __init__(self):
         self.game = None
-        self.ents = []
+        self.b = None
         self.built = False
 
     def clear(self, game):
         self.game = game
         self.built = False
-        self.ents = []
+        self.b = None
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def _build(self):
-        e: Entity
         g = self.game
-        self.ents = list(g.entities.values())
-        n: cython.int = len(self.ents)
-        w: cython.int = g.grid.width
-        h: cython.int = g.grid.height
-        cw: cython.int = (w + HOLD_CELL - 1) // HOLD_CELL
-        ch: cython.int = (h + HOLD_CELL - 1) // HOLD_CELL
-        k: cython.int
-        c: cython.int
-        if cw < 1:
-            cw = 1
-        if ch < 1:
-            ch = 1
-        self.n = n
-        self.cw = cw
-        self.ch = ch
-        self.size = n
+        self.b = CellBuckets(g.entities.values(), g.grid.width, g.grid.height, HOLD_CELL)
+        self.size = len(g.entities)
         self.next_id = g.next_id
-        zeros = array.array("i", [0])
-        m = n if n > 0 else 1
-        xs_a = zeros * m
-        ys_a = zeros * m
-        cells_a = zeros * m
-        start_a = zeros * (cw * ch + 1)
-        items_a = zeros * m
-        xs: cython.int[::1] = xs_a
-        ys: cython.int[::1] = ys_a
-        cells: cython.int[::1] = cells_a
-        start: cython.int[::1] = start_a
-        items: cython.int[::1] = items_a
-        for k in range(n):
-            e = self.ents[k]
-            xs[k] = e.x
-            ys[k] = e.y
-            c = self._cell(e.x, e.y)
-            cells[k] = c
-            start[c + 1] += 1
-        for c in range(cw * ch):
-            start[c + 1] += start[c]
-        fill_a = array.array("i", start_a)
-        fill: cython.int[::1] = fill_a
-        for k in range(n):               # stable: entities order within a cell
-            c = cells[k]
-            items[fill[c]] = k
-            fill[c] += 1
-        self.xs = xs_a
-        self.ys = ys_a
-        self.start = start_a
-        self.items = items_a
         self.built = True
-
-    @cython.cfunc
-    def _cell(self, x: cython.int, y: cython.int) -> cython.int:
-        cx: cython.int = x // HOLD_CELL
-        cy: cython.int = y // HOLD_CELL
-        if cx < 0:
-            cx = 0
-        elif cx >= self.cw:
-            cx = self.cw - 1
-        if cy < 0:
-            cy = 0
-        elif cy >= self.ch:
-            cy = self.ch - 1
-        return cy * self.cw + cx
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -219,28 +156,25 @@ class _Holders(object):
         g = self.game
         if not self.built or self.size != len(g.entities) or self.next_id != g.next_id:
             self._build()
-        c0: cython.int = self._cell(x - 2, y - 2)
-        c1: cython.int = self._cell(x + 2, y + 2)
-        cx0: cython.int = c0 % self.cw
-        cy0: cython.int = c0 // self.cw
-        cx1: cython.int = c1 % self.cw
-        cy1: cython.int = c1 // self.cw
+        b: CellBuckets = self.b
+        c0: cython.int = b._cell(x - 2, y - 2)
+        c1: cython.int = b._cell(x + 2, y + 2)
         cx: cython.int
         cy: cython.int
         k: cython.int
         j: cython.int
         c: cython.int
         found = []
-        for cy in range(cy0, cy1 + 1):
-            for cx in range(cx0, cx1 + 1):
-                c = cy * self.cw + cx
-                for k in range(self.start[c], self.start[c + 1]):
-                    j = self.items[k]
-                    if abs(self.xs[j] - x) <= 2 and abs(self.ys[j] - y) <= 2:
+        for cy in range(c0 // b.cw, c1 // b.cw + 1):
+            for cx in range(c0 % b.cw, c1 % b.cw + 1):
+                c = cy * b.cw + cx
+                for k in range(b.start[c], b.start[c + 1]):
+                    j = b.items[k]
+                    if abs(b.xs[j] - x) <= 2 and abs(b.ys[j] - y) <= 2:
                         found.append(j)
         if len(found) > 1:
             found.sort()
-        return [self.ents[j] for j in found]
+        return [b.ents[j] for j in found]
 
 
 _holders = _Holders()
