@@ -22,4 +22,5 @@ cpdef bint conscious(entity) except -1
 @cython.locals(e=Entity, f=Fighter)
 cpdef bint unable_to_fight(entity) except -1
 
+@cython.locals(e=Entity, f=Fighter)
 cpdef bint can_fight(entity) except -1

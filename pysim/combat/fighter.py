@@ -138,8 +138,15 @@ def unable_to_fight(entity):
 
 
 def can_fight(entity):
-    """Conscious and not unable to fight (KO-01): may attack and be fought."""
-    return conscious(entity) and not unable_to_fight(entity)
+    """Conscious and not unable to fight (KO-01): may attack and be fought.
+    (conscious() and not unable_to_fight(), with one look at the fighter: targets ask it
+    of every known enemy.)"""
+    e = entity
+    if e.state != E.UP:
+        return False
+    f = getattr(e, "fighter", None)
+    return f is None or (f.carried_by < 0 and not f.captured and
+                         f.wound_points() < W.UNABLE_AT)
 
 
 def engaged(entity):
