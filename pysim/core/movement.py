@@ -180,11 +180,14 @@ class _Holders(object):
 _holders = _Holders()
 
 
+HOLDERS_MIN = 256   # fewer entities than this: asking every one is cheaper than bucketing
+
+
 def holders_at(game, x, y):
     """During the movement tick: the entities that may hold (x, y) (standing on it or
-    stepping into it; a superset, in game.entities order). Outside it None (ask every
-    entity)."""
-    if _holders.game is not game:
+    stepping into it; a superset, in game.entities order). Outside it, or in a game of
+    fewer than HOLDERS_MIN entities, None (ask every entity)."""
+    if _holders.game is not game or len(game.entities) < HOLDERS_MIN:
         return None
     return _holders.at(x, y)
 
