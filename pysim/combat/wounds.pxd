@@ -5,5 +5,7 @@ cdef class Wound:
     cdef public int level, location, tick
     cdef public object blunt
 
-@cython.locals(w=Wound, t=int)
+cdef tuple _POINTS_BY_LEVEL
+
+@cython.locals(w=Wound, t=int, lv=int)
 cpdef int total_points(wounds) except? -1

@@ -157,10 +157,18 @@ class Wound(object):
         return (self.level, self.location, self.tick, int(self.blunt))
 
 
+# WOUND_POINTS by level as a tuple, read by a typed index (KeyError beyond it, as before)
+_POINTS_BY_LEVEL = tuple(WOUND_POINTS.get(lv, 0) for lv in range(max(WOUND_POINTS) + 1))
+
+
 def total_points(wounds):
     t = 0
     for w in wounds:
-        t += WOUND_POINTS[w.level]
+        lv = w.level
+        if 0 < lv < len(_POINTS_BY_LEVEL):
+            t += _POINTS_BY_LEVEL[lv]
+        else:
+            t += WOUND_POINTS[lv]
     return t
 
 
