@@ -6,7 +6,7 @@ integer microsecond accumulator, so frame-time rounding never drifts the clock.
 import traceback
 
 from pysim.core import clock, entities, level, movement
-from pysim.core.snapshot import DESCRIBE_PARTS, SNAPSHOT_PARTS
+from pysim.core.snapshot import DESCRIBE_PARTS, Frames
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
 MAX_FRAME_MICROS = 250_000
@@ -19,6 +19,7 @@ class Session:
         self._acc = 0
         self._fail_next = False
         self._last_error = None
+        self._frames = None
 
     def send(self, cmd):
         self.game.command(cmd)
@@ -58,23 +59,39 @@ class Session:
         return ran
 
     def snapshot(self):
+        """The whole snapshot: bulk state as numpy arrays (docs/architecture.md)."""
         game = self.game
-        grid = game.grid
         day, hour, minute = clock.day_hour_minute(game.tick)
         ids, pos, kind, state, facing, side = movement.fill_arrays(game)
         snap = {
             "tick": game.tick, "day": day, "hour": hour, "minute": minute,
-            "speed": game.speed, "width": grid.width, "height": grid.height,
-            "tiles_version": grid.tiles_version,
-            "terrain": grid.terrain.reshape(-1).copy(),
-            "domain": grid.domain.reshape(-1).copy(),
-            "light": grid.light.reshape(-1).copy(),
+            "speed": game.speed,
             "ent_id": ids, "ent_pos": pos, "ent_kind": kind, "ent_state": state,
             "ent_facing": facing, "ent_side": side,
         }
-        for fn in SNAPSHOT_PARTS:
-            fn(game, snap)
+        grid = game.grid
+        frames = self._frames_of(game)
+        frames.add("map", (id(grid), grid.tiles_version), game, _map_keys, snap)
+        frames.run_parts(game, snap)
         return snap
+
+    def _frames_of(self, game):
+        """The front end's Frames for this game: a new one (the next changes are whole)
+        whenever the game was replaced, by a load or by anyone setting session.game."""
+        frames = getattr(self, "_frames", None)
+        if frames is None or frames.game is not game:
+            frames = Frames(game)
+            self._frames = frames
+        return frames
+
+    def snapshot_changes(self):
+        """Only what changed since the last call (the front end's per-frame call, SimClient):
+        the keys whose values differ from those it returned last; the first call after the
+        session started or replaced its game returns every key with "snapshot_full": True
+        (replace, do not merge); "snapshot_gone" lists keys no longer made. Merged over the
+        previous answers it is snapshot()."""
+        snap = self.snapshot()
+        return self._frames.changes(snap)
 
     def take_events(self):
         return self.game.take_events()
@@ -114,6 +131,14 @@ class Session:
         mine and wall as kinds "dig", "mine", "wall")."""
         from pysim.economy import tools
         return tools.catalog()
+
+    def describe_furniture(self, x, y):
+        """The furniture panel's facts on the piece or blueprint at (x, y): kind, label,
+        description, built, and its state (metal on site, waiting for metal, the builder; a
+        bed's owner, a cell's prisoner, a guardpost's torch, a pool's charges, an altar's
+        hits): pysim/economy/furniture_view.py. {} when nothing stands or is planned there."""
+        from pysim.economy import furniture_view
+        return furniture_view.describe(self.game, x, y)
 
     def save_text(self):
         """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
@@ -194,6 +219,18 @@ class Session:
 
     def state_hash(self):
         return self.game.state_hash()
+
+
+def _map_keys(game, snap):
+    """The map layers: made again only when grid.tiles_version moves (any edit of terrain or
+    domain calls grid.changed(); the front end redraws its tiles on the same number)."""
+    grid = game.grid
+    snap["width"] = grid.width
+    snap["height"] = grid.height
+    snap["tiles_version"] = grid.tiles_version
+    snap["terrain"] = grid.terrain.reshape(-1).copy()
+    snap["domain"] = grid.domain.reshape(-1).copy()
+    snap["light"] = grid.light.reshape(-1).copy()
 
 
 def validate_level(text, source="level"):

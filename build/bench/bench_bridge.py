@@ -2,8 +2,13 @@
 """Bridge cost per call and per physics frame, measured inside godot3-server.
 
 Runs res://tests/bench_bridge.gd headless. With pysim.session available it also starts a
-Session on a generated 128x128 level with 200 agents (see make_level) and times one physics
-frame: invoke("step", [1/60]) + invoke("snapshot", []).
+Session on a generated 128x128 level with 200 agents (bridge_*), then on the full-scale level
+(full_*), and times one physics frame two ways: step + the whole snapshot() every frame
+(bridge_frame_us), and SimClient's way (issue 15): step every frame and, on a frame in which
+a tick ran, snapshot_changes() merged into the held snapshot (bridge_frame_tick_us with its
+_step_us, _snapshot_us, _snapshot_python_us and _merge_us parts; bridge_frame_notick_us;
+bridge_frame_policy_us the mean frame). bridge_snapshot_arrays / _keys: the whole snapshot's
+real array and key count; bridge_changed_arrays_per_tick / _keys_per_tick: what a tick sends.
 Prints a JSON dict as its last stdout line (names are stable; microseconds unless named).
 """
 import json
@@ -53,6 +58,8 @@ def run_level(make_text, what):
     env.setdefault("LANG", "C.UTF-8")
     env.setdefault("LC_ALL", env["LANG"])
     args = ["timeout", "300", "godot3-server", "--path", GP, "-s", "res://tests/bench_bridge.gd", "--"]
+    if os.environ.get("BENCH_PYSIM_DIR"):       # another pysim build first (an A/B)
+        args.append("--pysim=" + os.environ["BENCH_PYSIM_DIR"])
     tmp = None
     if os.path.exists(os.path.join(ROOT, "pysim", "session.py")):
         try:

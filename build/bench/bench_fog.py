@@ -4,9 +4,14 @@
 compiled vs pure.
 
 fog_ms_per_compute_*: one full recompute (every spotter moved: the worst case for a tick).
-fog_ms_per_tick_*: in play, a snapshot's layer asked for at every tick of 300 ticks (the
-front end at 1x asks at most once per tick), minus the same 300 ticks without it; the
-cache skips the ticks where no spotter moved. Prints a JSON dict as its LAST stdout line.
+In play, two games of the same level, one with fog on and one with `fog: off` (the same
+state tick for tick: fog is only the view), stepped in turns of 30 ticks (interleaved, so a
+load spike hits both), 300 ticks each:
+fog_ms_per_tick_marking_*: the per-tick explored marking alone (the "fog" system: only the
+views that changed are cast), fog on minus fog off, no snapshot.
+fog_ms_per_tick_*: the same plus a snapshot's layer asked for at every tick (the front end
+at 1x asks at most once per tick; the cache skips the ticks where no spotter moved).
+Prints a JSON dict as its LAST stdout line.
 """
 import json
 import os
@@ -19,9 +24,10 @@ import benchkit  # noqa: E402
 SIZE = 128
 SPOTTERS = 60
 TICKS = 300
+CHUNK = 30
 
 
-def level_text():
+def level_text(fog="on"):
     rows = []
     for y in range(SIZE):
         row = []
@@ -44,8 +50,27 @@ def level_text():
         if rows[y][x] == ".":
             rows[y][x] = "m"
             placed += 1
-    return "name: fog bench\ndomain: all\ninvasions: on\n\n[map]\n" + "\n".join(
-        "".join(r) for r in rows) + "\n"
+    return ("name: fog bench\ndomain: all\ninvasions: on\nfog: %s\n\n[map]\n" % fog) + \
+        "\n".join("".join(r) for r in rows) + "\n"
+
+
+def _turns(on, off, ask):
+    """Seconds spent stepping `on` and `off` over TICKS ticks, in turns of CHUNK; `ask`
+    asks for the layer after every tick of `on` (a snapshot each tick)."""
+    from pysim.invasions import fog
+    t_on = t_off = 0.0
+    for _ in range(TICKS // CHUNK):
+        t0 = time.perf_counter()
+        off.run(CHUNK)
+        t1 = time.perf_counter()
+        for _ in range(CHUNK):
+            on.step()
+            if ask:
+                fog.layer(on)
+        t2 = time.perf_counter()
+        t_off += t1 - t0
+        t_on += t2 - t1
+    return t_on, t_off
 
 
 def child(build):
@@ -61,18 +86,16 @@ def child(build):
         g.fog_view.key = None
         fog.layer(g)
     compute = (time.perf_counter() - t0) * 1000 / reps
-    t0 = time.perf_counter()
-    g.run(TICKS)
-    plain = time.perf_counter() - t0
-    before = g.fog_view.computes
-    t0 = time.perf_counter()
-    for _ in range(TICKS):
-        g.step()
-        fog.layer(g)
-    with_fog = time.perf_counter() - t0
-    print(json.dumps({"compute": compute, "spotters": n,
-                      "tick": (with_fog - plain) * 1000 / TICKS,
-                      "computes": g.fog_view.computes - before}))
+    out = {"compute": compute, "spotters": n}
+    for name, ask in (("marking", False), ("tick", True)):
+        on = load_text(level_text(), seed=1)
+        off = load_text(level_text("off"), seed=1)
+        t_on, t_off = _turns(on, off, ask)
+        assert on.state_hash() == off.state_hash()      # fog is only the view
+        out[name] = (t_on - t_off) * 1000 / TICKS
+        out[name + "_computes"] = on.fog_view.computes
+        out[name + "_casts"] = on.fog_view.explored_casts
+    print(json.dumps(out))
 
 
 def main():
@@ -81,9 +104,11 @@ def main():
     for build in benchkit.BUILDS:
         r = benchkit.run_child(__file__, build)
         out["fog_ms_per_compute_%s" % build] = round(r["compute"], 3)
+        out["fog_ms_per_tick_marking_%s" % build] = round(r["marking"], 3)
         out["fog_ms_per_tick_%s" % build] = round(r["tick"], 3)
         out["fog_spotters"] = r["spotters"]
-        out["fog_recomputes_in_%d_ticks_%s" % (TICKS, build)] = r["computes"]
+        out["fog_recomputes_in_%d_ticks_%s" % (TICKS, build)] = r["tick_computes"]
+        out["fog_marking_casts_in_%d_ticks_%s" % (TICKS, build)] = r["marking_casts"]
     print(json.dumps(out))
 
 

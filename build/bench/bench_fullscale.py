@@ -10,8 +10,19 @@ one core, so the figures are the work done, not the machine's load.
                      WINDOW_START + WINDOW_TICKS of the same game), interleaved in ROUNDS
                      rounds (compiled, pure, pure, compiled, ...); the median of each; the
                      state hash at the window's end must match between the builds
-  days_*             compiled: ms/tick per game day over DAYS days (BENCH_DAYS, default 30),
-                     and the last day over the first (flat = 1)
+  days_*             compiled: ms/tick per game day over DAYS days (BENCH_DAYS, default 10),
+                     and the last day over the first (flat = 1). CPU time still grows with
+                     the machine's load (two cores shared by many processes slow each
+                     other's caches), so each day also times a reference, the same ticks
+                     0-REF_TICKS of a fresh game in four pieces spread over the day's hours,
+                     and days_per_day_over_ref (a day's ms/tick over that day's reference)
+                     is the load-fair curve; days_last_over_first is taken from it (the
+                     mean of the last 3 days over the mean of the first 3).
+                     Why 10 days by default: on this level the fallen and the entity count
+                     settle by day 3 (27-29 dead, 128 bodies, then no more), so days 4-10
+                     already show whether a day costs more as the game ages, while 30 days
+                     cost about 150 s of CPU alone (1,093 s of the last run's 1,376 under
+                     load); BENCH_DAYS=30 for the long curve.
   scale_*            compiled: the generated walker map (levelgen.bench_level) with 200 and
                      with 800 agents, ms/tick after a warm-up, and their ratio
 
@@ -30,7 +41,8 @@ HOURS = 12
 WINDOW_START = 600
 WINDOW_TICKS = 300
 ROUNDS = 3
-DAYS = int(os.environ.get("BENCH_DAYS", "30"))
+DAYS = int(os.environ.get("BENCH_DAYS", "10"))
+REF_TICKS = 300
 SCALE_WARMUP = 100
 SCALE_TICKS = 600
 
@@ -39,6 +51,10 @@ def _full_game():
     from pysim.core import level
     from pysim.core.levelgen import full_level
     return level.load_text(full_level(), "full.level")
+
+
+def _mean(values):
+    return sum(values) / len(values)
 
 
 def _play(game, ticks):
@@ -68,11 +84,21 @@ def child(build, mode):
         from pysim.core import entities as E
         g = _full_game()
         per_day = []
+        ref = []
         dead = []
+        quarter = clock.TICKS_PER_DAY // 4
         for _ in range(DAYS):
-            per_day.append(_play(g, clock.TICKS_PER_DAY) / clock.TICKS_PER_DAY * 1000)
+            took = 0.0
+            r = _full_game()
+            took_ref = 0.0
+            for _ in range(4):
+                took += _play(g, quarter)
+                took_ref += _play(r, REF_TICKS // 4)
+            per_day.append(took / clock.TICKS_PER_DAY * 1000)
+            ref.append(took_ref / REF_TICKS * 1000)
             dead.append(sum(1 for e in g.entities.values() if e.state == E.DEAD))
-        out = {"per_day_ms": per_day, "dead": dead, "entities": len(g.entities)}
+        out = {"per_day_ms": per_day, "ref_ms": ref, "dead": dead,
+               "entities": len(g.entities), "live": len(g.live())}
     elif mode == "scale":
         from pysim.core import level
         from pysim.core.levelgen import bench_level
@@ -92,6 +118,8 @@ def main():
     benchkit.need_compiled("bench_fullscale.py")
     script = __file__
     res = {}
+    phase = {}
+    t0 = time.time()
     h = benchkit.run_child(script, "compiled", ["hours"])
     ms = h["per_hour_ms"]
     mean = sum(ms) / len(ms)
@@ -100,6 +128,8 @@ def main():
                 "fullscale_worst_hour_ms_compiled": round(max(ms), 4),
                 "fullscale_hours": HOURS, "fullscale_entities": h["entities"],
                 "fullscale_per_hour_ms_compiled": [round(v, 3) for v in ms]})
+    phase["hours"] = time.time() - t0
+    t0 = time.time()
     runs = {"compiled": [], "pure": []}
     hashes = {"compiled": set(), "pure": set()}
     for r in range(ROUNDS):
@@ -114,21 +144,34 @@ def main():
     res["window_ticks"] = "%d-%d" % (WINDOW_START, WINDOW_START + WINDOW_TICKS)
     res["window_rounds"] = ROUNDS
     res["window_hash_match"] = len(hashes["compiled"] | hashes["pure"]) == 1
+    phase["window"] = time.time() - t0
+    t0 = time.time()
     s = benchkit.run_child(script, "compiled", ["scale"])
     res.update({"scale_ms_200_compiled": round(s["ms_200"], 4),
                 "scale_ms_800_compiled": round(s["ms_800"], 4),
                 "scale_ratio_800_over_200": round(s["ms_800"] / s["ms_200"], 2),
                 "scale_agents": [s["agents_200"], s["agents_800"]]})
+    phase["scale"] = time.time() - t0
+    t0 = time.time()
     if DAYS > 0:
         d = benchkit.run_child(script, "compiled", ["days"], timeout=6 * 3600)
         per_day = d["per_day_ms"]
+        fair = [a / b for a, b in zip(per_day, d["ref_ms"])]
         res.update({"days_played": DAYS,
                     "days_per_day_ms_compiled": [round(v, 3) for v in per_day],
+                    "days_ref_ms_compiled": [round(v, 3) for v in d["ref_ms"]],
+                    "days_per_day_over_ref": [round(v, 3) for v in fair],
                     "days_first_ms_compiled": round(per_day[0], 4),
                     "days_last_ms_compiled": round(per_day[-1], 4),
                     "days_worst_ms_compiled": round(max(per_day), 4),
-                    "days_last_over_first": round(per_day[-1] / per_day[0], 2),
-                    "days_dead_bodies": d["dead"][-1], "days_entities": d["entities"]})
+                    # the mean of the last 3 days over the first 3 (one day's ratio
+                    # swings by about 15% with the load)
+                    "days_last_over_first": round(_mean(fair[-3:]) / _mean(fair[:3]), 2),
+                    "days_last_over_first_raw": round(per_day[-1] / per_day[0], 2),
+                    "days_dead_bodies": d["dead"][-1], "days_entities": d["entities"],
+                    "days_live_bodies": d["live"]})
+    phase["days"] = time.time() - t0
+    res["fullscale_phase_seconds"] = {k: round(v, 1) for k, v in phase.items()}
     for k, v in res.items():
         print("%-34s %s" % (k, v), file=sys.stderr)
     print(json.dumps(res))

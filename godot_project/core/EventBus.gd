@@ -34,6 +34,9 @@ signal tool_selected(tool_id)
 signal tile_hovered(tile)
 # A click on the map while a tool other than "select" is active (button: BUTTON_LEFT...).
 signal tile_clicked(tile, button, tool_id)
+# A select-tool click on a tile that picked no new body (nobody there, or only the body
+# already selected): the furniture panel shows the piece on it (economy/FurnitureExtension.gd).
+signal tile_selected(tile)
 # A left-button drag on the map with a tool other than "select" (for wiring, rooms...).
 signal tile_drag_started(tile, tool_id)
 signal tile_drag_finished(start_tile, end_tile, tool_id)

@@ -13,6 +13,9 @@ const PYTHONPATH_FILE := "res://bridge/pythonpath.txt"
 const SESSION_MODULE := "pysim.session"
 const SESSION_FACTORY := "Session"
 const ERROR_KEY := "__python_error__"
+# Session.snapshot_changes' own keys (pysim/core/snapshot.py FULL_KEY, GONE_KEY)
+const FULL_KEY := "snapshot_full"
+const GONE_KEY := "snapshot_gone"
 const QUICKSAVE_PATH := "user://quicksave.msave"
 # A save is written to path + SAVE_TEMP_SUFFIX (same folder) and renamed over path when complete.
 const SAVE_TEMP_SUFFIX := ".tmp"
@@ -29,7 +32,8 @@ var paused_stepping := false # tests and tools can stop stepping without pausing
 var autoplay := false        # fast-forward mode (Main's --autoplay-hours)
 var level_path := ""
 var seed_value := 0
-var last_snapshot := {}      # the latest snapshot Dictionary
+var last_snapshot := {}      # the latest snapshot Dictionary (whole: the changes merged)
+var last_changed := {}       # the keys the latest snapshot_changes() call brought (new values)
 var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
@@ -472,16 +476,30 @@ func _publish_events() -> void:
 			EventBus.emit_signal("sim_event", ev)
 
 
+# Asks Session.snapshot_changes (only the keys that changed since the last call; all of them,
+# with "snapshot_full", after a start or a load) and merges them into the last snapshot, so
+# last_snapshot is always the whole snapshot while the bridge converts only what changed
+# (issue 15). Merged in place (a copy of ~100 keys cost more than the rest of the frame's
+# Godot side): a listener that needs an earlier snapshot keeps a duplicate() of it.
 func _refresh_snapshot() -> bool:
 	snapshots_taken += 1
 	_snapshot_stale = false
-	var snap = bridge.invoke("snapshot", [])
-	if not _check(snap):
+	var changes = bridge.invoke("snapshot_changes", [])
+	if not _check(changes):
 		return false
-	if typeof(snap) != TYPE_DICTIONARY:
-		_report("snapshot() returned %s, not a Dictionary" % str(typeof(snap)))
+	if typeof(changes) != TYPE_DICTIONARY:
+		_report("snapshot_changes() returned %s, not a Dictionary" % str(typeof(changes)))
 		return false
-	last_snapshot = snap
+	last_changed = changes
+	if changes.get(FULL_KEY, false):
+		last_snapshot = changes.duplicate()
+	else:
+		for key in changes:
+			last_snapshot[key] = changes[key]
+	for key in changes.get(GONE_KEY, []):
+		last_snapshot.erase(key)
+	last_snapshot.erase(FULL_KEY)
+	last_snapshot.erase(GONE_KEY)
 	return true
 
 
@@ -558,3 +576,9 @@ func check_command(cmd: Dictionary) -> Dictionary:
 # Session.part_kinds(): the trap parts' names, roles, metal and one-line notes, or {}.
 func part_kinds() -> Dictionary:
 	return _invoke_dict("part_kinds", [])
+
+
+# Session.describe_furniture(x, y): the piece or blueprint on the tile (the furniture panel),
+# or {} when nothing stands or is planned there.
+func describe_furniture(tile: Vector2) -> Dictionary:
+	return _invoke_dict("describe_furniture", [int(tile.x), int(tile.y)])

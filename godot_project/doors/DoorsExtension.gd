@@ -6,11 +6,16 @@ extends "res://core/ConceptExtension.gd"
 # HUD's right dock (under the selection panel), shown while a door is selected. All state
 # comes from the snapshot (door_* and breach_* keys); every rule is pysim's. Refused
 # commands (a wall that would cut the walking path...) show as the HUD's toasts with the
-# sim's reason.
+# sim's reason. Before the click (issue 13), the Doors tool previews the hovered tile: on a
+# floor tile a green frame ("Build a door here") or a red cross with build_door's reason, on
+# a door what the panel would let you do there; the panel's buttons are enabled only when
+# their command's own check (Session.check_command) takes it, the reason in their tooltip.
 
 const ET = preload("res://hud/EventText.gd")
 const STATE_NAMES := ["closed", "open", "held open", "locked", "breached"]
 const METHODS := ["picking the lock", "bashing the door"]
+const ACTIONS := [["build_padlock", "Build Padlock"], ["hold_door_open", "Hold Door Open"],
+		["release_door", "Release Door"], ["arm_lock", "Arm Lock"], ["disarm_lock", "Disarm Lock"]]
 
 var panel: SidePanel = null
 var title: Label = null
@@ -22,6 +27,9 @@ var disarm_button: Button = null
 var layer = null
 var selected_door := -1          # door id, -1 none
 var snap := {}
+var preview = null               # world/TilePreview.gd: the Doors tool's hovered tile
+var tool_id := "select"
+var hover := Vector2(-1, -1)
 
 
 func setup(m) -> void:
@@ -30,10 +38,14 @@ func setup(m) -> void:
 	_build_panel()
 	layer = preload("res://doors/BreachLayer.gd").new()
 	main.world.add_layer(layer, true)
+	preview = preload("res://world/TilePreview.gd").new()
+	preview.name = "DoorPreview"
+	main.world.add_layer(preview, true)
 	if main.hud.has_method("add_tile_info"):
 		main.hud.add_tile_info(self, "tile_info")
 	listen({"snapshot_updated": "_on_snapshot", "entity_selected": "_on_entity_selected",
-			"game_loaded": "_on_game_loaded"})
+			"game_loaded": "_on_game_loaded", "tool_selected": "_on_tool_selected",
+			"tile_hovered": "_on_tile_hovered"})
 	event_texts({
 		"door_breached": ["_text_breached", Color(1, 0.5, 0.3)],
 		"breach_started": ["_text_breach_started", Color(1, 0.8, 0.4)],
@@ -132,6 +144,62 @@ func _on_snapshot(s: Dictionary) -> void:
 	snap = s
 	if selected_door >= 0:
 		_refresh()
+	if tool_id == "door":
+		preview_tile(hover)
+
+
+func _on_tool_selected(id: String) -> void:
+	tool_id = id
+	preview_tile(hover)
+
+
+func _on_tile_hovered(tile: Vector2) -> void:
+	hover = tile
+	preview_tile(tile)
+
+
+# What a Doors-tool click on `tile` would do, shown before the click: select the door there
+# (and which of its actions pysim would take now), or build one (or why not).
+func preview_tile(tile: Vector2) -> void:
+	if tool_id != "door" or tile.x < 0 or tile.y < 0:
+		preview.clear()
+		return
+	var i := door_index_at(tile)
+	if i >= 0:
+		var can := allowed_actions(int(snap["door_id"][i]))
+		preview.show_at(tile, true, "Select this door" + (": " + PoolStringArray(can).join(", ") if not can.empty() else ""))
+		return
+	var r: Dictionary = main.sim.check_command({"type": "build_door", "x": int(tile.x), "y": int(tile.y)})
+	if r.empty():
+		preview.clear()
+	elif r.get("ok", false):
+		preview.show_at(tile, true, "Build a door here")
+	else:
+		preview.show_at(tile, false, str(r.get("reason", "")))
+
+
+# The door panel's actions pysim would take on this door now (their button labels).
+func allowed_actions(door_id: int) -> Array:
+	var out := []
+	for a in ACTIONS:
+		if action_reason(a[0], door_id) == "":
+			out.append(a[1])
+	return out
+
+
+# "" when the door command would be taken now, else its reason (Session.check_command).
+func action_reason(type: String, door_id: int) -> String:
+	var r: Dictionary = main.sim.check_command({"type": type, "door": door_id})
+	if r.empty():
+		return "The game could not check that."
+	return "" if r.get("ok", false) else str(r.get("reason", ""))
+
+
+# A panel button is enabled when its command would be taken; its tooltip says why not.
+func _allow(button: Button, type: String, tip: String) -> void:
+	var why := action_reason(type, selected_door)
+	button.disabled = why != ""
+	button.hint_tooltip = tip if why == "" else why
 
 
 func _door_command(type: String) -> void:
@@ -198,12 +266,16 @@ func _refresh() -> void:
 	if b != "":
 		lines.append(b)
 	info.text = PoolStringArray(lines).join("\n")
-	hold_button.text = "Release Door" if int(snap["door_held"][i]) == 1 else "Hold Door Open"
+	var held := int(snap["door_held"][i]) == 1
+	hold_button.text = "Release Door" if held else "Hold Door Open"
+	_allow(hold_button, "release_door" if held else "hold_door_open",
+			"Let the door swing shut again" if held else "Keep the door open for everyone")
 	padlock_button.visible = padlock == 0
+	_allow(padlock_button, "build_padlock", "Plan a padlock: a minion brings the metal and fits it")
 	arm_button.visible = padlock == 2
 	disarm_button.visible = padlock == 2
-	arm_button.disabled = armed == 1
-	disarm_button.disabled = armed == 0
+	_allow(arm_button, "arm_lock", "Arm the padlock: invaders must pick the lock or bash the door")
+	_allow(disarm_button, "disarm_lock", "Disarm the padlock: the door opens for anyone")
 
 
 # --- event words -----------------------------------------------------------------------------

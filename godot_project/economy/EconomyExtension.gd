@@ -8,6 +8,10 @@ extends "res://core/ConceptExtension.gd"
 #   with the reason pysim's check gives, before any click. A click sends the command
 #   (a refusal is said at once, nothing sent); a drag applies it to every tile of the
 #   rectangle that would be taken (dig a room, mark a seam, wall a corridor).
+# - Digging is a job (pysim/economy/dig_jobs.py): the Dig tool marks rock (a click or a
+#   drag), a click on a mark takes it back; the layer draws the marks and the digging done.
+# - Sleepers (pysim/economy/sleep.py) are drawn with "Zz"; treasure carried to the treasury
+#   (pysim/economy/treasury.py) is said in the log.
 # - The end screen: when the Boss dies (game_over) a panel with the days survived, the
 #   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
 #   with "Start again" (the same level) and "New campaign" (the default level).
@@ -60,6 +64,13 @@ func setup(m) -> void:
 		"furniture_waiting_for_metal": ["_text_furniture_waiting", Color(1, 0.75, 0.35)],
 		"padlock_waiting_for_metal": ["_text_padlock_waiting", Color(1, 0.75, 0.35)],
 		"game_over": ["_text_game_over", Color(1, 0.35, 0.35)],
+		"dig_marked": ["_text_dig_marked", null, true],
+		"dig_unmarked": "_text_dig_unmarked",
+		"dig_waiting": ["_text_dig_waiting", Color(1, 0.75, 0.35)],
+		"dug": "_text_dug",
+		"fell_asleep": ["_text_fell_asleep", null, true],
+		"minion_woke": "_text_minion_woke",
+		"treasure_stored": "_text_treasure_stored",
 	})
 	if main.sim.running:
 		_on_sim_started({})
@@ -168,10 +179,12 @@ func _on_snapshot(snap: Dictionary) -> void:
 		_args_done = true
 		_apply_args()
 	metal_label.text = "Metal: %d" % int(snap.get("metal_total", 0))
-	var key := "%s|%s|%s|%s|%s|%s|%s|%s" % [str(snap.get("vein_metal", [])), str(snap.get("vein_marked", [])),
+	var key := "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s" % [str(snap.get("vein_metal", [])), str(snap.get("vein_marked", [])),
 			str(snap.get("furn_pos", [])), str(snap.get("furn_kind", [])),
 			str(snap.get("furn_bp_pos", [])), str(snap.get("furn_bp_metal", [])),
-			str(snap.get("treasure_pos", [])), str(snap.get("treasure_amount", []))]
+			str(snap.get("treasure_pos", [])), str(snap.get("treasure_amount", [])),
+			str(snap.get("dig_pos", [])), str(snap.get("dig_work", [])),
+			str(snap.get("dig_waiting", [])), str(snap.get("sleep_pos", []))]
 	if key != _layer_key:
 		_layer_key = key
 		layer.set_snapshot(snap)
@@ -214,8 +227,10 @@ func _build_end_panel() -> void:
 	end_panel = Panels.centred("EndScreen", Vector2(190, 130))
 	end_panel.add_stylebox_override("panel", main.hud.panel_style())
 	var box := VBoxContainer.new()
+	box.name = "Box"
 	end_panel.add_child(box)
 	var title := Label.new()
+	title.name = "Title"
 	title.text = "The Boss is dead"
 	title.align = Label.ALIGN_CENTER
 	title.add_color_override("font_color", Color(1, 0.4, 0.35))
@@ -254,7 +269,18 @@ func show_end(snap: Dictionary) -> void:
 		"(100 a day, 50 an invasion beaten, 30 a prisoner, 20 a kill, -1 a treasure lost)",
 	]).join("\n")
 	end_text.autowrap = true
+	end_panel.get_node("Box/Title").text = "%s is dead" % EventText.first_up(boss_name())
 	end_panel.visible = true
+
+
+# "Vorgath the Vile" (names.md NAME-01), from the last snapshot's Boss.
+func boss_name() -> String:
+	var s: Dictionary = main.sim.last_snapshot if "last_snapshot" in main.sim else {}
+	var kinds = s.get("ent_kind", [])
+	for i in range(kinds.size()):
+		if int(kinds[i]) == 3:
+			return Names.who(s["ent_id"][i], "the Boss")
+	return "the Boss"
 
 
 func _on_start_again() -> void:
@@ -287,12 +313,15 @@ func _text_vein_exhausted(ev: Dictionary) -> String:
 
 
 func _text_waiting(ev: Dictionary) -> String:
-	return "The %s blueprint %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool) and put minions on Drudgery." % [
-			str(ev.get("name", "trap")).to_lower(), _where(ev), int(ev.get("needed", 1))]
+	return "The %s blueprint %s waits for %d metal: no pile holds any. %s" % [
+			str(ev.get("name", "trap")).to_lower(), _where(ev), int(ev.get("needed", 1)), metal_hint()]
 
 
 func _text_furniture_built(ev: Dictionary) -> String:
-	return "%s was built %s" % [EventText.first_up(EventText.a_an(str(ev.get("name", "piece")).to_lower())), _where(ev)]
+	var what := EventText.a_an(str(ev.get("name", "piece")).to_lower())
+	if int(ev.get("entity", -1)) >= 0:
+		return "%s built %s %s" % [EventText.first_up(EventText.who(ev["entity"])), what, _where(ev)]
+	return "%s was built %s" % [EventText.first_up(what), _where(ev)]
 
 
 func _text_furniture_placed(ev: Dictionary) -> String:
@@ -305,12 +334,66 @@ func _text_furniture_cancelled(ev: Dictionary) -> String:
 
 
 func _text_furniture_waiting(ev: Dictionary) -> String:
-	return "The planned %s %s waits for %d metal: no pile holds any. Mark a vein (Mine vein tool)." % [
-			str(ev.get("name", "piece")).to_lower(), _where(ev), int(ev.get("needed", 1))]
+	return "The planned %s %s waits for %d metal: no pile holds any. %s" % [
+			str(ev.get("name", "piece")).to_lower(), _where(ev), int(ev.get("needed", 1)), metal_hint()]
 
 
 func _text_padlock_waiting(ev: Dictionary) -> String:
-	return "The padlock blueprint on %s waits for metal: no pile holds any. Mark a vein (Mine vein tool)." % Names.door_place(ev.get("door", -1), "a door")
+	return "The padlock blueprint on %s waits for metal: no pile holds any. %s" % [Names.door_place(ev.get("door", -1), "a door"), metal_hint()]
+
+
+# What to do about no metal: mark a vein, or (veins marked already) wait for the miners.
+func metal_hint() -> String:
+	var s: Dictionary = main.sim.last_snapshot if main != null and "last_snapshot" in main.sim else {}
+	for m in s.get("vein_marked", []):
+		if int(m) == 1:
+			return "Drudgery minions are mining the marked veins."
+	return "Mark a vein (Mine vein tool) and put minions on Drudgery."
+
+
+func _text_dig_marked(ev: Dictionary) -> String:
+	return "Rock %s was marked for digging" % _where(ev)
+
+
+func _text_dig_unmarked(ev: Dictionary) -> String:
+	return "The rock %s is no longer marked for digging" % _where(ev)
+
+
+func _text_dig_waiting(ev: Dictionary) -> String:
+	var n := int(ev.get("count", 1))
+	var what := "A mark for digging %s" % _where(ev)
+	if n > 1:
+		what = "%d marks for digging, the first %s," % [n, _where(ev)]
+	if str(ev.get("reason", "")) == "no_drudgery":
+		return "%s %s: nobody is on Drudgery duty. Put a minion on Drudgery." % [what, "wait" if n > 1 else "waits"]
+	return "%s %s: no Drudgery minion can walk beside %s. Dig a way to %s first." % [
+			what, "wait" if n > 1 else "waits", "them" if n > 1 else "it", "them" if n > 1 else "it"]
+
+
+func _text_dug(ev: Dictionary) -> String:
+	var by := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
+	return "%s dug out the rock %s: it is your floor now" % [by, _where(ev)]
+
+
+func _text_fell_asleep(ev: Dictionary) -> String:
+	var who := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
+	if ev.get("in_bed", false):
+		return "%s went to sleep in its bed %s" % [who, _where(ev)]
+	return "%s lay down to sleep on the floor %s (it has no bed)" % [who, _where(ev)]
+
+
+const WOKE_WORDS := {"rested": "rested", "enemy": "at the sight of an enemy", "hurt": "hurt",
+		"alarm": "to the alarm", "order": "to your order", "fight": "to fight"}
+
+
+func _text_minion_woke(ev: Dictionary) -> String:
+	var who := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
+	return "%s woke %s %s" % [who, WOKE_WORDS.get(str(ev.get("reason", "")), "up"), _where(ev)]
+
+
+func _text_treasure_stored(ev: Dictionary) -> String:
+	var who := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
+	return "%s carried %s to the treasury %s" % [who, EventText.plural(int(ev.get("amount", 0)), "treasure", "treasure"), _where(ev)]
 
 
 func _text_game_over(ev: Dictionary) -> String:

@@ -11,16 +11,24 @@ extends Node2D
 #   is a labelled grey square. A blueprint (furn_bp_*) is the same glyph, faint, in a thin
 #   frame, with the metal on site of its cost ("1/2").
 # - Treasure piles (treasure_pos / treasure_amount, pysim/adventurers/treasure.py): a heap
-#   of gold coins with the amount.
+#   of gold coins with the amount. A treasury (furniture, pysim/economy/treasury.py): an
+#   iron-bound chest under the pile it keeps.
+# - Dig marks (dig_pos / dig_work / dig_waiting, pysim/economy/dig_jobs.py): orange hatching
+#   in a frame on the marked rock, a green bar growing with the digging done; a mark nobody
+#   can reach is framed red with a "?".
+# - Sleepers (sleep_pos / sleep_in_bed, pysim/economy/sleep.py): "Zz" over the minion, drawn
+#   by the preview child so it shows above the entities.
 # - preview: the hovered tile under a build tool, green when the command would be taken,
 #   red when refused, with the reason written beside it. Drawn by a child of this script
 #   (preview_only, z_index 5) so it shows above the entities.
 
-const KINDS := ["bed", "scrapper_table", "pyre", "altar", "cell", "guardpost", "scrying_pool"]
+const KINDS := ["bed", "scrapper_table", "pyre", "altar", "cell", "guardpost", "scrying_pool", "treasury"]
 const OWN_LAYER := ["altar", "cell", "guardpost", "scrying_pool"]
 const VEIN_COL := Color(1.0, 0.7, 0.25)
 const OK_COL := Color(0.3, 1.0, 0.4)
 const BAD_COL := Color(1.0, 0.3, 0.25)
+const DIG_COL := Color(1.0, 0.62, 0.25)
+const ZZ_COL := Color(0.75, 0.85, 1.0)
 
 var tile_size := 16
 var snap := {}
@@ -46,6 +54,8 @@ func _ready() -> void:
 func set_snapshot(s: Dictionary) -> void:
 	snap = s
 	update()
+	if preview_child != null:
+		preview_child.set_snapshot(s)
 
 
 func set_preview(tile: Vector2, label: String, reason: String) -> void:
@@ -68,11 +78,13 @@ func clear_preview() -> void:
 
 func _draw() -> void:
 	if preview_only:
+		_draw_sleepers()
 		_draw_preview()
 		return
 	_draw_veins()
-	_draw_treasure()
+	_draw_digs()
 	_draw_furniture()
+	_draw_treasure()
 
 
 func _draw_veins() -> void:
@@ -86,6 +98,37 @@ func _draw_veins() -> void:
 			draw_rect(Rect2(o + Vector2(1, 1), Vector2(tile_size - 2, tile_size - 2)), Color(1, 0.9, 0.4), false, 1.0)
 			draw_line(o + Vector2(3, 3), o + Vector2(13, 13), Color(0.95, 0.95, 1.0), 2.0)
 			draw_line(o + Vector2(13, 3), o + Vector2(3, 13), Color(0.95, 0.95, 1.0), 2.0)
+
+
+func _draw_digs() -> void:
+	var dp = snap.get("dig_pos", [])
+	var dw = snap.get("dig_work", [])
+	var dwt = snap.get("dig_waiting", [])
+	for i in range(dp.size()):
+		var o: Vector2 = dp[i] * tile_size
+		var waiting: bool = i < dwt.size() and int(dwt[i]) == 1
+		var col := BAD_COL if waiting else DIG_COL
+		draw_rect(Rect2(o, Vector2(tile_size, tile_size)), Color(col.r, col.g, col.b, 0.18))
+		for k in [4, 8, 12]:
+			draw_line(o + Vector2(k, 1), o + Vector2(1, k), Color(col.r, col.g, col.b, 0.7), 1.0)
+			draw_line(o + Vector2(15, k + 1), o + Vector2(k + 1, 15), Color(col.r, col.g, col.b, 0.7), 1.0)
+		draw_rect(Rect2(o + Vector2(0.5, 0.5), Vector2(tile_size - 1, tile_size - 1)), col, false, 1.0)
+		var work: float = float(dw[i]) if i < dw.size() else 0.0
+		if work > 0.0:
+			draw_rect(Rect2(o + Vector2(2, tile_size - 4), Vector2(tile_size - 4, 3)), Color(0, 0, 0, 0.7))
+			draw_rect(Rect2(o + Vector2(2, tile_size - 4), Vector2((tile_size - 4) * min(work, 1.0), 3)), OK_COL)
+		if waiting and _font != null:
+			draw_string(_font, o + Vector2(5, 12), "?", BAD_COL)
+
+
+func _draw_sleepers() -> void:
+	if _font == null:
+		return
+	for p in snap.get("sleep_pos", []):
+		var o: Vector2 = p * tile_size
+		draw_string(_font, o + Vector2(8, 1), "z", Color(0, 0, 0, 0.8))
+		draw_string(_font, o + Vector2(7, 0), "z", ZZ_COL)
+		draw_string(_font, o + Vector2(11, -5), "Z", ZZ_COL)
 
 
 func _draw_treasure() -> void:
@@ -139,6 +182,12 @@ func _draw_piece(o: Vector2, k: int, a: float) -> void:
 					o + Vector2(4, 11)]), Color(1.0, 0.5, 0.1, 0.9 * a))
 			draw_colored_polygon(PoolVector2Array([o + Vector2(8, 5), o + Vector2(10, 11),
 					o + Vector2(6, 11)]), Color(1.0, 0.9, 0.3, a))
+		"treasury":
+			draw_rect(Rect2(o + Vector2(1, 6), Vector2(14, 9)), Color(0.42, 0.26, 0.12, a))
+			draw_rect(Rect2(o + Vector2(1, 3), Vector2(14, 4)), Color(0.52, 0.33, 0.15, a))
+			for bx in [3, 11]:
+				draw_rect(Rect2(o + Vector2(bx, 3), Vector2(2, 12)), Color(0.6, 0.62, 0.68, a))
+			draw_rect(Rect2(o + Vector2(7, 7), Vector2(2, 3)), Color(1.0, 0.82, 0.2, a))
 		_:
 			draw_rect(Rect2(o + Vector2(2, 2), Vector2(12, 12)), Color(0.6, 0.6, 0.65, a))
 

@@ -63,6 +63,9 @@ func is_quiet(ev: Dictionary) -> bool:
 		return true
 	if type == "door_opened":
 		return not Names.is_adventurer(ev.get("entity", -1))
+	# Minions wake rested every day (SLEEP-04): the log keeps the wakings something caused.
+	if type == "minion_woke":
+		return str(ev.get("reason", "")) == "rested"
 	return _quiet.has(type)
 
 
@@ -171,7 +174,7 @@ func text_of(ev: Dictionary) -> String:
 			if ev.has("door"):
 				what = "the padlock on %s" % Names.door_place(ev.door, "a door")
 			if ev.has("furniture"):
-				what = "a piece of furniture"
+				what = "the planned %s %s" % [str(ev.get("name", "piece")).to_lower(), where(ev.get("x", -1), ev.get("y", -1))]
 			return "%s brought metal for %s (%d of %d)" % [_first_up(who(ev.get("entity", -1))), what,
 					int(ev.get("metal", 0)), int(ev.get("needed", 0))]
 	return default_text(ev)

@@ -13,7 +13,7 @@ extends CanvasLayer
 #                                           panel; the dock is a VBoxContainer, so panels that
 #                                           show and hide themselves never overlap
 # Layout (HUD.tscn): TopBar across the top; on the right the RightDock column (selection
-# panel expanding, then the concepts' side panels, bottom-aligned); bottom left the event
+# panel as tall as its text, then the concepts' side panels, top-aligned); bottom left the event
 # log above the tool bar; the error banner and the toasts stay left of the dock.
 
 const EventText = preload("res://hud/EventText.gd")
@@ -487,6 +487,12 @@ func _add_log_line(ev: Dictionary, text: String) -> void:
 		_log_lines.pop_front()
 		_log_entries.pop_front()
 	_log_dirty = true
+
+
+# A line in the log that no sim event said: the game's advice on the next step (a "note",
+# shown whatever the filters, at the game clock's time).
+func add_log_note(text: String) -> void:
+	_add_log_line({"type": "note", "tick": int(_snap.get("tick", 0))}, text)
 
 
 func clear_log() -> void:

@@ -8,6 +8,9 @@ extends PanelContainer
 
 const EventText = preload("res://hud/EventText.gd")
 const REFRESH_SECONDS := 0.25
+# The panel is as tall as what it says (seen in play: a mostly empty panel down the whole
+# right side hid a quarter of the map), at least MIN_INFO_HEIGHT for the Info text.
+const MIN_INFO_HEIGHT := 150.0
 # What each stat does, for the Info tab's tooltips (the rules: RULES.md, docs/rules/*.md).
 const STAT_TIPS := {
 	"level": "Level: how seasoned this adventurer is; higher levels have better stats",
@@ -45,6 +48,8 @@ func _ready() -> void:
 	info_text.meta_underlined = false
 	info_text.connect("meta_hover_started", self, "_on_meta_hover")
 	info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
+	size_flags_vertical = SIZE_FILL
+	tabs.size_flags_vertical = SIZE_FILL
 
 
 func add_tab(title: String, control: Control) -> void:
@@ -84,8 +89,21 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 		return
 	last_info = info
 	title_label.text = title_for(entity_id, info)
-	info_text.bbcode_text = info_bbcode(info)
+	var text := info_bbcode(info)
+	if text != info_text.bbcode_text:
+		info_text.bbcode_text = text
+		call_deferred("_fit_height")
 	_update_tabs(info)
+
+
+# The Info text's height, so the panel (at the top of the dock: a longer text grows it
+# downwards, and the order buttons above the wounds stay under the mouse) ends under its last line;
+# never taller than the dock leaves room for (then the text scrolls).
+func _fit_height() -> void:
+	var dock := get_parent() as Control
+	var room: float = dock.rect_size.y - 120.0 if dock != null else 600.0
+	var want: float = info_text.get_content_height() + 8.0
+	info_text.rect_min_size.y = clamp(want, MIN_INFO_HEIGHT, max(MIN_INFO_HEIGHT, room))
 
 
 static func title_for(entity_id: int, info: Dictionary) -> String:
@@ -133,7 +151,8 @@ const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
 		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
-		"title", "class", "level", "job_what", "job_at"]   # the title line and the job words
+		"title", "class", "level", "job_what", "job_at",   # the title line and the job words
+		"job_phrase", "sleep_until"]
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -154,7 +173,8 @@ static func info_bbcode(info: Dictionary) -> String:
 	var subtype := str(info.get("subtype", ""))
 	if subtype != "" and subtype != str(info.get("kind", "")):
 		title += " (%s)" % _words(subtype)
-	if str(info.get("name", "")) != "":
+	# The header already names the body (info.title, pysim/core/names.py): this line says what it is.
+	if str(info.get("name", "")) != "" and str(info.get("title", "")) == "":
 		title = "%s, %s" % [_esc(info["name"]), title]
 	lines.append("[color=%s]%s[/color]" % [C_TITLE, title])
 	if str(info.get("side", "")) != "":
@@ -162,12 +182,18 @@ static func info_bbcode(info: Dictionary) -> String:
 	# What it is doing: state, action, where.
 	var st := str(info.get("state", ""))
 	var doing := []
-	if st != "":
-		doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
-	if st == "up":
-		doing.append(doing_words(info))
+	var words := doing_words(info) if st == "up" else ""
+	if words.begins_with("asleep "):     # up, but resting (SLEEP-03): "Asleep in its bed ..."
+		doing.append("[color=%s]Asleep[/color] %s" % [C_DIM, words.substr(7)])
+	else:
+		if st != "":
+			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
+		if words != "":
+			doing.append(words)
 	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
-		doing.append(EventText.where(info["tile"][0], info["tile"][1]))
+		var place := EventText.where(info["tile"][0], info["tile"][1])
+		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
+			doing.append(place)
 	if not doing.empty():
 		lines.append(PoolStringArray(doing).join(", "))
 	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
@@ -221,7 +247,8 @@ static func info_bbcode(info: Dictionary) -> String:
 	if typeof(c.get("stats")) == TYPE_DICTIONARY:
 		var sd: Dictionary = c["stats"]
 		var parts := []
-		if sd.has("level"):
+		# A level is an adventurer's (their class level); the Boss's and a kobold's "Lv 0" said nothing.
+		if sd.has("level") and (int(sd["level"]) > 0 or str(info.get("kind", "")) == "adventurer"):
 			parts.append("[url=stat:level]Lv %d[/url]" % int(sd["level"]))
 		for k in STAT_ORDER:
 			if sd.has(k):
@@ -360,6 +387,15 @@ static func doing_words(info: Dictionary) -> String:
 
 static func job_words(info: Dictionary) -> String:
 	var job := str(info.get("job", ""))
+	# pysim's own words for the job ("asleep in its bed", "digging out the rock"), then where
+	if str(info.get("job_phrase", "")) != "":
+		var at = info.get("job_at")
+		var phrase := str(info["job_phrase"])
+		if typeof(at) == TYPE_ARRAY and at.size() == 2:
+			phrase += " " + EventText.where(at[0], at[1])
+		if int(info.get("sleep_until", -1)) >= 0:
+			phrase += ", wakes %s" % EventText.clock(int(info["sleep_until"]))
+		return phrase
 	var verb: String = JOB_WORDS.get(job, _words(job))
 	if info.has("job_what") and typeof(info.get("job_at")) == TYPE_ARRAY and info["job_at"].size() == 2:
 		return "%s the %s %s" % [verb, _words(str(info["job_what"])),

@@ -109,9 +109,11 @@ func _charge_text(ev: Dictionary) -> String:
 
 static func _scried_text(ev: Dictionary) -> String:
 	var n := int(ev.get("members", -1))
-	var who := "a party of %d" % n if n > 0 else "a party"
-	if ev.get("war", false):
-		who = "a war party"
+	var who := "a party of %d" % n
+	if str(ev.get("chasing", "")) != "":
+		who = "%d adventurers chasing %s" % [n, str(ev.get("chasing", ""))]
+	elif ev.get("war", false):
+		who = "a war party of %d" % n
 	var home := str(ev.get("faction", ""))
 	var from := " from %s" % home if home != "" else ""
 	return "The scrying pool shows %s%s coming to %s, arriving in %s hours" % [who, from,

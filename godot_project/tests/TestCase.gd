@@ -106,6 +106,42 @@ func extension(ext_name: String):
 	return null
 
 
+# A test_* method that yields once (see docs/godot.md: Godot 3.2 drops a resumed function's
+# state) runs its multi-yield body this way: `return _wrap("_t_body")`.
+func _wrap(method: String):
+	var state = call(method)
+	if state is GDScriptFunctionState and state.is_valid():
+		yield(state, "completed")
+
+
+# Every sim event from now on lands in recorded_events (stop_recording in after_each).
+var recorded_events := []
+
+
+func record_events() -> void:
+	recorded_events = []
+	if not EventBus.is_connected("sim_event", self, "_on_recorded_event"):
+		EventBus.connect("sim_event", self, "_on_recorded_event")
+
+
+func stop_recording() -> void:
+	if EventBus.is_connected("sim_event", self, "_on_recorded_event"):
+		EventBus.disconnect("sim_event", self, "_on_recorded_event")
+
+
+func _on_recorded_event(ev: Dictionary) -> void:
+	recorded_events.append(ev)
+
+
+# The recorded events of one type.
+func recorded(type: String) -> Array:
+	var out := []
+	for ev in recorded_events:
+		if str(ev.get("type", "")) == type:
+			out.append(ev)
+	return out
+
+
 # --- waiting -----------------------------------------------------------------------------------
 
 func frames(n: int) -> void:
@@ -226,6 +262,13 @@ func tile_screen(tile: Vector2) -> Vector2:
 # as a player does it: motion to the first tile, press, motion along the path, release on
 # the last tile; then settle_frames physics frames. A coroutine.
 func drag(tiles: Array, settle_frames: int = 5):
+	yield(press_and_drag(tiles), "completed")
+	yield(release(tiles[tiles.size() - 1], settle_frames), "completed")
+
+
+# The first part of drag: the button pressed on the first tile and the mouse moved along the
+# rest, still down (a preview shows what letting go would do). A coroutine.
+func press_and_drag(tiles: Array):
 	mouse_motion(tile_screen(tiles[0]))
 	yield(get_tree(), "idle_frame")
 	mouse_button(tile_screen(tiles[0]), BUTTON_LEFT, true)
@@ -233,7 +276,11 @@ func drag(tiles: Array, settle_frames: int = 5):
 	for k in range(1, tiles.size()):
 		mouse_motion(tile_screen(tiles[k]), BUTTON_MASK_LEFT)
 		yield(get_tree(), "idle_frame")
-	mouse_button(tile_screen(tiles[tiles.size() - 1]), BUTTON_LEFT, false)
+
+
+# Lets the left button go on `tile`, then settle_frames physics frames. A coroutine.
+func release(tile: Vector2, settle_frames: int = 5):
+	mouse_button(tile_screen(tile), BUTTON_LEFT, false)
 	yield(get_tree(), "idle_frame")
 	yield(frames(settle_frames), "completed")
 

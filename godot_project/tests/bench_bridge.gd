@@ -29,12 +29,18 @@ func _run() -> void:
 	var level_name := "bench.level"
 	var seed_value := 1
 	var frames := 600
+	var pysim_dir := ""
 	for arg in OS.get_cmdline_args():
 		if arg.begins_with("--level="):
 			level_path = arg.substr(len("--level="))
 		elif arg.begins_with("--frames="):
 			frames = int(arg.substr(len("--frames=")))
-	var paths := TestBridge.python_paths([ProjectSettings.globalize_path("res://tests/py")])
+		elif arg.begins_with("--pysim="):
+			pysim_dir = arg.substr(len("--pysim="))
+	var first := [ProjectSettings.globalize_path("res://tests/py")]
+	if pysim_dir != "":
+		first.append(pysim_dir)     # another pysim build first (an A/B of two sources)
+	var paths := TestBridge.python_paths(first)
 	var b = load(BRIDGE).new()
 	var r = b.start(paths, "bridge_probe", "BenchProbe", [])
 	if not (typeof(r) == TYPE_BOOL and r):
@@ -113,30 +119,62 @@ func _run() -> void:
 		results["bridge_frame_pysim_compiled"] = s.invoke("compiled", [])
 		results["bridge_frame_ticks"] = ticks
 		results["bridge_frames"] = frames
-		# SimClient's way (issue 15): snapshot() only on a frame in which a tick ran; the
-		# frames with a tick and those without timed apart (step + snapshot + conversion)
+		# SimClient's way (issue 15): on a frame in which a tick ran, snapshot_changes() (only
+		# the keys that changed) merged over the last snapshot as SimClient._refresh_snapshot
+		# does; a frame without a tick calls nothing but step. Timed apart: step,
+		# changes + conversion, the merge.
 		var t_tick := 0
+		var t_tick_step := 0
+		var t_tick_snap := 0
+		var t_merge := 0
 		var n_tick := 0
 		var t_idle := 0
 		var n_idle := 0
-		var arrays := 0
+		var changed_arrays := 0
+		var changed_keys := 0
+		var merged: Dictionary = s.invoke("snapshot_changes", [])
+		s.invoke("take_changes_us", [])
 		for i in range(frames):
 			var a := OS.get_ticks_usec()
 			var n = s.invoke("step", [1.0 / 60.0])
+			var m := OS.get_ticks_usec()
 			if typeof(n) == TYPE_INT and n == 0:
-				t_idle += OS.get_ticks_usec() - a
+				t_idle += m - a
 				n_idle += 1
 				continue
-			var sn = s.invoke("snapshot", [])
-			t_tick += OS.get_ticks_usec() - a
+			var ch: Dictionary = s.invoke("snapshot_changes", [])
+			var c := OS.get_ticks_usec()
+			if ch.get("snapshot_full", false):
+				merged = ch                 # a source without changes: the whole, replaced
+			else:
+				for k in ch:
+					merged[k] = ch[k]
+			var e := OS.get_ticks_usec()
+			t_tick += e - a
+			t_tick_step += m - a
+			t_tick_snap += c - m
+			t_merge += e - c
 			n_tick += 1
-			arrays = 0
-			for k in sn:
-				if typeof(sn[k]) >= TYPE_RAW_ARRAY and typeof(sn[k]) <= TYPE_COLOR_ARRAY:
-					arrays += 1
-		results["bridge_frame_tick_us"] = float(t_tick) / max(1, n_tick)
+			changed_keys += ch.size()
+			for k in ch:
+				if typeof(ch[k]) >= TYPE_RAW_ARRAY and typeof(ch[k]) <= TYPE_COLOR_ARRAY:
+					changed_arrays += 1
+		var arrays := 0
+		for k in merged:
+			if typeof(merged[k]) >= TYPE_RAW_ARRAY and typeof(merged[k]) <= TYPE_COLOR_ARRAY:
+				arrays += 1
+		var nt: int = max(1, n_tick)
+		results["bridge_frame_tick_us"] = float(t_tick) / nt
+		results["bridge_frame_tick_step_us"] = float(t_tick_step) / nt
+		results["bridge_frame_tick_snapshot_us"] = float(t_tick_snap) / nt
+		results["bridge_frame_tick_merge_us"] = float(t_merge) / nt
 		results["bridge_frame_notick_us"] = float(t_idle) / max(1, n_idle)
 		results["bridge_frame_policy_us"] = float(t_tick + t_idle) / frames
 		results["bridge_snapshot_arrays"] = arrays
+		results["bridge_snapshot_keys"] = merged.size()
+		results["bridge_changed_arrays_per_tick"] = float(changed_arrays) / nt
+		results["bridge_changed_keys_per_tick"] = float(changed_keys) / nt
+		# of bridge_frame_tick_snapshot_us, the time inside Python (the rest: the conversion)
+		results["bridge_frame_tick_snapshot_python_us"] = s.invoke("take_changes_us", []) / nt
 	print("BENCH " + to_json(results))
 	quit(0)

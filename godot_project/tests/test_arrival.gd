@@ -36,8 +36,12 @@ func test_unseen_enemies_are_not_drawn() -> void:
 	var adv: int = layer.index_of(first_of_kind(1))
 	var minion: int = layer.index_of(first_of_kind(0))
 	assert_true(adv >= 0 and minion >= 0, "both in the snapshot")
-	assert_true(layer.fog_hides(adv), "the unseen adventurer is not drawn")
-	assert_false(layer.fog_hides(minion), "our minion is drawn")
+	assert_true(layer.fog_hides(adv), "the unseen adventurer is hidden by the fog")
+	assert_false(layer.fog_hides(minion), "our minion is not")
+	layer.update()
+	yield(frames(2), "completed")
+	assert_false(first_of_kind(1) in Array(layer.drawn_ids), "the unseen adventurer was not drawn")
+	assert_true(first_of_kind(0) in Array(layer.drawn_ids), "our minion was drawn")
 	assert_eq(layer.pick(Vector2(4.5, 4.5)), -1, "nor can it be picked")
 
 

@@ -85,20 +85,81 @@ func test_mine_tool_previews_and_marks_a_vein() -> void:
 	assert_false(vein_marked(Vector2(27, 3)), "a second click unmarked the vein")
 
 
-func test_dig_drag_opens_rock_and_wall_refuses_the_last_path() -> void:
+func dig_marks() -> Array:
+	var out := []
+	for p in snap_get("dig_pos", []):
+		out.append(Vector2(p.x, p.y))
+	return out
+
+
+# Runs the sim at speed 4 (10 ticks a call) until method() is true or `calls` run out.
+func run_sim_until(method: String, calls: int) -> bool:
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	for i in range(calls):
+		main.sim.step_frame(0.25)
+		if call(method):
+			return true
+	return call(method)
+
+
+func _tunnel_dug() -> bool:
+	for y in [13, 14, 15]:
+		if terrain_at(Vector2(4, y)) != 1:
+			return false
+	return true
+
+
+func log_has(text: String) -> bool:
+	for line in main.hud._log_lines:
+		if str(line).find(text) >= 0:
+			return true
+	return false
+
+
+func test_dig_drag_marks_rock_minions_dig_it_and_wall_refuses_the_last_path() -> void:
 	yield(start(CAMPAIGN), "completed")
 	if not running():
 		return
-	# dig a short tunnel south of the west corridor: (4, 13) .. (4, 15)
+	# mark a short tunnel south of the west corridor: (4, 13) .. (4, 15)
 	yield(pick_tool("econ_dig"), "completed")
 	yield(hover(Vector2(4, 13)), "completed")
-	assert_eq(ext.layer.preview_reason, "", "rock beside the corridor can be dug")
+	assert_eq(ext.layer.preview_reason, "", "rock beside the corridor can be marked")
 	yield(drag([Vector2(4, 13), Vector2(4, 14), Vector2(4, 15)]), "completed")
 	yield(frames(4), "completed")
 	for y in [13, 14, 15]:
-		assert_eq(terrain_at(Vector2(4, y)), 1, "(4, %d) is floor after the drag" % y)
+		assert_true(dig_marks().has(Vector2(4, y)), "(4, %d) is marked after the drag" % y)
+		assert_eq(terrain_at(Vector2(4, y)), 0, "(4, %d) is still rock: minions dig it" % y)
+	assert_eq(ext.layer.snap.get("dig_pos", []).size(), 3, "the layer draws the three marks")
+	# a click on a mark offers to take it back, and does
+	yield(hover(Vector2(4, 15)), "completed")
+	assert_eq(ext.layer.preview_label, "Take the mark back")
+	yield(click_at(tile_screen(Vector2(4, 15))), "completed")
+	yield(frames(4), "completed")
+	assert_false(dig_marks().has(Vector2(4, 15)), "the second click took the mark back")
+	yield(click_at(tile_screen(Vector2(4, 15))), "completed")
+	yield(frames(4), "completed")
+	assert_true(dig_marks().has(Vector2(4, 15)), "and a third marks it again")
+	# the Drudgery minions walk there and dig: the digging done shows, then floor
+	var started := false
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	for i in range(400):
+		main.sim.step_frame(0.25)
+		for w in snap_get("dig_work", []):
+			if float(w) > 0.0:
+				started = true
+		if started:
+			break
+	assert_true(started, "a mark shows the digging done")
+	assert_true(run_sim_until("_tunnel_dug", 400), "Drudgery minions dug the tunnel out")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	assert_true(dig_marks().empty(), "no marks are left")
+	assert_true(log_has("dug out the rock"), "the log says the rock was dug out: %s" % str(main.hud._log_lines))
+	yield(pick_tool("econ_dig"), "completed")
 	yield(hover(Vector2(0, 5)), "completed")
 	assert_eq(ext.layer.preview_reason, "The map edge can't be dug.")
+	yield(hover(Vector2(6, 12)), "completed")
+	assert_eq(ext.layer.preview_reason, "Only rock and walls can be dug.", "floor is refused before the click")
 	# walls: the west corridor may be closed (the north way stays), then the north one may not
 	yield(pick_tool("econ_wall"), "completed")
 	yield(click_at(tile_screen(Vector2(5, 12))), "completed")
@@ -234,3 +295,62 @@ func test_the_campaign_top_bar_fits_the_screen() -> void:
 	var screen := Rect2(Vector2.ZERO, main.get_viewport().get_visible_rect().size)
 	assert_true(screen.encloses(bar.get_global_rect()), "the top bar %s fits %s with the metal counter and the invasion indicator" % [str(bar.get_global_rect()), str(screen)])
 	assert_true(ext.metal_label.is_visible_in_tree(), "the metal counter shows")
+
+
+# --- sleep (SLEEP-01..04) ---------------------------------------------------------------------
+
+const SLEEP_LEVEL := "res://tests/data/sleep_test.level"
+
+
+func _someone_asleep() -> bool:
+	return snap_get("sleep_ids", []).size() > 0
+
+
+func test_a_sleeping_minion_is_drawn_and_its_info_names_its_bed() -> void:
+	yield(start(SLEEP_LEVEL), "completed")
+	if not running():
+		return
+	assert_false(_someone_asleep(), "nobody sleeps at the start")
+	# the fourth minion's slot is 04:00 (SLEEP-01)
+	assert_true(run_sim_until("_someone_asleep", 300), "a minion went to sleep at 04:00")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	var id := int(snap_get("sleep_ids", [])[0])
+	assert_eq(int(snap_get("sleep_in_bed", [])[0]), 1, "in its own bed")
+	assert_eq(ext.layer.preview_child.snap.get("sleep_pos", []).size(), 1, "the layer draws its Zz")
+	yield(click_at(ent_screen(id)), "completed")
+	yield(frames(20), "completed")
+	var panel = main.hud.get_tree().get_nodes_in_group("selection_panel")[0]
+	assert_eq(panel.selected_id, id, "the click selected the sleeper")
+	var text: String = panel.info_text.text
+	assert_string_contains(text, "asleep in its bed")
+	assert_string_contains(text, "wakes day 1 10:00")
+
+
+# --- the treasury (TREAS-01..02) ---------------------------------------------------------------
+
+const TREASURY_LEVEL := "res://tests/data/treasury_test.level"
+
+
+func _treasure_in_treasury() -> bool:
+	var tp = snap_get("treasure_pos", [])
+	var ta = snap_get("treasure_amount", [])
+	return tp.size() == 1 and Vector2(tp[0].x, tp[0].y) == Vector2(2, 2) and int(ta[0]) == 7
+
+
+func test_a_treasury_is_built_and_minions_carry_the_treasure_into_it() -> void:
+	yield(start(TREASURY_LEVEL), "completed")
+	if not running():
+		return
+	yield(pick_tool("econ_treasury"), "completed")
+	yield(hover(Vector2(2, 2)), "completed")
+	assert_eq(ext.layer.preview_reason, "", "a floor tile takes a treasury")
+	assert_string_contains(ext.layer.preview_label, "2 metal")
+	yield(click_at(tile_screen(Vector2(2, 2))), "completed")
+	yield(frames(4), "completed")
+	assert_true(has_tile(snap_get("furn_bp_pos", []), Vector2(2, 2)), "the click planned a treasury")
+	assert_true(run_sim_until("_treasure_in_treasury", 600), "the treasure was carried into the treasury")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+	assert_true(has_tile(ext.layer.snap.get("furn_pos", []), Vector2(2, 2)), "the layer draws the built treasury")
+	assert_true(log_has("to the treasury"), "the log says the treasure was stored: %s" % str(main.hud._log_lines))

@@ -108,11 +108,25 @@ func _t_read_well():
 			"A guardpost was built %s" % EventText.where(10, 1))
 	assert_eq(w.call_func({"type": "torch_lit", "tick": 700, "entity": 1, "x": 10, "y": 1}),
 			"%s lit the guardpost torch %s" % [one, EventText.where(10, 1)])
+	# Which piece the metal went to, and who built it (issue 13, seen in play).
+	assert_eq(w.call_func({"type": "metal_delivered", "tick": 700, "entity": 1, "furniture": 3,
+			"kind": "bed", "name": "Bed", "metal": 1, "needed": 1, "x": 10, "y": 4}),
+			"%s brought metal for the planned bed %s (1 of 1)" % [one, EventText.where(10, 4)])
+	assert_eq(w.call_func({"type": "furniture_built", "tick": 700, "entity": 1, "kind": "bed",
+			"name": "Bed", "cost": 1, "x": 10, "y": 4}),
+			"%s built a bed %s" % [one, EventText.where(10, 4)])
 	assert_eq(w.call_func({"type": "vein_marked", "tick": 700, "metal": 8, "x": 10, "y": 4}),
 			"A metal vein %s was marked for mining (8 metal in it)" % EventText.where(10, 4))
 	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",
 			"party": 7, "x": 12, "y": 4}),
 			"Adventurers seen %s: the game is paused" % EventText.where(12, 4))
+	# ARRIVE-04: a scried war party tells its size (drawn when it set out).
+	assert_string_contains(w.call_func({"type": "scried", "tick": 700, "charges": 1, "chasing": "",
+			"faction": "Greyford", "goal": "kill_boss", "hours": 3, "members": 4, "war": true}),
+			"a war party of 4 from Greyford")
+	assert_string_contains(w.call_func({"type": "scried", "tick": 700, "charges": 1, "chasing": "Mira",
+			"faction": "", "goal": "kill_boss", "hours": 3, "members": 2, "war": true}),
+			"2 adventurers chasing Mira")
 	# No sample speaks of an id ("#3") or a raw coordinate ("(12, 9)").
 	var digit := RegEx.new()
 	digit.compile("#[0-9]|\\([0-9]+, [0-9]+\\)")

@@ -43,3 +43,34 @@ func test_a_command_while_paused_is_drawn_without_a_tick():
 	assert_eq(main.sim.current_tick(), tick0, "a tick ran in no time")
 	assert_eq(main.sim.snapshots_taken, taken0 + 1, "the command was not drawn")
 	assert_eq(int(snap_get("speed", -1)), 4, "the snapshot does not show the new speed")
+
+
+# The merged changes are the whole snapshot: every key of Session.snapshot() with the same
+# value, after frames in which ticks changed some keys and left the rest; and after another
+# level replaced the game (its first answer replaces, nothing of the old game stays).
+func test_the_merged_changes_are_the_whole_snapshot():
+	if not running():
+		return
+	main.sim.set_speed(4)
+	var sent := 0
+	for _i in range(90):
+		main.sim.step_frame(1.0 / 60.0)
+		sent += main.sim.last_changed.size()
+	assert_true(main.sim.current_tick() > 40, "the clock did not run")
+	var keys: int = main.sim.last_snapshot.size()
+	assert_true(sent < keys * 30, "%d keys sent in 60 ticks: not only the changes" % sent)
+	_assert_whole("after play")
+	main.sim.load_level(main.sim.level_path)
+	assert_true(main.sim.last_changed.get("snapshot_full", false), "a new game is not a whole snapshot")
+	_assert_whole("after another level")
+
+
+func _assert_whole(when: String) -> void:
+	var full: Dictionary = main.sim.bridge.invoke("snapshot", [])
+	var merged: Dictionary = main.sim.last_snapshot
+	assert_eq(merged.size(), full.size(), "%s: the merged snapshot has other keys" % when)
+	for key in full:
+		if not merged.has(key):
+			fail("%s: %s missing from the merged snapshot" % [when, key])
+		elif str(merged[key]) != str(full[key]):
+			fail("%s: %s differs from the whole snapshot" % [when, key])

@@ -101,7 +101,8 @@ func test_info_tab_reads_like_a_game_panel() -> void:
 	var panel = main.hud.selection_panel
 	var text: String = panel.info_text.text
 	var lines: Array = Array(text.split("\n"))
-	assert_eq(lines[0], "%s, Minion" % Names.who(minion), "the title first, with the name: %s" % text)
+	assert_eq(lines[0], "Minion", "what it is first (the header names it): %s" % text)
+	assert_eq(panel.title_label.text, "%s, minion" % Names.who(minion), "the header names it")
 	assert_string_contains(text, "Duty  ")
 	assert_string_contains(text, "Stance  Balanced")
 	assert_string_contains(text, "Wounds  WP 0/10")
@@ -125,6 +126,8 @@ func test_info_tab_reads_like_a_game_panel() -> void:
 	info["title"] = "Odo, locksmith level 1"     # pysim/core/names.py gives the heading
 	assert_eq(SelectionPanel.title_for(7, info), "Odo, locksmith level 1")
 	assert_true(plain.begins_with("Odo, Adventurer (locksmith)"), plain)
+	assert_true(strip_bbcode(SelectionPanel.info_bbcode(info)).begins_with("Adventurer (locksmith)\n"),
+			"with the header naming the body, the first line says what it is")
 	assert_string_contains(plain, "Knocked out")
 	assert_string_contains(plain, "WP 7/10  BLEEDING")
 	assert_string_contains(plain, "Serious wound, left arm (4 WP)")

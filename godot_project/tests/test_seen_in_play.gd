@@ -506,7 +506,8 @@ func _t_stat_tip():
 	yield(frames(20), "completed")
 	var info: RichTextLabel = main.hud.selection_panel.info_text
 	var r := info.get_global_rect()
-	# The mouse goes down the panel's left edge, where the stats line starts with "Lv".
+	# The mouse goes down the panel's left edge, where the stats line starts (a minion has no
+	# level to show: with Hunt).
 	var tip := ""
 	var y := r.position.y + 2
 	while y < r.end.y and tip == "":
@@ -514,4 +515,4 @@ func _t_stat_tip():
 		yield(get_tree(), "idle_frame")
 		tip = info.hint_tooltip
 		y += 4
-	assert_string_contains(tip, "Level", "the stats line's first stat explains itself")
+	assert_string_contains(tip, "Hunt", "the stats line's first stat explains itself")

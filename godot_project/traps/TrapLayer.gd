@@ -73,6 +73,8 @@ func _draw_clouds() -> void:
 	var sp = snap.get("stock_pos", [])
 	var sm = snap.get("stock_metal", [])
 	for i in range(sp.size()):
+		if i < sm.size() and int(sm[i]) <= 0:
+			continue             # its last metal is on its way: an empty pile is no pile
 		var c := centre(sp[i])
 		draw_rect(Rect2(c - Vector2(5, 3), Vector2(10, 6)), Color(0.6, 0.62, 0.7))
 		if _font != null:

@@ -5,6 +5,9 @@ extends "res://core/ConceptExtension.gd"
 #   "wire"        Wiring: drag from a part to another; the wire follows the drag tile by
 #                 tile (diagonal moves become two orthogonal steps) and is sent as one `wire`
 #                 command; a refused drag leaves nothing (the HUD toasts the sim's reason);
+#                 while dragging, the end tile shows green or a red cross with the reason the
+#                 wire would be refused (the command's own check, Session.check_command),
+#                 before the button is let go;
 #   "trap_select" Traps: click a part to select it; the panel sets a timer's delay, switches
 #                 a lever, removes the part.
 # The trap panel (a side panel in the HUD's right dock, under the selection panel) shows only
@@ -60,6 +63,8 @@ var dragging := false
 var last_hover := Vector2(-1, -1)
 var selected_part := -1
 var last_wire_command := {}
+var wire_check := {}          # the drag so far: {"tile", "ok", "reason"}, {} when none
+var wire_preview = null       # world/TilePreview.gd at the drag's end tile
 
 
 func setup(m) -> void:
@@ -70,6 +75,9 @@ func setup(m) -> void:
 	layer = preload("res://traps/TrapLayer.gd").new()
 	layer.name = "TrapLayer"
 	main.world.add_layer(layer, false)
+	wire_preview = preload("res://world/TilePreview.gd").new()
+	wire_preview.name = "WirePreview"
+	main.world.add_layer(wire_preview, true)
 	_build_panel()
 	if main.hud.has_method("add_tile_info"):
 		main.hud.add_tile_info(self, "tile_info")
@@ -282,6 +290,8 @@ func _on_tool_selected(id: String) -> void:
 	tool_id = id
 	dragging = false
 	drag_path = []
+	wire_check = {}
+	wire_preview.clear()
 	layer.preview = []
 	placement = {}
 	layer.placement = {}
@@ -367,6 +377,29 @@ func _extend(tile: Vector2) -> void:
 			drag_path.append(cur)
 	layer.preview = drag_path
 	layer.update()
+	check_wire()
+
+
+# The Wiring tool's preview (issue 13): would the drag so far be taken as a wire?
+func check_wire() -> void:
+	wire_check = {}
+	if drag_path.size() < 2 or main == null or main.sim == null:
+		wire_preview.clear()
+		_refresh_panel()
+		return
+	var r: Dictionary = main.sim.check_command({"type": "wire", "path": path_of(drag_path)})
+	var end: Vector2 = drag_path[drag_path.size() - 1]
+	if not r.empty():
+		wire_check = {"tile": end, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
+		wire_preview.show_at(end, wire_check.ok, "Let go: the wire is laid" if wire_check.ok else wire_check.reason)
+	_refresh_panel()
+
+
+static func path_of(tiles: Array) -> Array:
+	var path := []
+	for t in tiles:
+		path.append([int(t.x), int(t.y)])
+	return path
 
 
 func _on_drag_started(tile: Vector2, tool_name: String) -> void:
@@ -381,11 +414,11 @@ func _on_drag_finished(from: Vector2, to: Vector2, tool_name: String) -> void:
 	if tool_name != "wire":
 		return
 	_extend(to)
-	var path := []
-	for t in drag_path:
-		path.append([int(t.x), int(t.y)])
+	var path := path_of(drag_path)
 	dragging = false
 	drag_path = []
+	wire_check = {}
+	wire_preview.clear()
 	layer.preview = []
 	layer.update()
 	if path.size() >= 2:
@@ -418,6 +451,8 @@ func _refresh_panel() -> void:
 	if tool_id == "trap_build" and not placement.empty():
 		hint_label.text = ("Here: %s can go." % ET.a_part(KINDS[kind_picker.selected])) if placement.ok \
 				else "Not here: " + placement.reason
+	if tool_id == "wire" and not wire_check.empty():
+		hint_label.text = "This wire can be laid: let go." if wire_check.ok else "Not this wire: " + wire_check.reason
 	hint_label.visible = hint_label.text != "" and (d.empty() or tool_id != "trap_select")
 	var kind := str(d.get("kind", ""))
 	var st := str(d.get("state", ""))

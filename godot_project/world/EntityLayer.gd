@@ -35,6 +35,8 @@ var _time := 0.0
 # bodies on one tile looked and selected as one): id -> offset in tiles; tile -> how many.
 var offsets := {}
 var stacked := {}
+# The ids the last _draw drew (the fog's hidden enemies are not among them; Godot tests).
+var drawn_ids := PoolIntArray()
 const STACK_SPREAD := 0.32
 
 
@@ -144,6 +146,7 @@ func _draw() -> void:
 	var facings = snap.get("ent_facing", PoolIntArray())
 	var n: int = pos.size()
 	var ts := float(tile_size)
+	drawn_ids = PoolIntArray()
 	# The dead first, then the knocked out, then the living on top.
 	for pass_state in [STATE_DEAD, STATE_KO, STATE_UP]:
 		for i in range(n):
@@ -153,6 +156,7 @@ func _draw() -> void:
 			var kind: int = kinds[i] if i < kinds.size() else -1
 			if fog_hides(i):
 				continue
+			drawn_ids.append(ids[i])
 			var facing: int = facings[i] if i < facings.size() else 2
 			var center: Vector2 = (pos[i] + offset_of(ids[i]) + Vector2(0.5, 0.5)) * ts
 			_draw_entity(center, kind, st, facing, ts)

@@ -5,7 +5,8 @@ extends Node2D
 # overlays such as traps and wires), Entities, Cursor, Camera.
 # Input on the map (what the GUI did not take):
 # - tool "select": a left click selects the entity under the mouse
-#   (EventBus.entity_selected(id), -1 when nothing is there);
+#   (EventBus.entity_selected(id), -1 when nothing is there); with nobody new picked there
+#   (empty, or the selected body again) also tile_selected(tile): the furniture panel;
 # - another tool: a left click emits tile_clicked(tile, BUTTON_LEFT, tool); a left drag
 #   across tiles emits tile_drag_started / tile_drag_finished;
 # - right click or Escape: back to the select tool, or clear the selection.
@@ -131,7 +132,10 @@ func _on_left_button(pressed: bool) -> void:
 	if tool_id == "select":
 		if pressed:
 			var id: int = entities.pick(get_global_mouse_position() / TILE)
+			var again := id == selected_id
 			EventBus.emit_signal("entity_selected", id)
+			if id < 0 or again:
+				EventBus.emit_signal("tile_selected", t)
 		return
 	if pressed:
 		_press_tile = t

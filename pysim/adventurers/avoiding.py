@@ -65,7 +65,7 @@ def _cost_view(game, ent, cost):
     tiles = avoid_tiles(game, ent.id)
     if not tiles:
         return cost
-    key_version = (id(game), game.grid.version)
+    key_version = (game.serial, game.grid.version)
     if _cache.version != key_version:
         _cache.version = key_version
         _cache.views = {}

@@ -42,10 +42,10 @@ def use(game, rogue, idx=None):
 def tick(game):
     ks = K.state_of(game)
     idx = None
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in list(game.live()):
         if e.kind != entities.ADVENTURER or e.state != entities.UP:
             continue
+        eid = e.id
         if ks.detect_at.get(eid, 0) > game.tick or not F.has_trait(e, S.DETECT_TRAPS):
             continue
         if idx is None:

@@ -46,12 +46,14 @@ def set_goal(game, pid, goal):
         game.emit("goal_changed", party=pid, goal=goal, was=old)
 
 
-def choose_goal(game, kind):
+def choose_goal(game, kind, rng=None):
     """GOAL-01: a mob always comes for the Boss; others steal treasure STEAL_PCT% of the time
     when there is treasure on the floor; then each goal of GOAL_CHOICES (rescue prisoners,
     smash an altar, in that order) OTHER_PCT% of the time when it can be had; else they come
-    for the Boss. One roll."""
-    roll = int(game.rng.stream("invasions").integers(0, 100))
+    for the Boss. One roll, from `rng` (a war party's own stream) or the "invasions" one."""
+    if rng is None:
+        rng = game.rng.stream("invasions")
+    roll = int(rng.integers(0, 100))
     if kind == "mob":
         return KILL_BOSS
     if roll < STEAL_PCT:
@@ -65,7 +67,7 @@ def choose_goal(game, kind):
 
 
 def boss_alive(game):
-    for e in game.entities.values():
+    for e in game.live():
         if e.kind == entities.BOSS and e.state != entities.DEAD:
             return True
     return False

@@ -90,8 +90,7 @@ def learn(game, adv, part, how):
 def conscious_adventurers_near(game, x, y, radius):
     """Conscious adventurers within `radius` tiles (Chebyshev) of (x, y), by id."""
     out = []
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in game.live():
         if e.kind != entities.ADVENTURER or e.state != entities.UP:
             continue
         if max(abs(e.x - x), abs(e.y - y)) <= radius:

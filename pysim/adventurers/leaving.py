@@ -4,6 +4,7 @@ party that gave up breaching and has no way on heads back there (BREACH-04).
 Decided (docs/rules/invasions.md): an adventurer unable to fight (KO-01: it only runs) who
 stands on or next to a map-edge portal slips out through it. Without this a runner backed
 into the entry corridor held the portal's only way in, and the next party waited forever.
+A leaving adventurer heads for the nearest map-edge portal it has a way to (exits).
 """
 from pysim.adventurers import factions
 from pysim.combat import fighter as F, stats as S
@@ -21,8 +22,19 @@ def escaped(game, e):
         factions.remember_mapmaker(game, faction)
         from pysim.invasions import overworld          # the settlement's grudge grows
         overworld.add_grudge(game, faction, overworld.MAPMAKER_GRUDGE, "mapmaker")
-    if e.id in game.entities:
-        del game.entities[e.id]
+    game.remove_entity(e.id)
+
+
+def exits(game, e):
+    """The map-edge portals, nearest first (Chebyshev distance, then row, column). One
+    leaving takes the first it has a way to: a swimmer may swim back out the way it came
+    (or walk out a nearer dry portal); a walker whose nearest portal lies across water
+    walks to the next (it never waits for a way it cannot take)."""
+    from pysim.core import terrain
+    grid = game.grid
+    found = [(max(abs(x - e.x), abs(y - e.y)), y, x) for (x, y) in grid.tiles_of(terrain.PORTAL)
+             if grid.on_edge(x, y)]
+    return [(x, y) for (_, y, x) in sorted(found)]
 
 
 def _wrap_brain():
@@ -37,14 +49,7 @@ def _wrap_brain():
         if game.grid.on_edge(e.x, e.y) and int(game.grid.terrain[e.y, e.x]) == terrain.PORTAL:
             escaped(game, e)
             return
-        best = None
-        for (x, y) in game.grid.tiles_of(terrain.PORTAL):
-            if not game.grid.on_edge(x, y):
-                continue
-            key = (max(abs(x - e.x), abs(y - e.y)), y, x)
-            if best is None or key < best:
-                best = key
-        if best is None or not movement.go_to(game, e, best[2], best[1]):
+        if not any(movement.go_to(game, e, x, y) for (x, y) in exits(game, e)):
             e.idle = 60
     adventurer_brain._doors_wrapped = True
     brains.BRAINS[entities.ADVENTURER] = adventurer_brain
@@ -60,9 +65,8 @@ def slip_out(game):
         return
     from pysim.core import terrain
     grid = game.grid
-    for eid in sorted(game.entities):
-        e = game.entities.get(eid)
-        if e is None or e.kind != entities.ADVENTURER or not F.unable_to_fight(e):
+    for e in list(game.live()):     # a copy: a runner that slips out leaves the list
+        if e.kind != entities.ADVENTURER or not F.unable_to_fight(e):
             continue
         f = e.fighter
         if f.captured or f.carried_by >= 0:

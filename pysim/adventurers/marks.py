@@ -53,8 +53,7 @@ def is_old(game, laid):
 def _bleed(game):
     m = state_of(game)
     w = game.grid.width
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in game.live():
         if e.state == entities.DEAD:
             continue
         f = F.fighter_of(e)

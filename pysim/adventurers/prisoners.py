@@ -96,7 +96,7 @@ def in_cell(game, e):
 
 def prisoners(game):
     """Every living prisoner, in id order."""
-    return [game.entities[i] for i in sorted(game.entities) if is_prisoner(game.entities[i])]
+    return [e for e in game.live() if is_prisoner(e)]
 
 
 def free_cell(game, x, y, body=-1):

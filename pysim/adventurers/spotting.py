@@ -62,7 +62,7 @@ _buckets = _Buckets()
 def _trigger_cells(game):
     """{(bx, by): [trigger ids]} of every built trigger but levers; cached per layout."""
     st = trap_state.state_of(game)
-    key = (id(game), st.layout, st.version)
+    key = (game.serial, st.layout, st.version)
     if _buckets.key != key:
         cells = {}
         for pid in sorted(st.parts):

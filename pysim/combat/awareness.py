@@ -65,7 +65,7 @@ def sight_blocked(game):
     Cached per grid change and per set of closed doors."""
     g = game.grid
     shut = closed_doors(game)
-    key = (id(game), g.version, g.tiles_version, shut)
+    key = (game.serial, g.version, g.tiles_version, shut)
     if _cache.key != key:
         # the terrain's part changes only with the grid; doors open and shut all the time
         base_key = key[:3]

@@ -14,6 +14,7 @@ rule area registers itself just by existing in the package.
 """
 import hashlib
 import importlib
+import itertools
 import os
 import pkgutil
 
@@ -65,9 +66,16 @@ def load_rule_modules():
         importlib.import_module(name)
 
 
+# Each Game made in this process gets the next number: module caches key on it, not on
+# id(game), which a freed game hands on to the next one (a new level then read the old
+# level's cached sight). Not state: never hashed or saved.
+_serials = itertools.count(1)
+
+
 class Game:
     def __init__(self, width, height, seed=0, name=""):
         load_rule_modules()
+        self.serial = next(_serials)
         self.name = name
         self.seed = int(seed)
         self.tick = 0
@@ -76,6 +84,9 @@ class Game:
         self.grid = Grid(width, height)
         self.grid.game = self
         self.entities = {}
+        # The entities not dead, in id order (live()): derived from entities, never state.
+        self._live = []
+        self._live_n = 0
         self.next_id = 1
         self.queue = []
         self.events = []
@@ -140,6 +151,7 @@ class Game:
         commands.process(self, cmd)
 
     def step(self):
+        self._prune_live()
         self.apply_pending()
         for _, _, fn in systems.SYSTEMS:
             fn(self)
@@ -168,6 +180,9 @@ class Game:
             del self.entities[ent.id]
             self.next_id -= 1
             raise
+        if ent.state != entities.DEAD:
+            self._live.append(ent)
+        self._live_n += 1
         self.emit("spawned", entity=ent.id, kind=entities.KIND_NAMES[ent.kind], x=ent.x, y=ent.y)
         return ent
 
@@ -177,8 +192,37 @@ class Game:
             setattr(ent, key, value)
         return self.add_entity(ent)
 
+    def remove_entity(self, eid):
+        """Take a body off the map (scrapped, burnt, escaped): out of entities and live()."""
+        ent = self.entities.pop(int(eid), None)
+        if ent is None:
+            return
+        self._live_n -= 1
+        if ent in self._live:
+            self._live.remove(ent)
+
+    def live(self):
+        """The entities that are not dead, in id order: the list the per-tick loops walk, so
+        the dead (a body nothing moves, wakes, fights or triggers with) cost them nothing
+        however many pile up over a long game (issue 15). The dead stay in `entities` (drawn,
+        named, hashed, saved, scrapped or burnt by id). A body that dies during a tick is
+        dropped at the next tick's start (or the next call after entities lost one), so a
+        loop still skips the dead by their state, as it did over every entity; no rule brings
+        the dead back up (waking is from a knockout only: combat/knockouts.py). A cache of
+        entities: the same bodies in the same order as a walk over entities skipping the
+        dead, so no outcome and no state hash changes."""
+        if self._live_n != len(self.entities):
+            self._prune_live()
+        return self._live
+
+    def _prune_live(self):
+        ents = self.entities
+        dead = entities.DEAD
+        self._live = [e for e in self._live if e.state != dead and ents.get(e.id) is e]
+        self._live_n = len(ents)
+
     def living(self):
-        return [e for e in self.entities.values() if e.state != entities.DEAD]
+        return [e for e in self.live() if e.state != entities.DEAD]
 
     # -- hashing -----------------------------------------------------------------------
     def state_hash(self):

@@ -5,11 +5,16 @@ stream, so the other streams keep their sequence and a seed always names the sam
 same way. A name is unique within a game: a drawn name already taken is drawn again (a fixed
 number of times), then numbered ("Grub the Second"). A level may give a name itself with the
 thing `name:Grub` (or `name:Sir_Bors`, underscores for spaces) after the body on that tile.
-Creatures and the Boss go by their kind ("the kobold", "your Boss").
+Creatures and the Boss have names too, drawn from a stream of their own ("creature_names",
+so adding them moved no minion's or adventurer's name): a creature is called by its name and
+kind ("Grub the kobold"), the Boss by its name and epithet ("Vorgath the Vile"); a level names
+its Boss with `name:` like any body.
 """
 from pysim.core import entities
 
 STREAM = "names"
+CREATURE_STREAM = "creature_names"
+NAMED_KINDS = (entities.MINION, entities.ADVENTURER, entities.CREATURE, entities.BOSS)
 
 # Minions: two syllables, goblin-ish (24 x 24 = 576 names).
 # Heads end in a vowel and tails start with a consonant, so every pair can be said.
@@ -31,11 +36,28 @@ ADVENTURER_FAMILY = ("Ashford", "Blackwood", "Crane", "Dunmore", "Elmsworth", "F
                      "of Dunhollow", "of Eastmere", "of Fallow", "of Gildenford", "of Hartwell",
                      "of Westmarch")
 
+# Creatures: one word, called with their kind ("Grub the kobold"; 48 names).
+CREATURE_NAMES = ("Grub", "Snag", "Fang", "Mottle", "Skitter", "Gnash", "Burr", "Nettle", "Scab",
+                  "Tatter", "Wort", "Sniv", "Crook", "Hob", "Rasp", "Cinder", "Moss", "Knuckle",
+                  "Flint", "Gristle", "Soot", "Thistle", "Brindle", "Pock", "Mange", "Ratch",
+                  "Sprocket", "Dribble", "Lurk", "Nab", "Quill", "Rook", "Smudge", "Tusk",
+                  "Whisker", "Yelp", "Bristle", "Clot", "Drool", "Fester", "Grit", "Husk",
+                  "Kibble", "Lump", "Mire", "Niblet", "Pox", "Scurry")
+
+# The Boss: a name and an epithet (12 x 12 = 144).
+BOSS_NAMES = ("Vorgath", "Malakar", "Morgrim", "Zarduun", "Skarvos", "Nekhrun", "Ulthar",
+              "Grimvald", "Azrokh", "Belzara", "Khorvane", "Sepulchra")
+BOSS_EPITHETS = ("the Vile", "the Cruel", "the Undying", "the Hollow", "the Black", "the Deep",
+                 "the Patient", "the Hungry", "the Pale", "the Grasping", "the Sleepless",
+                 "the Bitter")
+
 ORDINALS = ("Second", "Third", "Fourth", "Fifth", "Sixth", "Seventh", "Eighth", "Ninth", "Tenth")
 TRIES = 8
 
 
 def _draw(game, kind):
+    if kind in (entities.CREATURE, entities.BOSS):
+        return _draw_creature(game, kind)
     rng = game.rng.stream(STREAM)
     if kind == entities.MINION:
         a, b = MINION_HEADS, MINION_TAILS
@@ -44,6 +66,14 @@ def _draw(game, kind):
     a, b = ADVENTURER_FIRST, ADVENTURER_FAMILY
     i, j = int(rng.integers(len(a))), int(rng.integers(len(b)))
     return a[i] + " " + b[j]
+
+
+def _draw_creature(game, kind):
+    rng = game.rng.stream(CREATURE_STREAM)
+    if kind == entities.CREATURE:
+        return CREATURE_NAMES[int(rng.integers(len(CREATURE_NAMES)))]
+    i, j = int(rng.integers(len(BOSS_NAMES))), int(rng.integers(len(BOSS_EPITHETS)))
+    return BOSS_NAMES[i] + " " + BOSS_EPITHETS[j]
 
 
 def names_in_use(game, but=None):
@@ -66,8 +96,9 @@ def unique(name, taken):
 
 
 def give_name(game, ent):
-    """Spawn hook: a minion or an adventurer with no name yet gets one from the "names" stream."""
-    if ent.name or ent.kind not in (entities.MINION, entities.ADVENTURER):
+    """Spawn hook: a body with no name yet gets one (minions and adventurers from the "names"
+    stream, creatures and the Boss from "creature_names")."""
+    if ent.name or ent.kind not in NAMED_KINDS:
         return
     taken = names_in_use(game, ent)
     name = _draw(game, ent.kind)
@@ -97,14 +128,24 @@ def rename(game, ent, name):
     ent.named_by_level = True
 
 
+def kind_word(ent):
+    """A creature's kind as the log says it: "kobold", "wolf"."""
+    return (ent.subtype.split(":")[0] if ent.subtype else entities.KIND_NAMES[ent.kind]).replace("_", " ")
+
+
 def title(ent):
-    """How the log and the panels call a body: "Grubnose", "Aldric Crane", "the kobold",
-    "your Boss"."""
+    """How the log and the panels call a body: "Grubnose", "Aldric Crane", "Grub the kobold",
+    "Vorgath the Vile" (unnamed: "the kobold", "your Boss")."""
+    if ent.kind == entities.CREATURE:
+        if not ent.name:
+            return "the " + kind_word(ent)
+        # "Grub the Second" (a numbered name) takes a comma before its kind
+        return "%s%s the %s" % (ent.name, "," if " the " in ent.name else "", kind_word(ent))
     if ent.name:
         return ent.name
     if ent.kind == entities.BOSS:
         return "your Boss"
-    return "the " + (ent.subtype.split(":")[0] if ent.subtype else entities.KIND_NAMES[ent.kind])
+    return "the " + kind_word(ent)
 
 
 def register():
@@ -121,10 +162,11 @@ def _place_name(game, x, y, arg):
     """The level thing `name:Grub`: names the body placed last on this tile."""
     here = [e for e in game.entities.values() if e.x == x and e.y == y]
     if not here:
-        raise ValueError("name:%s needs a minion or an adventurer on its tile, before it" % arg)
+        raise ValueError("name:%s needs a minion, an adventurer, a creature or the Boss on its "
+                         "tile, before it" % arg)
     ent = here[-1]
-    if ent.kind not in (entities.MINION, entities.ADVENTURER):
-        raise ValueError("only minions and adventurers take a name")
+    if ent.kind not in NAMED_KINDS:
+        raise ValueError("only minions, adventurers, creatures and the Boss take a name")
     rename(game, ent, arg or "")
     return ent
 
@@ -146,13 +188,16 @@ def class_and_level(ent):
 
 
 def long_title(ent):
-    """The panel's title line: "Aldric Crane, warrior level 2", "Grubnose, minion"."""
+    """The panel's title line: "Aldric Crane, warrior level 2", "Grubnose, minion",
+    "Vorgath the Vile, your Boss"."""
     cls, lvl = class_and_level(ent)
     if cls:
         # A level-0 adventurer (a peasant of a mob) is just its class.
         return "%s, %s level %d" % (title(ent), cls, lvl) if lvl > 0 else "%s, %s" % (title(ent), cls)
     if ent.kind == entities.MINION:
         return "%s, minion" % title(ent)
+    if ent.kind == entities.BOSS and ent.name:
+        return "%s, your Boss" % title(ent)
     return title(ent)[0].upper() + title(ent)[1:]
 
 

@@ -1,15 +1,28 @@
-"""Extension registries for what the front end sees.
+"""Extension registries for what the front end sees, and what a front end was sent.
 
 SNAPSHOT_PARTS: fn(game, snap) adds keys to the dict Session.snapshot() returns (numpy
 arrays for bulk data). DESCRIBE_PARTS: fn(game, entity, info) adds keys to
 Session.describe(). Both run in registration order; name the keys after your area
 (e.g. "door_pos", "trap_kind") and document them beside the function.
+
+Per-frame data only from what changed (issue 15): a part registered with `keyed_part(version)`
+is run again only when `version(game)` (a cheap value: counters, lengths, ids) moved; until
+then the session hands out the keys it made last time. `Frames.changes` then gives a front end
+only the keys whose value differs from what it was sent last (the rest it already holds), so
+the bridge converts and Godot merges only those. A part must never write into an array it
+returned before (a kept or sent array is compared by identity first): build a new one.
 """
 
 from pysim.core import hooks
 
 SNAPSHOT_PARTS = []
 DESCRIBE_PARTS = []
+# (module, qualname) of a keyed part -> version(game)
+SNAPSHOT_VERSIONS = {}
+# Keys of Frames.changes beside the snapshot's own: the first answer after a (re)start is the
+# whole snapshot (FULL_KEY True: replace, do not merge); keys no longer made (GONE_KEY).
+FULL_KEY = "snapshot_full"
+GONE_KEY = "snapshot_gone"
 
 
 _add = hooks.add
@@ -19,5 +32,80 @@ def snapshot_part(fn):
     return _add(SNAPSHOT_PARTS, fn)
 
 
+def keyed_part(version):
+    """Decorator: a snapshot part whose keys change only when version(game) does."""
+    def wrap(fn):
+        SNAPSHOT_VERSIONS[_name(fn)] = version
+        return snapshot_part(fn)
+    return wrap
+
+
 def describe_part(fn):
     return _add(DESCRIBE_PARTS, fn)
+
+
+def _name(fn):
+    return (fn.__module__, fn.__qualname__)
+
+
+def _fingerprint(value):
+    """What a value is, compared cheaply: an array's dtype, shape and bytes; a list's items."""
+    if hasattr(value, "tobytes") and hasattr(value, "shape"):
+        return (value.dtype.str, value.shape, value.tobytes())
+    if isinstance(value, list):
+        return ("list", tuple(value))
+    return value
+
+
+class Frames(object):
+    """One front end's view of the snapshot: the keyed parts' last keys and what was sent.
+    A cache beside the game (never state, never hashed); a new game starts a new one."""
+
+    def __init__(self, game=None):
+        self.game = game    # the game these frames are of (a new game, new frames)
+        self.kept = {}      # part name -> (version, {key: value})
+        self.sent = {}      # key -> (value, fingerprint) last handed to the front end
+
+    def add(self, name, version, game, build, snap):
+        """build(game, keys) again only when version moved; its keys go into snap."""
+        kept = self.kept.get(name)
+        if kept is None or kept[0] != version:
+            keys = {}
+            build(game, keys)
+            kept = (version, keys)
+            self.kept[name] = kept
+        snap.update(kept[1])
+
+    def run_parts(self, game, snap):
+        versions = SNAPSHOT_VERSIONS
+        for fn in SNAPSHOT_PARTS:
+            version = versions.get(_name(fn))
+            if version is None:
+                fn(game, snap)
+            else:
+                self.add(_name(fn), version(game), game, fn, snap)
+
+    def changes(self, snap):
+        """The keys of snap whose values differ from those last sent (all, the first time,
+        with FULL_KEY True), plus GONE_KEY: keys sent before and no longer made."""
+        sent = self.sent
+        first = not sent
+        out = {}
+        for key, value in snap.items():
+            old = sent.get(key)
+            if old is not None and old[0] is value:
+                continue
+            fp = _fingerprint(value)
+            if old is not None and old[1] == fp:
+                sent[key] = (value, fp)
+                continue
+            sent[key] = (value, fp)
+            out[key] = value
+        if len(sent) != len(snap):
+            gone = sorted(k for k in sent if k not in snap)
+            for k in gone:
+                del sent[k]
+            out[GONE_KEY] = gone
+        if first:
+            out[FULL_KEY] = True
+        return out

@@ -1,12 +1,14 @@
 """Building walls, digging, cave-ins, and the walking path they may never cut (PATH-01).
 
 Commands:
-  {"type": "dig", "x", "y"}         rock or wall (not on the map edge) -> floor, yours
   {"type": "build_wall", "x", "y"}  your floor (no door, trap part or body on it) -> wall
   {"type": "cave_in", "tiles": [[x, y], ...]}   (scenarios, tests, debug) floor -> rock
 Every command that makes tiles unwalkable asks `path_reason(game, tiles)` in its check;
-refused with walkpath.REASON_CUT and nothing changes. Dig never removes a walking tile,
-but it runs the same check (any future variant that does is covered).
+refused with walkpath.REASON_CUT and nothing changes. Digging is a Drudgery job
+(pysim/economy/dig_jobs.py: the `dig` command marks rock, a minion digs it out over time);
+its tile check is `dig_reason` here and the tile opens with `dig_out`. Digging never
+removes a walking tile, but dig_reason runs the same check (any future variant that does
+is covered).
 A cave-in (`cave_in(game, tiles)`, also used by any rule that collapses rock) takes the
 tiles one by one in the order given and leaves standing any tile whose collapse would cut
 the path: event "cave_in" lists what fell and what held.
@@ -66,7 +68,7 @@ def path_exists(game):
 
 
 def _body_on(game, x, y):
-    for e in game.entities.values():
+    for e in game.live():
         if e.state == entities.DEAD:
             continue
         if (e.x == x and e.y == y) or (e.step_len > 0 and e.nx == x and e.ny == y):
@@ -121,7 +123,9 @@ def _wall_reason(game, x, y):
     return path_reason(game, [(x, y)])
 
 
-def _dig_reason(game, x, y):
+def dig_reason(game, x, y):
+    """Why (x, y) can't be dug (marked for digging), or None: rock or a wall, not the map
+    edge, no metal vein in it, nothing that stands on it; never cutting PATH-01."""
     g = game.grid
     if g.on_edge(x, y):
         return "The map edge can't be dug."
@@ -130,6 +134,9 @@ def _dig_reason(game, x, y):
     ea = game.areas.get("economy")
     if ea is not None and ea.veins.get((x, y), 0) > 0:
         return "That rock holds a metal vein: mark it for mining instead."
+    r = _structure_on(game, x, y)
+    if r:
+        return r
     return path_reason(game, [])     # digging opens tiles; nothing walkable is lost
 
 
@@ -144,18 +151,14 @@ class BuildWall:
         game.emit("wall_built", x=x, y=y)
 
 
-@commands.command("dig")
-class Dig:
-    def check(game, cmd):
-        return tile_reason(game, cmd, _dig_reason)
-
-    def apply(game, cmd):
-        x, y = tile_of(cmd)
-        g = game.grid
-        g.terrain[y, x] = terrain.FLOOR
-        g.domain[y, x] = 1
-        g.changed()
-        game.emit("dug", x=x, y=y)
+def dig_out(game, x, y, by=-1):
+    """Rock or wall at (x, y) becomes floor of your domain (the end of a dig job); event
+    `dug` with the digger's id (`by`, -1 for none)."""
+    g = game.grid
+    g.terrain[y, x] = terrain.FLOOR
+    g.domain[y, x] = 1
+    g.changed()
+    game.emit("dug", x=x, y=y, entity=int(by))
 
 
 def cave_in(game, tiles):

@@ -13,49 +13,75 @@ import numpy as np
 
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
-from pysim.doors.doors import STATE_NAMES, area
+from pysim.doors.doors import SHOWN_WRITES, STATE_NAMES, area
 from pysim.doors.wired_doors import trigger_of
 from pysim.traps import trap_state
 
 
+DOOR_KEYS = ("door_id", "door_pos", "door_open", "door_state", "door_held", "door_locked",
+             "door_padlock", "door_armed", "door_trigger", "door_trigger_on")
+BREACH_KEYS = ("breach_door", "breach_worker", "breach_method", "breach_progress",
+               "breach_needed", "breach_failures", "breach_total_failures")
+
+
 @snapshot_part
 def door_snapshot(game, snap):
+    """The door rows are made again only after a write to a shown door field
+    (doors.SHOWN_WRITES), a door added or a wiring change; the breach rows (few, and their
+    progress moves every tick of a breach) when one of them changed. Otherwise the same
+    arrays are handed out and the front end is not sent them again (snapshot.Frames)."""
     a = area(game)
     doors = a.sorted_doors()
+    trig = _triggers(game, a, doors)
+    key = (SHOWN_WRITES[0], len(doors), a._snap_triggers[0])
+    cache = getattr(a, "_snap_rows", None)
+    if cache is None or cache[0] != key:
+        rows = [(d.id, d.x, d.y, 1 if d.open else 0, d.state_code(), 1 if d.held else 0,
+                 1 if d.stops() else 0, d.padlock, 1 if d.armed else 0, t,
+                 1 if d.trigger_on else 0) for d, t in zip(doors, trig)]
+        cache = (key, _door_arrays(rows))
+        a._snap_rows = cache
+    snap.update(cache[1])
+    brows = [(b.door, b.worker, 0 if b.method == BR.PICK else 1, b.progress, b.ticks_needed,
+              b.failures, b.total_failures) for b in a.breaches]
+    bcache = getattr(a, "_snap_breaches", None)
+    if bcache is None or bcache[0] != brows:
+        bcache = (brows, _breach_arrays(brows))
+        a._snap_breaches = bcache
+    snap.update(bcache[1])
+
+
+def _triggers(game, a, doors):
+    """The wired trigger part id of each door (-1: none); changes only with the wiring
+    layout (the network's own cache key)."""
     st = trap_state.state_of(game)
-    # the wired triggers change only with the wiring layout (the network's own cache key)
     key = (len(doors), st.layout, st.wires.version, id(st))
     cached = getattr(a, "_snap_triggers", None)
     if cached is not None and cached[0] == key:
-        trig = cached[1]
-    else:
-        net = trap_state.network(game) if doors and st.wires.wires else None
-        trig = []
-        for d in doors:
-            t = trigger_of(game, d, net) if net is not None else None
-            trig.append(-1 if t is None else t.id)
-        a._snap_triggers = (key, trig)
-    snap["door_id"] = np.array([d.id for d in doors], dtype=np.int32)
-    snap["door_pos"] = np.array([[d.x, d.y] for d in doors], dtype=np.float32).reshape(-1, 2)
-    snap["door_open"] = np.array([1 if d.open else 0 for d in doors], dtype=np.uint8)
-    snap["door_state"] = np.array([d.state_code() for d in doors], dtype=np.uint8)
-    snap["door_held"] = np.array([1 if d.held else 0 for d in doors], dtype=np.uint8)
-    # for world/DoorLayer.gd: a padlock that stops adventurers now
-    snap["door_locked"] = np.array([1 if d.stops() else 0 for d in doors], dtype=np.uint8)
-    snap["door_padlock"] = np.array([d.padlock for d in doors], dtype=np.uint8)
-    snap["door_armed"] = np.array([1 if d.armed else 0 for d in doors], dtype=np.uint8)
-    snap["door_trigger"] = np.array(trig, dtype=np.int32)
-    snap["door_trigger_on"] = np.array([1 if d.trigger_on else 0 for d in doors],
-                                       dtype=np.uint8)
-    bs = a.breaches
-    snap["breach_door"] = np.array([b.door for b in bs], dtype=np.int32)
-    snap["breach_worker"] = np.array([b.worker for b in bs], dtype=np.int32)
-    snap["breach_method"] = np.array([0 if b.method == BR.PICK else 1 for b in bs],
-                                     dtype=np.int32)
-    snap["breach_progress"] = np.array([b.progress for b in bs], dtype=np.int32)
-    snap["breach_needed"] = np.array([b.ticks_needed for b in bs], dtype=np.int32)
-    snap["breach_failures"] = np.array([b.failures for b in bs], dtype=np.int32)
-    snap["breach_total_failures"] = np.array([b.total_failures for b in bs], dtype=np.int32)
+        return cached[1]
+    net = trap_state.network(game) if doors and st.wires.wires else None
+    trig = []
+    for d in doors:
+        t = trigger_of(game, d, net) if net is not None else None
+        trig.append(-1 if t is None else t.id)
+    a._snap_triggers = (key, trig)
+    return trig
+
+
+def _door_arrays(rows):
+    # door_locked (for world/DoorLayer.gd): a padlock that stops adventurers now
+    m = np.array(rows, dtype=np.int32).reshape(-1, 11)
+    u8 = np.uint8
+    return {"door_id": m[:, 0].copy(), "door_pos": m[:, 1:3].astype(np.float32),
+            "door_open": m[:, 3].astype(u8), "door_state": m[:, 4].astype(u8),
+            "door_held": m[:, 5].astype(u8), "door_locked": m[:, 6].astype(u8),
+            "door_padlock": m[:, 7].astype(u8), "door_armed": m[:, 8].astype(u8),
+            "door_trigger": m[:, 9].copy(), "door_trigger_on": m[:, 10].astype(u8)}
+
+
+def _breach_arrays(brows):
+    m = np.array(brows, dtype=np.int32).reshape(-1, 7)
+    return {k: m[:, i].copy() for i, k in enumerate(BREACH_KEYS)}
 
 
 def describe_door(game, door):

@@ -43,7 +43,20 @@ PADLOCK_BUILD_TICKS = 120  # Traps-duty work on site (like a trap part)
 REARM_TICKS = 30           # BREACH-05: Drudgery work to close and re-arm
 
 
+# Fields the snapshot shows (door_snapshot.py): a write to one of them, on any door of any
+# game, bumps SHOWN_WRITES[0], so the snapshot makes its door rows again only after such a
+# write (issue 15), as trap parts do (trap_parts.SHOWN_WRITES). Never part of the state.
+SHOWN_FIELDS = frozenset(("id", "x", "y", "open", "held", "trigger_on", "padlock", "armed",
+                          "breached"))
+SHOWN_WRITES = [0]
+
+
 class Door:
+    def __setattr__(self, name, value):
+        object.__setattr__(self, name, value)
+        if name in SHOWN_FIELDS:
+            SHOWN_WRITES[0] += 1
+
     def __init__(self, x, y, did=0):
         self.id = int(did)
         self.x = int(x)

@@ -21,7 +21,7 @@ from pysim.doors.route_choice import route_choices
 
 def invasion(game):
     """An invasion is under way while an adventurer is on the map and up."""
-    for e in game.entities.values():
+    for e in game.live():
         if e.kind == entities.ADVENTURER and e.state == entities.UP:
             return True
     return False
@@ -111,7 +111,7 @@ def _occupied_doors(game, a):
     out = {}
     e: Entity
     did: cython.int
-    for e in game.entities.values():
+    for e in game.live():
         if e.state == dead:
             continue
         if 0 <= e.x < w and 0 <= e.y < h:

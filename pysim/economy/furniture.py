@@ -78,7 +78,9 @@ def _pyre_place(game, x, y):
     _after(game).pyres.append((x, y))
 
 
-add_kind("bed", 1, "Bed", "A minion's own bed: carried here knocked out, it wakes within the hour.",
+add_kind("bed", 1, "Bed",
+         "A minion's own bed: it sleeps 6 hours here instead of 8 on the floor; carried here"
+         " knocked out, it wakes within the hour.",
          _bed_place, lambda game: [(b[0], b[1]) for b in _after(game).beds])
 add_kind("scrapper_table", 2, "Scrapper's table",
          "Dead adventurers are carried here and scrapped.",
@@ -257,7 +259,7 @@ def run_haul(game, e):
     b[4] -= 1
     st.changed()
     game.emit("metal_delivered", furniture=e.job[1], entity=e.id, metal=b[3],
-              needed=KINDS[b[0]].cost)
+              needed=KINDS[b[0]].cost, kind=b[0], name=KINDS[b[0]].label, x=b[1], y=b[2])
     e.job = None
 
 

@@ -18,7 +18,7 @@ MINE-04 A vein mined out becomes your floor (it opens the rock: the walking path
 Events: vein_marked, vein_unmarked, metal_mined (x, y of the vein, entity, left),
 vein_exhausted. Job list: ["mine", key, phase, ticks_worked, vein_x, vein_y].
 """
-from pysim.core import commands, duties, entities, level, systems, terrain
+from pysim.core import commands, duties, level, systems, terrain
 from pysim.economy import econ_state as S
 
 MINE_TICKS = 200            # 20 game minutes of work per metal
@@ -113,22 +113,11 @@ commands.command("stop_mine", check=_stop_reason, apply=_stop)
 
 # -- the job ----------------------------------------------------------------------------------
 
-def _claimed(game, st, t):
-    eid = st.miners.get(t, -1)
-    e = game.entities.get(eid)
-    if e is None or e.state != entities.UP:
-        return False
-    job = getattr(e, "job", None)
-    return job is not None and job[0] == "mine" and (job[4], job[5]) == t
-
-
 def provide_mine(game, e):
     st = S.state_of(game)
     if not st.marked:
         return False
-    cands = sorted((duties.octile(e.x, e.y, x, y), y, x) for x, y in st.marked
-                   if not _claimed(game, st, (x, y)))
-    for _, y, x in cands:
+    for x, y in S.free_nearest_first(game, e, st.marked, st.miners, "mine"):
         tile = work_tile(game, x, y)
         if tile is None or not duties.go(game, e, tile):
             continue
@@ -141,10 +130,7 @@ def provide_mine(game, e):
 
 def _release(game, e):
     st = S.state_of(game)
-    t = (e.job[4], e.job[5])
-    if st.miners.get(t) == e.id:
-        del st.miners[t]
-        st.changed()
+    S.let_go(st, st.miners, e)
 
 
 def _exhaust(game, st, x, y):

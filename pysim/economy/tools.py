@@ -6,7 +6,9 @@ from pysim.economy import furniture
 
 TILE_TOOLS = [
     {"kind": "dig", "label": "Dig", "cost": 0, "command": {"type": "dig"},
-     "description": "Cut rock or a wall into floor of your domain."},
+     "undo": {"type": "cancel_dig"}, "undo_label": "Take the mark back",
+     "description": "Mark rock or a wall for digging: Drudgery minions dig it out into "
+                    "floor of your domain. Click a marked tile to take the mark back."},
     {"kind": "mine", "label": "Mine vein", "cost": 0, "command": {"type": "mine"},
      "undo": {"type": "stop_mine"}, "undo_label": "Stop mining",
      "description": "Mark a metal vein: Drudgery minions mine it into a pile beside it. "

@@ -7,6 +7,11 @@ of the level's [overworld] sets out when the scheduler sends it (`party_set_out`
 members and goal are drawn then, so a scrying charge can show them) and arrives after the
 settlement's travel time, through the pending list the war parties use (no roll meanwhile).
 A party with no home comes from just beyond the map's edge and appears at once.
+
+ARRIVE-04 for war parties and drifters' chasers (decided): their members and goal are drawn
+when they set out (muster), from their own random stream ("war_parties"), as the invasion
+they will be on the day they are due would be (PARTY-05): so a scrying charge shows their
+size and goal, and drawing them early leaves the ordinary parties' stream alone.
 """
 import numpy as np
 
@@ -36,19 +41,30 @@ def entry_portal(game):
     return ok[int(game.rng.stream("invasions").integers(0, len(ok)))]
 
 
-def party_for(game, st, war):
-    """The party of the next invasion; a war party is as big and strong as that invasion
-    would be, never a mob, weaker or stronger; a camp sends warriors (PARTY-05)."""
+def next_party(game, st):
+    """The party of the next ordinary invasion and its home settlement."""
+    from pysim.invasions import overworld
     rng = game.rng.stream("invasions")
-    day = game.clock()[0]
-    number = st.count + 1
-    if war is None:
-        from pysim.invasions import overworld
-        return G.generate(rng, day, number), overworld.home_of_next_party(game, st)
+    return G.generate(rng, game.clock()[0], st.count + 1), overworld.home_of_next_party(game, st)
+
+
+def muster(game, st, entry):
+    """A war party or chasers setting out (`entry`, about to join st.pending): its members
+    and goal, drawn now from the "war_parties" stream. It will be invasion count + 1 +
+    the parties on their way ahead of it (the pending list arrives in order), as big and
+    strong as that invasion on the day it is due, never a mob, weaker or stronger; a camp
+    sends warriors (PARTY-05)."""
+    from pysim.core import clock
+    rng = game.rng.stream("war_parties")
+    number = st.count + 1 + len(st.pending)
+    day = clock.day_hour_minute(entry["arrive"])[0]
     party = G.generate(rng, day, number, kind=G.NORMAL if number > 1 else G.FIRST)
-    if war.get("camp"):
+    if entry.get("camp"):
         party = G.as_warriors(party)
-    return party, str(war.get("faction", ""))
+    entry["kind"] = party.kind
+    entry["members"] = [list(m) for m in party.members]
+    entry["goal"] = goals.choose_goal(game, party.kind, rng)
+    return entry
 
 
 def set_out(game, st, party, faction, hours):
@@ -68,22 +84,20 @@ def send(game, st, war):
     portal = entry_portal(game)
     if portal is None:
         return False
-    goal = None
-    if war is not None and war.get("ordinary"):
-        party = G.Party(war["kind"], [tuple(m) for m in war["members"]])
-        faction = war["faction"]
-        goal = war["goal"]
-    else:
-        party, faction = party_for(game, st, war)
     if war is None:
         from pysim.invasions import overworld
+        party, faction = next_party(game, st)
         hours = overworld.travel_hours(st, faction)
         if hours > 0:
             set_out(game, st, party, faction, hours)
             return True
-    st.count += 1
-    if goal is None:
         goal = goals.choose_goal(game, party.kind)
+    else:
+        # drawn when it set out (set_out, muster)
+        party = G.Party(war["kind"], [tuple(m) for m in war["members"]])
+        faction = str(war.get("faction", ""))
+        goal = war["goal"]
+    st.count += 1
     from pysim.invasions import swimming
     (px, py), swims = swimming.maybe_wet(game, portal)
     ids = []

@@ -69,9 +69,11 @@ def answer(game, accept):
         return
     st.hiding.append(name)
     inv = SCH.state_of(game)
-    inv.pending.append({"faction": "", "camp": False, "drifter": name,
-                        "arrive": max(game.tick + CHASE_HOURS * clock.TICKS_PER_HOUR,
-                                      clock.TICKS_PER_DAY)})      # INV-01: none on day 1
+    from pysim.invasions import arrival
+    inv.pending.append(arrival.muster(game, inv, {
+        "faction": "", "camp": False, "drifter": name,
+        "arrive": max(game.tick + CHASE_HOURS * clock.TICKS_PER_HOUR,
+                      clock.TICKS_PER_DAY)}))      # INV-01: none on day 1
     game.emit("drifter_let_in", name=name, entity=_join(game, name))
     game.emit("party_departed", faction="", camp=False, hours=CHASE_HOURS, chasing=name)
 

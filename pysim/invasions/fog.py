@@ -17,15 +17,22 @@ VIEW_SOURCES (lit guardposts, the ghostly eye: pysim/invasions/watch.py). Rock, 
 closed doors block the view (combat/awareness.sight_blocked); the blocking tile itself is
 seen (you see the wall you look at).
 
-Cost: the layer is computed when a snapshot asks for it, and again only when a spotter
-moved, the map or a door changed, or a source changed (the cache key); each spotter casts
-Bresenham rays from its tile to every tile of its range's square border (8 r rays of at
-most r steps), compiled with Cython. Measured in build/bench/bench_fog.py.
+Explored on every tick: what was seen at the end of any tick counts as explored, even when
+the front end runs several ticks a frame (4x) and asks for one snapshot. The "fog" system
+(order 590, after everything that moves) marks explored only what changed: the view of a
+spotter on a new tile (or a new source: a torch lit, the eye moved); when the map or a
+door changed, every spotter's view. Nothing moved: nothing is cast. It reads the game and
+writes only the FogView, so the state hash and the events are the same with fog on or off.
+
+Cost: the layer "seen now" is computed when a snapshot asks for it, and again only when a
+spotter moved, the map or a door changed, or a source changed (the cache key); each
+spotter casts Bresenham rays from its tile to every tile of its range's square border
+(8 r rays of at most r steps), compiled with Cython. Measured in build/bench/bench_fog.py.
 """
 import cython
 import numpy as np
 
-from pysim.core import entities as E, level, save
+from pysim.core import entities as E, level, save, systems
 from pysim.core.snapshot import snapshot_part
 
 SEEN_NOW = 2
@@ -49,8 +56,10 @@ class FogView(object):
     def __init__(self, width, height):
         self.explored = np.zeros((height, width), dtype=np.uint8)
         self.visible = np.zeros((height, width), dtype=np.uint8)
-        self.key = None
+        self.key = None             # (sight key, eyes) the visible layer was cast for
         self.computes = 0
+        self.explored_key = None    # (sight key, eyes) already marked explored
+        self.explored_casts = 0     # spotters cast for the explored layer alone
 
 
 def _header(ctx, value, lineno):
@@ -73,9 +82,10 @@ def fog_on(game):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.int,
-         y0: cython.int, x1: cython.int, y1: cython.int, r2: cython.int) -> cython.int:
-    """Marks the tiles of the Bresenham line from (x0, y0) towards (x1, y1) as seen, up to
-    the first blocking tile (seen too), the map edge or the range."""
+         y0: cython.int, x1: cython.int, y1: cython.int, r2: cython.int,
+         mark: cython.uchar) -> cython.int:
+    """Marks (`mark`) the tiles of the Bresenham line from (x0, y0) towards (x1, y1), up to
+    the first blocking tile (marked too), the map edge or the range."""
     h: cython.int = blocked.shape[0]
     w: cython.int = blocked.shape[1]
     dx: cython.int = x1 - x0 if x1 > x0 else x0 - x1
@@ -98,7 +108,7 @@ def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.in
             return 0
         if (x - x0) * (x - x0) + (y - y0) * (y - y0) > r2:
             return 0
-        vis[y, x] = 2
+        vis[y, x] = mark
         if blocked[y, x] != 0:
             return 0
     return 0
@@ -107,20 +117,21 @@ def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.in
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def mark_seen(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.int,
-              y0: cython.int, r: cython.int):
-    """Marks (2) every tile someone on (x0, y0) sees within r tiles (Euclidean)."""
+              y0: cython.int, r: cython.int, mark: cython.uchar = 2):
+    """Marks (`mark`: SEEN_NOW in the visible layer, 1 in the explored one) every tile
+    someone on (x0, y0) sees within r tiles (Euclidean)."""
     h: cython.int = blocked.shape[0]
     w: cython.int = blocked.shape[1]
     i: cython.int
     r2: cython.int = r * r
     if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
         return
-    vis[y0, x0] = 2
+    vis[y0, x0] = mark
     for i in range(-r, r + 1):
-        _ray(blocked, vis, x0, y0, x0 + i, y0 - r, r2)
-        _ray(blocked, vis, x0, y0, x0 + i, y0 + r, r2)
-        _ray(blocked, vis, x0, y0, x0 - r, y0 + i, r2)
-        _ray(blocked, vis, x0, y0, x0 + r, y0 + i, r2)
+        _ray(blocked, vis, x0, y0, x0 + i, y0 - r, r2, mark)
+        _ray(blocked, vis, x0, y0, x0 + i, y0 + r, r2, mark)
+        _ray(blocked, vis, x0, y0, x0 - r, y0 + i, r2, mark)
+        _ray(blocked, vis, x0, y0, x0 + r, y0 + i, r2, mark)
 
 
 def spotters(game):
@@ -136,25 +147,64 @@ def spotters(game):
     return out
 
 
-def view_of(game):
-    """The FogView of this game, brought up to date (recomputed only when its key moved)."""
-    from pysim.combat import awareness
+def _view(game):
+    """The game's FogView (made, or made anew when the map's size changed)."""
     g = game.grid
     view = getattr(game, "fog_view", None)
     if view is None or view.explored.shape != (g.height, g.width):
         view = FogView(g.width, g.height)
         game.fog_view = view
+    return view
+
+
+def _eyes_now(game):
+    """(blocked, key): the sight-blocking array and the view's cache key for this moment."""
+    from pysim.combat import awareness
     blocked = awareness.sight_blocked(game)
-    eyes = spotters(game)
-    key = (awareness._cache.key, tuple(eyes))
+    return blocked, (awareness._cache.key, tuple(spotters(game)))
+
+
+def mark_explored(game):
+    """Marks explored what the spotters see now, casting only the views that changed since
+    the last mark: a spotter on a new tile or a new source; all of them when the map or a
+    door changed. The per-tick half of the fog (see the module's words)."""
+    view = _view(game)
+    blocked, key = _eyes_now(game)
+    last = view.explored_key
+    if key == last or key == view.key:
+        view.explored_key = key         # the visible layer cast for it is already explored
+        return
+    if last is not None and last[0] == key[0]:
+        before = set(last[1])           # membership only: the casts below keep list order
+        fresh = [eye for eye in key[1] if eye not in before]
+    else:
+        fresh = key[1]
+    for (x, y, r) in fresh:
+        mark_seen(blocked, view.explored, x, y, r, 1)
+    view.explored_casts += len(fresh)
+    view.explored_key = key
+
+
+@systems.system("fog", 590)
+def fog_system(game):
+    """After everything that moves in a tick: what is seen now counts as explored."""
+    if fog_on(game):
+        mark_explored(game)
+
+
+def view_of(game):
+    """The FogView of this game, brought up to date (recomputed only when its key moved)."""
+    view = _view(game)
+    blocked, key = _eyes_now(game)
     if key == view.key:
         return view
     vis = view.visible
     vis.fill(0)
-    for (x, y, r) in eyes:
+    for (x, y, r) in key[1]:
         mark_seen(blocked, vis, x, y, r)
     np.maximum(view.explored, vis >> 1, out=view.explored)
     view.key = key
+    view.explored_key = key
     view.computes += 1
     return view
 

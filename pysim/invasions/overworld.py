@@ -72,8 +72,10 @@ def travel_hours(st, faction):
 
 
 def send_war_party(game, st, faction, camp, travel):
-    st.pending.append({"faction": faction, "camp": camp,
-                       "arrive": game.tick + travel * clock.TICKS_PER_HOUR})
+    from pysim.invasions import arrival
+    st.pending.append(arrival.muster(game, st, {
+        "faction": faction, "camp": camp,
+        "arrive": game.tick + travel * clock.TICKS_PER_HOUR}))
     game.emit("party_departed", faction=faction, camp=camp, hours=travel, chasing="")
 
 

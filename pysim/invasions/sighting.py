@@ -68,7 +68,7 @@ def _members_up(game, st):
 
 def _ours(game):
     """The dungeon's Boss, minions and creatures that are up, by id."""
-    return [e for e in game.entities.values()
+    return [e for e in game.live()
             if e.side == E.DUNGEON and e.state == E.UP and e.kind != E.ADVENTURER]
 
 

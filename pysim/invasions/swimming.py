@@ -29,7 +29,7 @@ def swim_cost(game, base):
     """The walk cost with water open at SWIM_COST: one shared read-only array per grid
     version."""
     g = game.grid
-    key = (id(game), g.version, id(base))
+    key = (game.serial, g.version, id(base))
     if _cache.key != key:
         c = np.array(base, copy=True)
         c[g.terrain == T.WATER] = SWIM_COST

@@ -233,7 +233,7 @@ def view_sources(game):
 # --- scrying ---------------------------------------------------------------------------------
 
 def boss_alive(game):
-    return any(e.kind == E.BOSS and e.state != E.DEAD for e in game.entities.values())
+    return any(e.kind == E.BOSS and e.state != E.DEAD for e in game.live())
 
 
 def _gather(game, st):
@@ -272,9 +272,9 @@ class Scry:
         st.charges -= 1
         p = next_party(game)
         left = max(0, p["arrive"] - game.tick)
-        members = len(p["members"]) if "members" in p else -1
-        game.emit("scried", faction=str(p.get("faction", "")), members=members,
-                  goal=str(p.get("goal", "kill_boss")), war=not p.get("ordinary", False),
+        game.emit("scried", faction=str(p.get("faction", "")), members=len(p["members"]),
+                  goal=str(p["goal"]), war=not p.get("ordinary", False),
+                  chasing=str(p.get("drifter", "")),
                   hours=-(-left // clock.TICKS_PER_HOUR), charges=st.charges)
 
 

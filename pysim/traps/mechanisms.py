@@ -26,8 +26,7 @@ def activate(game, mech, who=-1, trigger_id=-1):
 
 def _bodies_near(game, x, y, r):
     out = []
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in game.live():
         if e.state != entities.UP:
             continue
         if max(abs(e.x - x), abs(e.y - y)) <= r:
@@ -150,7 +149,7 @@ def _free_tiles_around(game, x, y, r):
     up on them; nearest first, then row by row."""
     cost = game.grid.walk_cost()
     out = []
-    taken = set((e.x, e.y) for e in game.entities.values() if e.state == entities.UP)
+    taken = set((e.x, e.y) for e in game.live() if e.state == entities.UP)
     for dy in range(-r, r + 1):
         for dx in range(-r, r + 1):
             if dx == 0 and dy == 0:
@@ -238,8 +237,7 @@ def _fx_alarm(game, mech, who):
     enemies = [e for e in _bodies_near(game, mech.x, mech.y, m.radius) if is_enemy_of_dungeon(e)]
     ids = [e.id for e in enemies]
     game.emit("alarm", part=mech.id, x=mech.x, y=mech.y, enemies=ids)
-    for eid in sorted(game.entities):
-        d = game.entities[eid]
+    for d in list(game.live()):
         if d.side != entities.DUNGEON or d.state != entities.UP:
             continue
         f = fighter.fighter_of(d)
@@ -285,8 +283,7 @@ def effects(game):
     if st.gas:
         st.gas = [g for g in st.gas if g[3] > now]
         if st.gas and now % tp.GAS_INTERVAL == 0:
-            for eid in sorted(game.entities):
-                e = game.entities[eid]
+            for e in list(game.live()):
                 if e.state == entities.UP and in_gas(game, e.x, e.y):
                     attack(game, tp.GAS_SPRAYER, e, tp.GAS_ATTACK, 0, True, "poison",
                            level=wounds.MINOR)
@@ -296,8 +293,7 @@ def effects(game):
                 del st.webs[t]
         if st.webs and now % tp.WEB_INTERVAL == 0:
             rng = game.rng.stream("traps")
-            for eid in sorted(game.entities):
-                e = game.entities[eid]
+            for e in list(game.live()):
                 if e.state != entities.UP or (e.x, e.y) not in st.webs:
                     continue
                 outcome, _ = dice.opposed_roll(

@@ -60,15 +60,25 @@ def _snapshot(game, snap):
         cache["wires"] = wkey
         cache["wire_rows"] = _wire_rows(game, ws)
     snap.update(cache["wire_rows"])
-    snap["gas_pos"] = _pos_array([[g[0], g[1]] for g in st.gas])
-    snap["gas_radius"] = np.array([g[2] for g in st.gas], dtype=np.int32)
-    snap["web_pos"] = _pos_array([list(t) for t in sorted(st.webs)])
-    piles = sorted(st.stock.items())
-    snap["stock_pos"] = _pos_array([list(t) for t, _ in piles])
-    snap["stock_metal"] = np.array([n for _, n in piles], dtype=np.int32)
+    # gas clouds, webs and metal piles: made again only when one came, went or changed
+    loose = (tuple(tuple(g[:3]) for g in st.gas), tuple(sorted(st.webs)),
+             tuple(sorted(st.stock.items())))
+    if cache.get("loose") != loose:
+        cache["loose"] = loose
+        cache["loose_rows"] = _loose_rows(*loose)
+    snap.update(cache["loose_rows"])
     snap["trap_workload"] = cache["dynamic"]["trap_workload"]
     snap["traps_duty"] = len(duties.minions_on(game, duties.TRAPS))
     snap["trap_version"] = st.version + 1000003 * st.wires.version
+
+
+def _loose_rows(gas, webs, piles):
+    import numpy as np
+    return {"gas_pos": _pos_array([[g[0], g[1]] for g in gas]),
+            "gas_radius": np.array([g[2] for g in gas], dtype=np.int32),
+            "web_pos": _pos_array([list(t) for t in webs]),
+            "stock_pos": _pos_array([list(t) for t, _ in piles]),
+            "stock_metal": np.array([n for _, n in piles], dtype=np.int32)}
 
 
 def _cache_of(st):

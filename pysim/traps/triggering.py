@@ -183,10 +183,8 @@ def detect(game):
     net = None
     e: Entity
     up: cython.int = entities.UP
-    ents = game.entities
     # typed: every body is asked every tick
-    for eid in sorted(ents):
-        e = ents[eid]
+    for e in list(game.live()):     # a copy: a mechanism may spawn (a spider) as it fires
         if e.state != up:
             continue
         ids = sense.get((e.x, e.y))

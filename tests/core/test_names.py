@@ -35,7 +35,7 @@ def test_every_minion_and_adventurer_has_a_name_the_same_for_a_seed():
     named = [n for _, kind, n in a if kind in (entities.MINION, entities.ADVENTURER)]
     assert len(named) == 16 + 6 - 0 and all(named)
     assert len(set(named)) == len(named)
-    assert [n for _, kind, n in a if kind == entities.BOSS] == [""]
+    assert all(n for _, kind, n in a if kind == entities.BOSS)
     others = {tuple(n for _, _, n in _names(s)) for s in range(1, 6)}
     assert len(others) == 5, "different seeds name differently"
 
@@ -57,7 +57,7 @@ def test_the_names_stream_leaves_the_other_streams_alone(monkeypatch):
     def play():
         g = level.load_text(FIRST, "first.level", 3)
         g.run(1500)
-        states = [(n, g.rng._streams[n].bit_generator.state) for n in sorted(g.rng._streams) if n != "names"]
+        states = [(n, g.rng._streams[n].bit_generator.state) for n in sorted(g.rng._streams) if n not in ("names", "creature_names")]
         return states, [(e.id, e.x, e.y, e.state) for e in g.entities.values()]
 
     named = play()
@@ -160,3 +160,71 @@ def test_part_kinds_say_cost_and_what_each_does():
     assert out["kinds"] == list(tp.ALL_KINDS)
     assert all(n and "tick" not in n for n in out["notes"]), out["notes"]
     assert out["metal"][out["kinds"].index("blast_trap")] == tp.METAL["blast_trap"]
+
+
+CREATURES = """name: creatures
+seed: 4
+[legend]
+K = floor dungeon_creature:kobold
+w = floor creature:wolf
+[map]
+xxxxxxxxxxxxxxxxxxxx
+P..KKK....www......x
+x.mm...............x
+x..........KK...Sbxx
+xxxxxxxxxxxxxxxxxxxx
+"""
+
+
+@pytest.mark.rule("NAME-01")
+def test_creatures_and_the_boss_have_names_from_their_own_stream():
+    from pysim.core import names
+    g = level.load_text(CREATURES, "c.level", 5)
+    creatures = [e for e in g.entities.values() if e.kind == entities.CREATURE]
+    boss = [e for e in g.entities.values() if e.kind == entities.BOSS][0]
+    assert len(creatures) == 8 and all(e.name in names.CREATURE_NAMES for e in creatures)
+    assert len({e.name for e in creatures}) == 8, "unique within the game"
+    kobold = [e for e in creatures if e.subtype.startswith("kobold")][0]
+    assert names.title(kobold) == kobold.name + " the kobold"
+    wolf = [e for e in creatures if e.subtype.startswith("wolf")][0]
+    assert names.title(wolf) == wolf.name + " the wolf"
+    head, _, epithet = boss.name.partition(" ")
+    assert head in names.BOSS_NAMES and epithet in names.BOSS_EPITHETS
+    assert names.title(boss) == boss.name
+    assert names.long_title(boss) == boss.name + ", your Boss"
+    # Their own stream: the minions' names are the ones a game without creature names draws.
+    assert "creature_names" in g.rng._streams
+    minions = [e.name for e in g.entities.values() if e.kind == entities.MINION]
+    assert minions == [e.name for e in level.load_text(CREATURES.replace("K", ".").replace(
+        "w", ".").replace("Sb", "S."), "c.level", 5).entities.values() if e.kind == entities.MINION]
+    # Seeds name them differently; the same seed the same.
+    again = level.load_text(CREATURES, "c.level", 5)
+    assert [e.name for e in again.entities.values()] == [e.name for e in g.entities.values()]
+    others = {tuple(e.name for e in level.load_text(CREATURES, "c.level", s).entities.values()
+                    if e.kind == entities.CREATURE) for s in range(1, 6)}
+    assert len(others) == 5
+
+
+@pytest.mark.rule("NAME-01")
+def test_a_level_names_its_boss_and_the_panel_and_log_use_it():
+    text = CREATURES.replace("[map]", "b = sanctum boss name:Malignus_the_Undying\n[map]")
+    s = Session(text, "c.level", 5)
+    boss = [e for e in s.game.entities.values() if e.kind == entities.BOSS][0]
+    assert boss.name == "Malignus the Undying"
+    out = s.names()
+    i = out["ids"].index(boss.id)
+    assert out["names"][i] == "Malignus the Undying"
+    assert out["titles"][i] == "Malignus the Undying, your Boss"
+    assert s.describe(boss.id)["title"] == "Malignus the Undying, your Boss"
+    kobold = [e for e in s.game.entities.values() if e.subtype.startswith("kobold")][0]
+    assert s.describe(kobold.id)["title"] == kobold.name + " the kobold"
+
+
+def test_a_numbered_creature_name_takes_a_comma():
+    from pysim.core import names
+    e = entities.Entity(entities.CREATURE, 0, 0)
+    e.subtype = "kobold"
+    e.name = "Grub the Second"
+    assert names.title(e) == "Grub the Second, the kobold"
+    e.name = ""
+    assert names.title(e) == "the kobold"

@@ -12,9 +12,13 @@ from pysim.traps import trap_state
 TRAP_DEMO = "godot_project/levels/trap_demo.level"
 
 
-def _forget(game):
+def _forget(session):
+    game = session.game
     trap_state.state_of(game)._snap_cache = None
     area(game)._snap_triggers = None
+    area(game)._snap_rows = None
+    area(game)._snap_breaches = None
+    session._frames = None          # the keyed parts' kept keys and the map layers
 
 
 def _same(a, b):
@@ -35,7 +39,7 @@ def _check_every(session, ticks, every):
         if t % every:
             continue
         kept = session.snapshot()
-        _forget(session.game)
+        _forget(session)
         fresh = session.snapshot()
         _same(kept, fresh)
         if last is not None and not np.array_equal(last, fresh["part_state"]):
@@ -67,3 +71,47 @@ def test_a_part_field_written_shows_on_the_next_snapshot():
     i = list(snap["part_id"]).index(pid)
     assert snap["part_state"][i] == 2
     assert snap["trap_workload"] >= 1
+
+
+def _merge(held, changes):
+    if changes.pop("snapshot_full", False):
+        held = {}
+    for k in changes.pop("snapshot_gone", []):
+        held.pop(k, None)
+    held.update(changes)
+    return held
+
+
+def test_changes_merged_frame_after_frame_are_the_whole_snapshot():
+    """Session.snapshot_changes (SimClient's per-frame call): the keys that changed, merged
+    over the earlier answers, equal snapshot() on every tick; most keys are not sent again."""
+    s = Session(full_level(), "full.level")
+    held = _merge({}, s.snapshot_changes())
+    sent = []
+    for _ in range(150):
+        s.game.step()
+        changes = s.snapshot_changes()
+        sent.append(len(changes))
+        held = _merge(held, changes)
+        _same(held, s.snapshot())
+    assert max(sent) < len(held) // 2 and "terrain" not in changes
+    # another game: the first answer is whole again and replaces what was held
+    s.load_level(full_level(), "full.level")
+    first = s.snapshot_changes()
+    assert first["snapshot_full"] and len(first) == len(held) + 1
+
+
+def test_a_key_no_longer_made_is_said_gone():
+    from pysim.core import snapshot
+    s = Session(full_level(), "full.level")
+    s.snapshot_changes()
+
+    def extra(game, snap):
+        snap["probe_key"] = np.arange(3, dtype=np.int32)
+    snapshot.snapshot_part(extra)
+    try:
+        assert "probe_key" in s.snapshot_changes()
+        assert "probe_key" not in s.snapshot_changes()      # unchanged: not sent again
+    finally:
+        snapshot.SNAPSHOT_PARTS.remove(extra)
+    assert s.snapshot_changes()["snapshot_gone"] == ["probe_key"]

@@ -57,8 +57,12 @@ def test_cave_in_leaves_the_last_path_standing():
 
 @pytest.mark.rule("PATH-01")
 def test_dig_opens_rock():
+    # `dig` marks (a Drudgery job digs it out: DIG-01..04, tests/economy/test_digging.py);
+    # dig_out is the opening itself
     g = game(ONE_WAY)
     assert not refused(cmd(g, {"type": "dig", "x": 2, "y": 3}))
+    assert digging.dig_reason(g, 2, 3) is None
+    digging.dig_out(g, 2, 3)
     assert g.grid.terrain[3, 2] == T.FLOOR
     assert refused(cmd(g, {"type": "dig", "x": 0, "y": 3}))        # map edge
     assert refused(cmd(g, {"type": "dig", "x": 1, "y": 1}))        # floor
@@ -79,6 +83,7 @@ coords = st.tuples(st.integers(1, 9), st.integers(1, 5))
 actions = st.one_of(
     st.tuples(st.just("build_wall"), coords),
     st.tuples(st.just("dig"), coords),
+    st.tuples(st.just("dig_out"), coords),
     st.tuples(st.just("build_door"), coords),
     st.tuples(st.just("build_padlock"), coords),
     st.tuples(st.just("arm_lock"), coords),
@@ -115,7 +120,11 @@ def test_no_command_sequence_cuts_the_path(seq):
     g = game(BIG)
     assert reachable(g)
     for kind, arg in seq:
-        if kind == "cave_in":
+        if kind == "dig_out":
+            # what a finished dig job does to a tile dig_reason allows
+            if digging.dig_reason(g, arg[0], arg[1]) is None:
+                digging.dig_out(g, arg[0], arg[1])
+        elif kind == "cave_in":
             g.command({"type": "cave_in", "tiles": [list(t) for t in arg]})
         elif kind in ("build_padlock", "arm_lock", "disarm_lock"):
             g.command({"type": kind, "x": arg[0], "y": arg[1]})

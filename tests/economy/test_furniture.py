@@ -48,14 +48,17 @@ def test_nothing_is_built_without_metal_and_the_blueprint_says_so_once():
     assert not of(evs, "furniture_built") and not g.areas["afterwards"].tables
 
 
+# A vein of 3 metal in the north wall at (4, 1), no pile.
+VEIN_ROWS = ["########",
+             "#u..Vx.#",
+             "#......#",
+             "P...S..#",
+             "########"]
+
+
 @pytest.mark.rule("FURN-02")
 def test_a_table_is_built_from_mined_metal():
-    rows = ["########",
-            "#u..Vx.#",
-            "#......#",
-            "P...S..#",
-            "########"]
-    g = make(rows, legend={"V": "rock vein:3"})
+    g = make(VEIN_ROWS, legend={"V": "rock vein:3"})
     cmd(g, {"type": "mine", "x": 4, "y": 1})
     cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 6, "y": 2})
     evs = run(g, 3 * mining.MINE_TICKS + 400)
@@ -104,4 +107,5 @@ def test_the_catalog_gives_every_buildable_a_cost_and_description():
     for i in items:
         assert i["description"] and i["cost"] >= 0 and i["command"]["type"]
         if "undo" in i:
-            assert i["undo_label"] and i["undo"]["type"] in ("stop_mine", "cancel_furniture")
+            assert i["undo_label"] and i["undo"]["type"] in ("stop_mine", "cancel_dig",
+                                                               "cancel_furniture")

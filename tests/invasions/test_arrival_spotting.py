@@ -5,17 +5,21 @@ from pysim.core import clock
 from pysim.invasions import sighting
 from pysim.level import load_text
 
-# A long corridor: portal west, a closed door, a minion's room, then the sanctum east.
+# A long corridor: portal west, a closed door, a minion's room (its bed there: it sleeps
+# behind the door, SLEEP-02), then the sanctum east.
 LEVEL = """\
 name: spotting test
 seed: 1
 domain: all
 invasions: on
 
+[legend]
+B = floor bed
+
 [map]
 ##################################
 P..............D.....m.........SS#
-#..............#...............Sb#
+#..............#......B........Sb#
 ##################################
 """
 
@@ -99,6 +103,42 @@ def test_each_member_shows_the_party_goal():
     assert s.describe(member)["party_goal"] in ("kill_boss", "steal_treasure")
 
 
+# A pressure plate in the corridor wired to an alarm trap in an alcove below it; no one of
+# ours is near (the Boss far east behind the closed door).
+ALARMED = """\
+name: alarm test
+seed: 1
+domain: all
+invasions: on
+
+[legend]
+p = floor trap:pressure_plate
+q = floor trap:alarm_trap
+
+[map]
+##################################
+P....p.........D...............SS#
+#####q##########...............Sb#
+##################################
+
+[wires]
+5,1 5,2
+"""
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_the_party_stepping_on_a_plate_wired_to_an_alarm_trap_is_spotted_by_the_alarm():
+    g = sent_game(ALARMED)
+    evs = run_until(g, "letter", 2 * clock.TICKS_PER_HOUR)
+    alarm = [e for e in evs if e["type"] == "alarm"]
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert alarm and spotted
+    assert spotted[0]["how"] == "alarm" and spotted[0]["by"] == alarm[0]["part"]
+    assert spotted[0]["entity"] in alarm[0]["enemies"] and spotted[0]["tick"] == alarm[0]["tick"]
+    kinds = [e["type"] for e in evs if e["type"] in ("party_spotted", "speed_changed", "letter")]
+    assert kinds == ["party_spotted", "speed_changed", "letter"] and g.speed == 0
+
+
 @pytest.mark.rule("ARRIVE-02")
 def test_an_alarm_with_a_member_among_its_enemies_spots_the_party():
     from pysim.traps import trap_state
@@ -154,3 +194,70 @@ def test_with_fog_the_indicator_says_underway_only_once_the_party_is_spotted():
     g.command({"type": "send_invasion"})
     g.run(10)
     assert s.snapshot()["invasion_state"] == "underway"   # no fog: at once
+
+
+# A troll of the dungeon (Hunt 1: it notices 5 tiles off) alone in a long corridor; the Boss
+# is far off behind a closed door. An adventurer with Hunt 2 or more notices it first.
+TROLL = """\
+name: fight test
+seed: %d
+domain: all
+invasions: on
+
+[legend]
+t = floor dungeon_creature:troll
+
+[map]
+####################################################
+P...........................t..................D.SS#
+#..............................................#.Sb#
+####################################################
+"""
+
+
+def _party_outseeing_the_troll():
+    """A game whose party underway (sent as the third invasion: two members, some of them
+    trained on day 2) has a member who notices farther than the troll."""
+    from pysim.combat import fighter as F
+    from pysim.invasions import scheduler as SCH
+    for seed in range(1, 60):
+        g = load_text(TROLL % seed)
+        SCH.state_of(g).count = 2
+        g.command({"type": "send_invasion"})
+        g.step()
+        members = [g.entities[i] for i in SCH.state_of(g).members]
+        if any(F.stat(m, "hunt") >= 2 for m in members):
+            return g, members
+    raise AssertionError("no seed sent a member with Hunt 2")
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_a_member_fighting_one_of_ours_that_has_not_seen_it_spots_the_party():
+    g, members = _party_outseeing_the_troll()
+    troll = [e for e in g.entities.values() if e.subtype == "troll"][0]
+    evs = run_until(g, "letter", 2 * clock.TICKS_PER_HOUR)
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "fight" and spotted[0]["by"] == troll.id
+    member = g.entities[spotted[0]["entity"]]
+    assert member.fighter.target == troll.id
+    assert member.id not in troll.fighter.known                 # the troll had not seen it
+    assert (member.x - troll.x) ** 2 + (member.y - troll.y) ** 2 > 5 * 5   # beyond its sight
+    kinds = [e["type"] for e in evs if e["type"] in ("party_spotted", "speed_changed", "letter")]
+    assert kinds == ["party_spotted", "speed_changed", "letter"] and g.speed == 0
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_the_boss_or_a_creature_of_ours_seeing_the_party_spots_it():
+    from pysim.core import entities as E
+    g = sent_game(NO_ONE)                           # only the Boss, in the sanctum
+    evs = run_until(g, "letter", 4 * clock.TICKS_PER_HOUR)
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "seen"
+    assert g.entities[spotted[0]["by"]].kind == E.BOSS
+    kobold = LEVEL.replace("D.....m", "D.....k").replace("[legend]", "[legend]\nk = floor dungeon_creature")
+    g = sent_game(kobold)
+    evs = run_until(g, "letter", 4 * clock.TICKS_PER_HOUR)
+    spotted = [e for e in evs if e["type"] == "party_spotted"]
+    assert spotted and spotted[0]["how"] == "seen"
+    by = g.entities[spotted[0]["by"]]
+    assert by.kind == E.CREATURE and by.side == E.DUNGEON

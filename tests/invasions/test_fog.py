@@ -120,3 +120,88 @@ def test_the_explored_layer_is_saved_and_loaded_with_the_game():
         save.loads(bad, "slot.msave")
     assert "[fog]" in str(err.value) and str(err.value).startswith("slot.msave:")
     assert "[fog]" not in save.dumps(game("invasions: off"))
+
+
+# Slots one tile wide and four deep above a long corridor: the back of a slot is in view
+# only from the corridor tile right below it, and the ghostly eye spends 6 ticks a tile.
+CELLS = """\
+name: cells
+seed: 1
+domain: all
+invasions: on
+
+[legend]
+g = floor guardpost
+
+[map]
+##############################################
+#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.####
+#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.####
+#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.####
+#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.#.####
+#g.........................................g##
+############################################S#
+P..........................................Sb#
+##############################################
+"""
+
+
+def _cells_session():
+    s = Session(CELLS)
+    s.send({"type": "eye_scouts"})
+    return s
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_at_4x_with_several_ticks_a_frame_the_same_tiles_are_explored_as_every_tick():
+    every = _cells_session()
+    every.send({"type": "set_speed", "speed": 1})
+    ticks = 0
+    while ticks < 240:                    # one way along the corridor
+        ticks += every.step(0.1)          # one tick a step at 1x
+        every.snapshot()
+    fast = _cells_session()
+    fast.send({"type": "set_speed", "speed": 4})
+    ran = []
+    while fast.game.tick < every.game.tick:
+        ran.append(fast.step(0.25))       # a slow frame at 4x: 10 ticks between snapshots
+        fast.snapshot()
+    assert fast.game.tick == every.game.tick and max(ran) == 10
+    a = every.game.fog_view.explored
+    b = fast.game.fog_view.explored
+    assert a[1:3].sum() > 20              # the eye looked into the slots it passed
+    assert (a == b).all()
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_each_tick_casts_only_the_views_that_changed():
+    g = game()
+    g.step()
+    view = g.fog_view
+    casts = view.explored_casts
+    assert casts == 2 and view.explored[1, 14] == 0     # the Boss and the minion, once
+    g.command({"type": "hold_door_open", "x": 15, "y": 1})
+    g.step()
+    assert view.explored_casts == casts + 2         # a door changed: every view again
+    assert view.explored[1, 14] == 1                # explored behind it, with no snapshot
+    idle = moved = 0
+    for _ in range(100):                    # the minion wanders now and then
+        eyes = fog.spotters(g)
+        casts = view.explored_casts
+        g.step()
+        fresh = [e for e in fog.spotters(g) if e not in eyes]
+        assert view.explored_casts - casts == len(fresh)
+        idle += not fresh
+        moved += bool(fresh)
+    assert idle > 50 and moved > 0 and view.computes == 0     # no snapshot asked
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_the_boss_and_a_creature_of_ours_see_too_a_wild_one_does_not():
+    boss_only = load_text(LEVEL.replace("D.....m", "D......") % {"header": "invasions: on"})
+    assert fog.layer(boss_only)[2, 24] == fog.SEEN_NOW      # the Boss (32, 2) sees 9 tiles
+    assert fog.layer(boss_only)[2, 22] == fog.UNSEEN
+    wild = LEVEL.replace("D.....m", "D.....w").replace("[map]", "[legend]\nw = floor creature:wolf\n\n[map]")
+    ours = wild.replace("creature:wolf", "dungeon_creature:wolf")
+    assert fog.layer(load_text(ours % {"header": "invasions: on"}))[1, 16] == fog.SEEN_NOW
+    assert fog.layer(load_text(wild % {"header": "invasions: on"}))[1, 16] == fog.UNSEEN

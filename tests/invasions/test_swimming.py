@@ -80,3 +80,67 @@ def test_no_one_else_enters_water():
         g.step()
         for e in g.entities.values():
             assert g.grid.terrain[e.y, e.x] != 3
+
+
+# No Boss: the party comes for the treasure and leaves with it (GOAL-03). The dry portal is
+# far west; the wet one (26, 5) on the south edge, two tiles of water below the treasure room,
+# is the nearest way out.
+HOMEWARD = """\
+name: homeward
+seed: %d
+domain: all
+invasions: on
+
+[legend]
+$ = floor treasure:5
+
+[map]
+##############################
+P.........................$.S#
+#...........................S#
+##########################~###
+##########################~###
+##########################P###
+"""
+WET_EXIT = (26, 5)
+
+
+def _leaving(swimmer):
+    """The first seed's game whose one-peasant party swims (or walks, swimmer False), run
+    until it left the map: (entity, its tiles on the way, the tick it left, events)."""
+    for seed in range(300):
+        g = load_text(HOMEWARD % seed)
+        g.command({"type": "send_invasion"})
+        g.step()
+        member = g.entities[SCH.state_of(g).members[0]]
+        if getattr(member, "swims", False) != swimmer:
+            continue
+        tiles = []
+        evs = []
+        for _ in range(4000):
+            g.step()
+            evs += g.take_events()
+            if member.id not in g.entities:
+                return member, tiles, evs
+            tiles.append((member.x, member.y))
+        raise AssertionError("the party never left (seed %d)" % seed)
+    raise AssertionError("no seed sent such a party")
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_a_party_that_swam_in_swims_back_out_the_nearest_way():
+    member, tiles, evs = _leaving(True)
+    took = [e for e in evs if e["type"] == "treasure_taken"]
+    left = [e for e in evs if e["type"] == "party_left_with_treasure"]
+    assert took and left and left[0]["entity"] == member.id
+    assert tiles[-1] in (WET_EXIT, (26, 4))              # out through the wet portal
+    last_in_room = max(i for i, t in enumerate(tiles) if t[1] <= 2)
+    assert (26, 3) in tiles[last_in_room:]               # swam down the channel to it
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_a_walker_whose_nearest_portal_is_across_water_walks_out_the_dry_one():
+    member, tiles, evs = _leaving(False)
+    assert [e for e in evs if e["type"] == "party_left_with_treasure"]
+    assert tiles[-1] in ((0, 1), (1, 1), (1, 2))         # the west portal, far off
+    assert all(t[1] <= 2 for t in tiles)                 # never in the water

@@ -144,3 +144,33 @@ def test_a_torch_burns_out_after_a_day_and_is_lit_again():
     kinds = [e["type"] for e in evs if e["type"] in ("torch_out", "torch_lit")]
     assert kinds == ["torch_out", "torch_lit"]
     assert watch.lit(g, post)
+
+
+@pytest.mark.rule("ARRIVE-04")
+@pytest.mark.rule("INV-06")
+def test_scrying_a_war_party_shows_its_size_and_goal_and_that_party_comes():
+    g = game(overworld="\n[overworld]\nsettlement Greyford travel=6\n")
+    g.run(3 * 24 * H)                        # day 4: past the first invasion
+    for _ in range(2):                       # two raids: grudge 4, a war party sets out
+        g.command({"type": "raid_settlement", "settlement": "Greyford"})
+    g.step()
+    assert [e for e in g.take_events() if e["type"] == "party_departed"]
+    assert watch.area(g).charges > 0
+    st = SCH.state_of(g)
+    war = [p for p in st.pending if not p.get("ordinary")][0]
+    while st.pending[0] is not war:          # an ordinary party on its way first
+        st.pending.pop(0)
+    g.command({"type": "scry"})
+    g.step()
+    scried = [e for e in g.take_events() if e["type"] == "scried"][0]
+    assert scried["war"] is True and scried["faction"] == "Greyford"
+    assert scried["members"] == len(war["members"]) >= 2 and scried["goal"] == war["goal"]
+    arrived = []
+    for _ in range(7 * 24):
+        g.run(H)
+        arrived = [e for e in g.take_events() if e["type"] == "invasion_arrived"]
+        if arrived:
+            break
+    assert arrived and arrived[0]["faction"] == "Greyford"
+    assert len(arrived[0]["members"]) == scried["members"]      # the party the pool showed
+    assert arrived[0]["goal"] == scried["goal"]

@@ -12,7 +12,7 @@ const TILE := 16.0
 const KINDS := ["minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
 	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
-	"altar", "name"]
+	"altar", "name", "treasury"]
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -40,12 +40,13 @@ const LOOK := {
 	"cell": ["#", Color(0.7, 0.7, 0.75), false],
 	"altar": ["A", Color(0.75, 0.3, 0.85), false],
 	"name": ["n", Color(0.9, 0.9, 0.9), true],
+	"treasury": ["T", Color(0.85, 0.6, 0.25), false],
 }
 # Trap parts by their first letters: a timer reads "Ti", spinning blades "SB".
 export(String, "minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
 	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
 	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
-	"altar", "name") var kind := "minion" setget set_kind
+	"altar", "name", "treasury") var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
 
 
@@ -91,7 +92,7 @@ func _draw() -> void:
 		draw_rect(badge, colour)
 		return
 	if kind in ["door", "trap", "metal", "bed", "scrapper_table", "pyre", "treasure", "vein",
-			"cell", "altar"]:
+			"cell", "altar", "treasury"]:
 		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour.darkened(0.55))
 		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour, false, 1.0)
 	else:

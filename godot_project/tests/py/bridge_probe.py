@@ -155,6 +155,7 @@ class SessionBench:
         from pysim.session import Session
         self.session = Session(level_text, source_name, seed)
         self.py_seconds = 0.0
+        self.changes_seconds = 0.0
         self.last = None
 
     def step(self, delta):
@@ -170,6 +171,22 @@ class SessionBench:
         self.last = self.session.snapshot()
         self.py_seconds += perf_counter() - t
         return self.last
+
+    def snapshot_changes(self):
+        from time import perf_counter
+        t = perf_counter()
+        changes = getattr(self.session, "snapshot_changes", None)
+        # a pysim from before issue 15 has no snapshot_changes: its whole snapshot each time
+        out = changes() if changes else dict(self.session.snapshot(), snapshot_full=True)
+        took = perf_counter() - t
+        self.py_seconds += took
+        self.changes_seconds += took
+        return out
+
+    def take_changes_us(self):
+        us = self.changes_seconds * 1e6
+        self.changes_seconds = 0.0
+        return us
 
     def cached_snapshot(self):
         return self.last
