@@ -13,15 +13,15 @@ AWARE-04 The doors engineer calls `make_noise(game, x, y)` for a failed bash.
 Knowledge is `fighter.known[enemy_id] = (x, y, tick)`: the last known tile. It is dropped
 when the enemy is down, gone, or not seen for FORGET_TICKS.
 """
-import array
-
 import cython
 import numpy as np
 
 from pysim.combat import fighter as F, sight, stats as S
 from pysim.combat.sight import line_of_sight
 from pysim.core import entities as E, terrain as T
+from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter, can_fight, unable_to_fight
 
 LOOK_PERIOD = 5
 NOISE_RADIUS = 7
@@ -129,80 +129,16 @@ SPOT_CELL = 8   # tiles per side of a Spotter bucket
 
 
 @cython.cclass
-class Spotter(object):
+class Spotter(CellBuckets):
     """AWARE-01 for a whole combat tick: the tick's fighters (conscious at its start, in id
     order) bucketed by map cell, so a watcher only tests the fighters of other sides in
     the cells its notice range overlaps. Positions do not change during the combat tick;
     states do (someone knocked out is no longer seen), so `state` is read at look time.
     Gives exactly what `look(game, watcher, [up enemies in id order], blocked)` gives."""
 
-    @cython.boundscheck(False)
-    @cython.wraparound(False)
     def __init__(self, fighters, width, height, blocked):
-        e: Entity
-        n: cython.int = len(fighters)
-        cw: cython.int = (int(width) + SPOT_CELL - 1) // SPOT_CELL
-        ch: cython.int = (int(height) + SPOT_CELL - 1) // SPOT_CELL
-        k: cython.int
-        c: cython.int
-        if cw < 1:
-            cw = 1
-        if ch < 1:
-            ch = 1
-        self.ents = list(fighters)
-        self.n = n
-        self.cw = cw
-        self.ch = ch
+        CellBuckets.__init__(self, fighters, width, height, SPOT_CELL)
         self.blocked = blocked
-        zeros = array.array("i", [0])
-        m = n if n > 0 else 1
-        xs_a = zeros * m
-        ys_a = zeros * m
-        sides_a = zeros * m
-        cells_a = zeros * m
-        start_a = zeros * (cw * ch + 1)
-        items_a = zeros * m
-        xs: cython.int[::1] = xs_a
-        ys: cython.int[::1] = ys_a
-        sides: cython.int[::1] = sides_a
-        cells: cython.int[::1] = cells_a
-        start: cython.int[::1] = start_a
-        items: cython.int[::1] = items_a
-        for k in range(n):
-            e = self.ents[k]
-            xs[k] = e.x
-            ys[k] = e.y
-            sides[k] = e.side
-            c = self._cell(e.x, e.y)
-            cells[k] = c
-            start[c + 1] += 1
-        for c in range(cw * ch):
-            start[c + 1] += start[c]
-        fill_a = array.array("i", start_a)
-        fill: cython.int[::1] = fill_a
-        for k in range(n):               # stable: ascending index (= id) within a cell
-            c = cells[k]
-            items[fill[c]] = k
-            fill[c] += 1
-        self.xs = xs_a
-        self.ys = ys_a
-        self.sides = sides_a
-        self.start = start_a
-        self.items = items_a
-
-    @cython.cfunc
-    def _cell(self, x: cython.int, y: cython.int) -> cython.int:
-        cx: cython.int = x // SPOT_CELL
-        cy: cython.int = y // SPOT_CELL
-        if cx < 0:
-            cx = 0
-        elif cx >= self.cw:
-            cx = self.cw - 1
-        if cy < 0:
-            cy = 0
-        elif cy >= self.ch:
-            cy = self.ch - 1
-        return cy * self.cw + cx
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
@@ -243,7 +179,7 @@ class Spotter(object):
                     if dx * dx + dy * dy > r2:
                         continue
                     en = self.ents[j]
-                    if en.state != up or F.unable_to_fight(en):
+                    if en.state != up or unable_to_fight(en):
                         continue
                     if line_of_sight(self.blocked, wx, wy, self.xs[j], self.ys[j]):
                         found.append(j)
@@ -261,17 +197,58 @@ class Spotter(object):
         return len(found)
 
 
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def allies_near(self, i: cython.int, r: cython.int):
+        """targets.allies_near for fighter number i, from the buckets: the other fighters
+        of its side that are up within r tiles (Euclidean)."""
+        w: Entity = self.ents[i]
+        en: Entity
+        side: cython.int = w.side
+        up: cython.int = E.UP
+        r2: cython.int = r * r
+        c0: cython.int = self._cell(w.x - r, w.y - r)
+        c1: cython.int = self._cell(w.x + r, w.y + r)
+        cx: cython.int
+        cy: cython.int
+        k: cython.int
+        j: cython.int
+        c: cython.int
+        dx: cython.int
+        dy: cython.int
+        n: cython.int = 0
+        for cy in range(c0 // self.cw, c1 // self.cw + 1):
+            for cx in range(c0 % self.cw, c1 % self.cw + 1):
+                c = cy * self.cw + cx
+                for k in range(self.start[c], self.start[c + 1]):
+                    j = self.items[k]
+                    if j == i or self.sides[j] != side:
+                        continue
+                    dx = self.xs[j] - w.x
+                    dy = self.ys[j] - w.y
+                    if dx * dx + dy * dy > r2:
+                        continue
+                    en = self.ents[j]
+                    if en.state == up:
+                        n += 1
+        return n
+
+
 def forget_stale(game, fighter):
     """Drop knowledge of enemies that are down, gone or long unseen."""
-    if not fighter.known:
+    f: Fighter = fighter
+    if not f.known:
         return
     drop = []
-    for eid, (x, y, t) in fighter.known.items():
-        en = game.entities.get(eid)
-        if en is None or not F.can_fight(en) or game.tick - t > FORGET_TICKS:
+    now: cython.long = game.tick
+    t: cython.long
+    ents = game.entities
+    for eid, (x, y, t) in f.known.items():
+        en = ents.get(eid)
+        if en is None or not can_fight(en) or now - t > FORGET_TICKS:
             drop.append(eid)
     for eid in drop:
-        del fighter.known[eid]
+        del f.known[eid]
 
 
 def reveal(game, defender, attacker):

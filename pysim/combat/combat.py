@@ -15,12 +15,15 @@ from pysim.combat import (awareness as A, crowding, fighter as F, reaching as R,
 from pysim.combat.sight import cheb
 from pysim.core import entities as E, movement, systems
 from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter
+from pysim.combat.reaching import small
 
 
 # --- the tick ---------------------------------------------------------------------------------
 @systems.system("combat", 400)
 def tick(game):
     e: Entity
+    f: Fighter
     i: cython.Py_ssize_t
     up: cython.int = E.UP
     ents = game.entities
@@ -42,13 +45,14 @@ def tick(game):
             sides.append(e.side)
     if len(sides) < 2 and not TG.anyone_knows(fighters):
         for e in fighters:
-            e.fighter.action = ST.IDLE
-            e.fighter.target = -1
+            f = e.fighter
+            f.action = ST.IDLE
+            f.target = -1
         return
     blocked = A.sight_blocked(game)
     occ = crowding.Occupancy()
     for e in fighters:
-        occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, R.small(e))
+        occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
@@ -65,10 +69,11 @@ def tick(game):
             rechoose = True
         else:
             rechoose = False
-        _act(game, e, f, fighters, blocked, occ, walkable, rechoose)
+        _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
 
 
-def _act(game, e: Entity, f, fighters, blocked, occ, walkable, rechoose=True):
+def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,
+         i: cython.int):
     if f.task is not None:      # an afterwards order (carry, heal...) comes first
         f.action = ST.IDLE
         f.target = -1
@@ -86,7 +91,7 @@ def _act(game, e: Entity, f, fighters, blocked, occ, walkable, rechoose=True):
     wp = f.wound_points()
     allies = 0
     if s == ST.DEFENSIVE or (s == ST.BALANCED and wp >= 8):
-        allies = TG.allies_near(e, fighters)
+        allies = spot.allies_near(i, TG.NEAR_TILES)   # = TG.allies_near(e, fighters)
     ordered = f.ordered_target == t.id
     action = ST.decide(s, wp, near, allies, d2, ordered)
     if wp >= W.UNABLE_AT:
@@ -121,7 +126,7 @@ def _act(game, e: Entity, f, fighters, blocked, occ, walkable, rechoose=True):
         R.step_away(game, e, f, walkable, occ)
 
 
-def _fight(game, e: Entity, f, t: Entity, blocked, occ, walkable):
+def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
     ranged = f.stats.weapon.ranged
     ready = game.tick >= f.next_attack
     if SK.can_melee(e, t) and occ.may_stay(e.x, e.y, e.id):

@@ -1,4 +1,5 @@
 from pysim.core.entities cimport Entity
+from pysim.combat.fighter cimport conscious
 
 cdef class Occupancy:
     cdef public dict tiles
@@ -7,3 +8,5 @@ cdef class Occupancy:
     cpdef bint room_for(self, long x, long y, bint small, long eid=*)
     cpdef bint may_stay(self, long x, long y, long eid)
     cpdef list ids_at(self, long x, long y)
+
+cdef long _key(long x, long y) noexcept

@@ -9,9 +9,9 @@ then updated as attackers claim tiles, so two attackers never claim the same pla
 """
 import cython
 
-from pysim.combat import fighter as F
-from pysim.core import entities as E
+from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
+from pysim.combat.fighter import conscious
 
 # the 8 neighbours in a fixed order (orthogonal first): deterministic choice of tiles
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
@@ -19,21 +19,25 @@ NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -
 
 class Occupancy(object):
     def __init__(self):
-        # (x, y) -> list of [id, small]
+        # tile key (see _key) -> list of (id, small), in the order they came
         self.tiles = {}
 
     def add(self, eid, x, y, small):
-        self.tiles.setdefault((int(x), int(y)), []).append((int(eid), bool(small)))
+        lst = self.tiles.get(_key(x, y))
+        if lst is None:
+            self.tiles[_key(x, y)] = [(int(eid), bool(small))]
+        else:
+            lst.append((int(eid), bool(small)))
 
     def remove(self, eid, x, y):
-        key = (int(x), int(y))
+        key = _key(x, y)
         lst = self.tiles.get(key)
         if lst:
             self.tiles[key] = [e for e in lst if e[0] != int(eid)]
 
     def room_for(self, x, y, small, eid=-1):
         """Can a body (small or not) stand here in a fight (besides itself)?"""
-        lst = [e for e in self.tiles.get((int(x), int(y)), ()) if e[0] != int(eid)]
+        lst = [e for e in self.tiles.get(_key(x, y), ()) if e[0] != int(eid)]
         if not lst:
             return True
         if len(lst) == 1 and small and lst[0][1]:
@@ -43,7 +47,7 @@ class Occupancy(object):
     def may_stay(self, x, y, eid):
         """May body `eid` hold its place at (x, y)? The first body there does (and a second
         small one beside a small first one); later arrivals and claims must move on."""
-        lst = self.tiles.get((int(x), int(y)), ())
+        lst = self.tiles.get(_key(x, y), ())
         for i, (oid, small) in enumerate(lst):
             if oid == int(eid):
                 if i == 0:
@@ -52,7 +56,13 @@ class Occupancy(object):
         return True
 
     def ids_at(self, x, y):
-        return [e[0] for e in self.tiles.get((int(x), int(y)), ())]
+        return [e[0] for e in self.tiles.get(_key(x, y), ())]
+
+
+def _key(x, y):
+    """One int per tile, cheaper to make and hash than an (x, y) tuple (distinct for every
+    tile of a map under 2**21 tiles wide, and the ring just outside it)."""
+    return y * 2097152 + x
 
 
 def can_share(small_a, small_b) -> cython.bint:
@@ -92,12 +102,14 @@ def bodies_holding(game, x, y, eid):
     ty: cython.int = y
     me: cython.int = eid
     o: Entity
-    # typed: every step a fighter takes asks this over every body
-    for o in game.entities.values():
+    near = movement.holders_at(game, tx, ty)
+    # typed: every step a fighter takes asks this (of the tile's few walkers while
+    # walking runs, else of every body)
+    for o in (game.entities.values() if near is None else near):
         if o.id == me or o.state != up:
             continue
         if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):
             continue
-        if getattr(o, "fighter", None) is not None and F.conscious(o):
+        if getattr(o, "fighter", None) is not None and conscious(o):
             out.append(o)
     return out

@@ -10,12 +10,15 @@ Other rule areas read it through the helpers here:
   conscious(e)         up (not knocked out or dead) and not carried or captured
 """
 from pysim.combat import stance as _stance, stats as S, wounds as W
+from pysim.combat.wounds import total_points
 from pysim.core import entities as E
 
 NO_WAKE = -1
 
 
 class Fighter(object):
+    """Compiled, the fields are typed (fighter.pxd): no other attributes may be added."""
+
     def __init__(self, stats, stance=_stance.BALANCED, subtype=""):
         self.stats = stats
         self.subtype = subtype      # the entity subtype the stats were built for
@@ -42,7 +45,7 @@ class Fighter(object):
         self.rooted = False         # held in place (a web, a test): fights but never walks
 
     def wound_points(self):
-        return W.total_points(self.wounds)
+        return total_points(self.wounds)
 
     def bleeding(self):
         return self.bleeding_since >= 0
@@ -118,9 +121,10 @@ def has_trait(entity, trait):
 
 
 def conscious(entity):
-    if entity.state != E.UP:
+    e = entity
+    if e.state != E.UP:
         return False
-    f = getattr(entity, "fighter", None)
+    f = getattr(e, "fighter", None)
     return f is None or (f.carried_by < 0 and not f.captured)
 
 
@@ -128,13 +132,21 @@ def unable_to_fight(entity):
     """KO-01: up (woken after a knockout) with wounds adding up to UNABLE_AT points or more.
     Such a body may move (it runs from enemies it knows of) but never attacks, and nobody
     counts it as an enemy to fight, until healing brings it below UNABLE_AT."""
-    f = fighter_of(entity)
-    return f is not None and entity.state == E.UP and f.wound_points() >= W.UNABLE_AT
+    e = entity
+    f = getattr(e, "fighter", None)
+    return f is not None and e.state == E.UP and f.wound_points() >= W.UNABLE_AT
 
 
 def can_fight(entity):
-    """Conscious and not unable to fight (KO-01): may attack and be fought."""
-    return conscious(entity) and not unable_to_fight(entity)
+    """Conscious and not unable to fight (KO-01): may attack and be fought.
+    (conscious() and not unable_to_fight(), with one look at the fighter: targets ask it
+    of every known enemy.)"""
+    e = entity
+    if e.state != E.UP:
+        return False
+    f = getattr(e, "fighter", None)
+    return f is None or (f.carried_by < 0 and not f.captured and
+                         f.wound_points() < W.UNABLE_AT)
 
 
 def engaged(entity):

@@ -1,6 +1,9 @@
 from pysim.core.entities cimport Entity
+from pysim.combat.fighter cimport Fighter, conscious
 from pysim.combat.sight cimport cheb, dist2, line_of_sight
 
 cdef class Walkable:
     cdef const int[:, ::1] cost
     cdef int w, h
+
+cpdef bint small(Entity e) except -1

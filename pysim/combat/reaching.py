@@ -5,18 +5,24 @@ tile when the target steps next to it, and waits a little way off when every til
 the target is taken. Walking knows nothing of bodies, so two hooks keep a fighter from
 walking through the enemy it is after (`no_walking_through`, `around_target`).
 """
+import array
+
 import cython
 import numpy as np
 
-from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, stats as S, targets
+from pysim.combat import awareness as A, crowding, stance as ST, stats as S, targets
 from pysim.combat.sight import cheb, dist2
 from pysim.combat.striking import face_tile
 from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter, conscious
 
 
-def small(e):
-    return e.fighter.stats.has(S.SMALL)
+def small(e: Entity) -> cython.bint:
+    """CROWD-02's small body (StatBlock.has(S.SMALL), read straight: combat asks it of
+    every fighter every tick)."""
+    f: Fighter = e.fighter
+    return S.SMALL in f.stats.traits
 
 
 class Walkable(object):
@@ -71,15 +77,15 @@ BODY_DETOUR = 6   # extra walking cost of a tile another fighter holds, for one 
 
 def in_fight(e):
     """Is e a conscious fighter going for (or away from) a known enemy?"""
-    f = getattr(e, "fighter", None)
+    f: Fighter = getattr(e, "fighter", None)
     return f is not None and e.state == E.UP and f.target >= 0 and f.action != ST.IDLE \
-        and F.conscious(e)
+        and conscious(e)
 
 
 def room_to_step(game, e, nx, ny):
     """CROWD-01/02: may e step into (nx, ny)? Not when another fighter holds it and either
     of them is in a fight, unless both are small and the other is alone there."""
-    if getattr(e, "fighter", None) is None or not F.conscious(e):
+    if getattr(e, "fighter", None) is None or not conscious(e):
         return True
     bodies = crowding.bodies_holding(game, nx, ny, e.id)
     if not bodies:
@@ -103,7 +109,7 @@ def no_walking_through(game, e, nx, ny):
     in the way holds the walker where it is: it waits behind, in line, and steps on when the
     tile frees; every LOOK_PERIOD ticks it drops its path, so combat plans again, round the
     bodies where there is room (`around_bodies`)."""
-    f = getattr(e, "fighter", None)
+    f: Fighter = getattr(e, "fighter", None)
     if f is None:
         return True
     if f.target >= 0 and f.action != ST.IDLE:
@@ -146,12 +152,13 @@ def _add_bodies(game, me: cython.int, cost):
     (typed: this runs over every body for every plan a fighter makes)."""
     c: cython.int[:, ::1] = cost
     o: Entity
+    fo: Fighter
     up: cython.int = E.UP
     for o in game.entities.values():
         if o.id == me or o.state != up:
             continue
         fo = getattr(o, "fighter", None)
-        if fo is None or fo.carried_by >= 0 or fo.captured:    # F.conscious
+        if fo is None or fo.carried_by >= 0 or fo.captured:    # fighter.conscious
             continue
         if c[o.y, o.x] > 0:
             c[o.y, o.x] += BODY_DETOUR
@@ -238,30 +245,45 @@ def waiting_spot(occ, walkable, tx, ty, e, is_small):
     return best
 
 
-def step_away(game, e: Entity, f, walkable, occ):
+def step_away(game, e: Entity, f: Fighter, walkable, occ):
     """Run: step to the neighbour tile farthest from the known enemies (sum of squared
     distances; ties in NEIGHBOURS order); stay if no neighbour is better."""
     if e.step_len > 0 or (e.path is not None and e.path_i < len(e.path)) or f.rooted:
         return
-
-    def score(x, y):
-        s = 0
-        for (kx, ky, _) in f.known.values():
-            s += min(dist2(x, y, kx, ky), 400)
-        return s
+    kxs = array.array("i", [k[0] for k in f.known.values()])
+    kys = array.array("i", [k[1] for k in f.known.values()])
+    is_small = small(e)
     best = None
-    best_s = score(e.x, e.y)
+    best_s = _away_score(kxs, kys, e.x, e.y)
     for dx, dy in crowding.NEIGHBOURS:
         x = e.x + dx
         y = e.y + dy
-        if not walkable(x, y) or not occ.room_for(x, y, small(e), e.id):
+        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
             continue
         if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
             continue
-        sc = score(x, y)
+        sc = _away_score(kxs, kys, x, y)
         if sc > best_s:
             best, best_s = (x, y), sc
     if best is not None:
         movement.go_to(game, e, best[0], best[1])
         occ.remove(e.id, e.x, e.y)
-        occ.add(e.id, best[0], best[1], small(e))
+        occ.add(e.id, best[0], best[1], is_small)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _away_score(kxs, kys, x: cython.int, y: cython.int) -> cython.long:
+    """Sum over the known enemies at (kxs[i], kys[i]) of the squared distance to (x, y),
+    each capped at 400 (20 tiles: far enough)."""
+    if len(kxs) == 0:
+        return 0
+    xs: cython.int[::1] = kxs
+    ys: cython.int[::1] = kys
+    s: cython.long = 0
+    d: cython.int
+    i: cython.Py_ssize_t
+    for i in range(len(kxs)):
+        d = dist2(x, y, xs[i], ys[i])
+        s += d if d < 400 else 400
+    return s

@@ -4,10 +4,11 @@ It also counts the enemies and allies near it, which its stance weighs.
 """
 import cython
 
-from pysim.combat import awareness as A, fighter as F
+from pysim.combat import awareness as A
 from pysim.combat.sight import cheb, dist2, line_of_sight
 from pysim.core import entities as E
 from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter, can_fight
 
 NEAR_TILES = 5          # "near" for the stance's counts of allies and enemies
 TRACK_TILES = 2         # a target this close (Chebyshev) is followed even out of sight
@@ -30,50 +31,55 @@ def anyone_knows(fighters):
     return False
 
 
-def choose_target(game, e: Entity, f, rechoose=True):
+def choose_target(game, e: Entity, f: Fighter, rechoose=True):
     """The ordered target when it is known and still up, else the nearest known enemy
     (ties: lowest id). Returns (target entity or None, its squared distance, count near).
     Between looks (every LOOK_PERIOD ticks) a fighter keeps a target that is still up."""
     if not rechoose and f.target >= 0 and f.target in f.known and \
             (f.ordered_target < 0 or f.ordered_target == f.target):
         t = game.entities.get(f.target)
-        if t is not None and F.can_fight(t):
+        if t is not None and can_fight(t):
             kx, ky, _ = f.known[f.target]
             return t, dist2(e.x, e.y, kx, ky), f.near
-    best = None
-    best_key = None
-    near = 0
-    near2 = NEAR_TILES * NEAR_TILES
+    best: cython.int = -1
+    best_d2: cython.int = -1
+    near: cython.int = 0
+    near2: cython.int = NEAR_TILES * NEAR_TILES
+    d2: cython.int
+    eid: cython.int
+    kx: cython.int
+    ky: cython.int
     ents = game.entities
     for eid, (kx, ky, _) in f.known.items():
         en = ents.get(eid)
-        if en is None or not F.can_fight(en):
+        if en is None or not can_fight(en):
             continue
         d2 = dist2(e.x, e.y, kx, ky)
         if d2 <= near2:
             near += 1
-        key = (d2, eid)
-        if best_key is None or key < best_key:
-            best_key = key
+        # the nearest, ties: lowest id
+        if best < 0 or d2 < best_d2 or (d2 == best_d2 and eid < best):
+            best_d2 = d2
             best = eid
     if f.ordered_target >= 0:
         t = game.entities.get(f.ordered_target)
-        if t is not None and F.can_fight(t) and f.ordered_target in f.known:
+        if t is not None and can_fight(t) and f.ordered_target in f.known:
             kx, ky, _ = f.known[f.ordered_target]
             return t, dist2(e.x, e.y, kx, ky), near
         f.ordered_target = -1
     f.near = near
-    if best is None:
+    if best < 0:
         return None, -1, 0
-    return game.entities[best], best_key[0], near
+    return game.entities[best], best_d2, near
 
 
 def allies_near(e: Entity, fighters):
     o: Entity
     n: cython.int = 0
-    near2 = NEAR_TILES * NEAR_TILES
+    near2: cython.int = NEAR_TILES * NEAR_TILES
+    up: cython.int = E.UP
     for o in fighters:
-        if o is not e and o.side == e.side and o.state == E.UP and \
+        if o is not e and o.side == e.side and o.state == up and \
                 dist2(e.x, e.y, o.x, o.y) <= near2:
             n += 1
     return n

@@ -141,7 +141,7 @@ def starts_bleeding(level, blunt) -> cython.bint:
 
 
 class Wound(object):
-    __slots__ = ("level", "location", "tick", "blunt")
+    """Compiled, a cdef class with typed fields (wounds.pxd)."""
 
     def __init__(self, level, location, tick, blunt):
         self.level = int(level)
@@ -157,10 +157,18 @@ class Wound(object):
         return (self.level, self.location, self.tick, int(self.blunt))
 
 
-def total_points(wounds) -> cython.int:
-    t: cython.int = 0
+# WOUND_POINTS by level as a tuple, read by a typed index (KeyError beyond it, as before)
+_POINTS_BY_LEVEL = tuple(WOUND_POINTS.get(lv, 0) for lv in range(max(WOUND_POINTS) + 1))
+
+
+def total_points(wounds):
+    t = 0
     for w in wounds:
-        t += WOUND_POINTS[w.level]
+        lv = w.level
+        if 0 < lv < len(_POINTS_BY_LEVEL):
+            t += _POINTS_BY_LEVEL[lv]
+        else:
+            t += WOUND_POINTS[lv]
     return t
 
 

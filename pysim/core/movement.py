@@ -23,11 +23,16 @@ Extension registries (ordered lists of (order, name, fn); use add()):
   (a swimming party's water, pysim/invasions/swimming.py): applied to the walk cost before
   COST_VIEWS. Return `base` itself for everyone it does not concern (the shared views and
   their reachability labels then hold); any other array is searched as it is.
+
+Hooks and checks may stop, slow or re-plan walkers, but never move or place one themselves
+(set x, y, nx, ny): while the tick runs, `holders_at` answers from where walkers stood when
+it was first asked (see _Holders).
 """
 import cython
 import numpy as np
 
 from pysim.core import reachability, systems
+from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
 
@@ -115,20 +120,96 @@ def stop(ent):
     e.path_i = 0
 
 
+HOLD_CELL = 8   # tiles per side of a holders bucket
+
+
+@cython.cclass
+class _Holders(object):
+    """Who may hold a tile during one movement tick, for CROWD-01's step check (asked at
+    every step of every fighter): the tick's entities bucketed by map cell when first
+    asked, so a question reads a few cells, not every body. A walker moves at most one
+    tile a tick (it arrives, then may start its next step) and steps only to a neighbour,
+    so whoever stands on or steps into (x, y) now stood within 2 tiles of it when the
+    buckets were made: `at` gives those, in game.entities order, and the caller tests
+    their fields. Entities spawned or removed since make it bucket again."""
+
+    def __init__(self):
+        self.game = None
+        self.b = None
+        self.built = False
+
+    def clear(self, game):
+        self.game = game
+        self.built = False
+        self.b = None
+
+    def _build(self):
+        g = self.game
+        self.b = CellBuckets(g.entities.values(), g.grid.width, g.grid.height, HOLD_CELL)
+        self.size = len(g.entities)
+        self.next_id = g.next_id
+        self.built = True
+
+    @cython.boundscheck(False)
+    @cython.wraparound(False)
+    def at(self, x: cython.int, y: cython.int):
+        g = self.game
+        if not self.built or self.size != len(g.entities) or self.next_id != g.next_id:
+            self._build()
+        b: CellBuckets = self.b
+        c0: cython.int = b._cell(x - 2, y - 2)
+        c1: cython.int = b._cell(x + 2, y + 2)
+        cx: cython.int
+        cy: cython.int
+        k: cython.int
+        j: cython.int
+        c: cython.int
+        found = []
+        for cy in range(c0 // b.cw, c1 // b.cw + 1):
+            for cx in range(c0 % b.cw, c1 % b.cw + 1):
+                c = cy * b.cw + cx
+                for k in range(b.start[c], b.start[c + 1]):
+                    j = b.items[k]
+                    if abs(b.xs[j] - x) <= 2 and abs(b.ys[j] - y) <= 2:
+                        found.append(j)
+        if len(found) > 1:
+            found.sort()
+        return [b.ents[j] for j in found]
+
+
+_holders = _Holders()
+
+
+HOLDERS_MIN = 256   # fewer entities than this: asking every one is cheaper than bucketing
+
+
+def holders_at(game, x, y):
+    """During the movement tick: the entities that may hold (x, y) (standing on it or
+    stepping into it; a superset, in game.entities order). Outside it, or in a game of
+    fewer than HOLDERS_MIN entities, None (ask every entity)."""
+    if _holders.game is not game or len(game.entities) < HOLDERS_MIN:
+        return None
+    return _holders.at(x, y)
+
+
 @systems.system("movement", 200)
 def tick(game):
     version: cython.int = game.grid.version
     e: Entity
-    for e in list(game.entities.values()):
-        if e.state != 0:
-            continue
-        if e.step_len > 0:
-            e.step_t += 1
-            if e.step_t < e.step_len:
+    _holders.clear(game)
+    try:
+        for e in list(game.entities.values()):
+            if e.state != 0:
                 continue
-            _arrive(game, e)
-        if e.path is not None:
-            _next_step(game, e, version)
+            if e.step_len > 0:
+                e.step_t += 1
+                if e.step_t < e.step_len:
+                    continue
+                _arrive(game, e)
+            if e.path is not None:
+                _next_step(game, e, version)
+    finally:
+        _holders.clear(None)
 
 
 def _arrive(game, e: Entity):

@@ -41,6 +41,8 @@ class _Scratch:
             self.mark = [0] * n
             self.hkey = [0] * (8 * n + 8)
             self.hidx = [0] * (8 * n + 8)
+        self.dx = DX
+        self.dy = DY
         self.gen = 0
 
     def next_gen(self):
@@ -295,7 +297,7 @@ def find_path(cost, start_xy, goal_xy, cut_corners=False):
     if sx == gx and sy == gy:
         return np.array([[sx, sy]], dtype=np.int32)
     ncell = w * h
-    scratch = _scratch.get(ncell)
+    scratch: _Scratch = _scratch.get(ncell)
     if scratch is None:
         scratch = _Scratch(ncell)
         _scratch[ncell] = scratch
@@ -305,12 +307,12 @@ def find_path(cost, start_xy, goal_xy, cut_corners=False):
         flat = flat.tolist()
     start = sy * w + sx
     goal = gy * w + gx
-    if _pocket(flat, w, h, start, goal, bool(cut_corners), scratch.mark, scratch.hidx, DX, DY, gen,
-               POCKET_BUDGET):
+    if _pocket(flat, w, h, start, goal, bool(cut_corners), scratch.mark, scratch.hidx,
+               scratch.dx, scratch.dy, gen, POCKET_BUDGET):
         return EMPTY.copy()
     gen = scratch.next_gen()
     length = _search(flat, w, h, start, goal, bool(cut_corners), scratch.g, scratch.parent,
-                     scratch.mark, scratch.hkey, scratch.hidx, DX, DY, gen)
+                     scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy, gen)
     if length == 0:
         return EMPTY.copy()
     out = np.empty((length, 2), dtype=np.int32)

@@ -88,13 +88,10 @@ def _cost_view(game, e, cost):
                 if d is not None:
                     block.append(d)
     else:
-        inv = None
-        for d in a.ordered:
-            if d.stops():
-                if inv is None:
-                    inv = invasion(game)
-                if not locks.may_unlock(e, purpose_of(e), inv):
-                    block.append(d)
+        # whether e unlocks a door depends on e, not on the door: asked once per plan
+        stopping = [d for d in a.ordered if d.stops()]
+        if stopping and not locks.may_unlock(e, purpose_of(e), invasion(game)):
+            block = stopping
     if not block:
         return cost
     return reachability.blocking(game, cost, [(d.x, d.y) for d in block])

@@ -1,7 +1,10 @@
 """Who sets a trigger off (FRIEND-01..04, RESET-04), the signal along the wires and through
 timers (TRAP-04, WIRE-01/04..06), and the traps' tick. Decisions: docs/rules/traps.md."""
 
+import cython
+
 from pysim.core import entities, systems
+from pysim.core.entities import Entity
 from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
 from pysim.traps.trap_state import (DOOR_HOOKS, PASS_FNS, TRIGGER_HOOKS, TRIGGERED_HOOKS,
                                     doors_of, is_enemy_of_dungeon, network, passes,
@@ -178,8 +181,11 @@ def detect(game):
     if not sense:
         return
     net = None
+    e: Entity
+    up: cython.int = entities.UP
+    # typed: every body is asked every tick
     for e in list(game.live()):     # a copy: a mechanism may spawn (a spider) as it fires
-        if e.state != entities.UP:
+        if e.state != up:
             continue
         ids = sense.get((e.x, e.y))
         if ids is None:

@@ -1,0 +1,9 @@
+# The search's scratch buffers as typed memoryviews (see pathing.py): held by the cached
+# _Scratch, so a query passes them to the C search without taking new views of the arrays
+# (eight acquisitions a query, a fair share of a short search's time).
+cdef class _Scratch:
+    cdef int[::1] g, parent, mark, hidx
+    cdef long long[::1] hkey
+    cdef const int[::1] dx, dy
+    cdef int gen
+    cpdef int next_gen(self)
