@@ -270,8 +270,7 @@ def make_noise(game, x, y, cause="noise"):
     r2 = NOISE_RADIUS * NOISE_RADIUS
     listeners = []
     enemies = []
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in game.live():
         d2 = (e.x - x) * (e.x - x) + (e.y - y) * (e.y - y)
         if d2 > r2 or F.fighter_of(e) is None or not F.can_fight(e):
             continue

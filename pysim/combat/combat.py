@@ -26,9 +26,8 @@ def tick(game):
     f: Fighter
     i: cython.Py_ssize_t
     up: cython.int = E.UP
-    ents = game.entities
     fighters = []
-    for e in ents.values():   # dict order = id order (ids ascend with creation)
+    for e in game.live():   # id order, the dead left out (they never fight)
         if e.state != up:
             continue
         f = getattr(e, "fighter", None)     # F.fighter_of and F.conscious, inline

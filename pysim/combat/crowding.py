@@ -105,7 +105,7 @@ def bodies_holding(game, x, y, eid):
     near = movement.holders_at(game, tx, ty)
     # typed: every step a fighter takes asks this (of the tile's few walkers while
     # walking runs, else of every body)
-    for o in (game.entities.values() if near is None else near):
+    for o in (game.live() if near is None else near):
         if o.id == me or o.state != up:
             continue
         if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):

@@ -154,7 +154,7 @@ def _add_bodies(game, me: cython.int, cost):
     o: Entity
     fo: Fighter
     up: cython.int = E.UP
-    for o in game.entities.values():
+    for o in game.live():
         if o.id == me or o.state != up:
             continue
         fo = getattr(o, "fighter", None)

@@ -28,10 +28,9 @@ def bodies_at(game, occ, x, y):
     if occ is not None:
         return occ.ids_at(x, y)
     out = []
-    for eid in sorted(game.entities):
-        e = game.entities[eid]
+    for e in game.live():
         if e.x == x and e.y == y and F.conscious(e) and F.fighter_of(e) is not None:
-            out.append(eid)
+            out.append(e.id)
     return out
 
 

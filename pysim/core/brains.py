@@ -24,7 +24,7 @@ def brain(kind):
 @systems.system("brains", 100)
 def tick(game):
     e: Entity
-    for e in list(game.entities.values()):
+    for e in list(game.live()):
         if e.state != 0 or e.step_len > 0 or e.path is not None:
             continue
         if e.idle > 0:

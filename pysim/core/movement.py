@@ -198,7 +198,7 @@ def tick(game):
     e: Entity
     _holders.clear(game)
     try:
-        for e in list(game.entities.values()):
+        for e in list(game.live()):
             if e.state != 0:
                 continue
             if e.step_len > 0:
