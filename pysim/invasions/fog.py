@@ -17,17 +17,25 @@ VIEW_SOURCES (lit guardposts, the ghostly eye: pysim/invasions/watch.py). Rock, 
 closed doors block the view (combat/awareness.sight_blocked); the blocking tile itself is
 seen (you see the wall you look at).
 
+Kept, not recast (issue 15): the FogView counts, per tile, how many of the spotters' views
+see it (count; visible is 2 where the count is above 0) and keeps each spotter's view as the
+list of tiles it sees (views). When spotters move, leave or come, the views of those gone are
+taken out of the count and those of the new places cast and put in; when tiles start or stop
+blocking (a door opened or shut, a wall dug), only the views that reach them go out and come
+back cast anew; every view again only for another map (more than MOST_CHANGED_TILES changed).
+It always equals a recast from nothing (full_layer; tested every tick of a full-scale game).
+
 Explored on every tick: what was seen at the end of any tick counts as explored, even when
 the front end runs several ticks a frame (4x) and asks for one snapshot. The "fog" system
-(order 590, after everything that moves) marks explored only what changed: the view of a
-spotter on a new tile (or a new source: a torch lit, the eye moved); when the map or a
-door changed, every spotter's view. Nothing moved: nothing is cast. It reads the game and
+(order 590, after everything that moves) brings the view up to date every tick, and every
+view put in marks its tiles explored. Nothing moved: nothing is cast. It reads the game and
 writes only the FogView, so the state hash and the events are the same with fog on or off.
+The snapshot brings it up to date too (a command between ticks may have opened a door) and
+hands out the same layer array until it changes.
 
-Cost: the layer "seen now" is computed when a snapshot asks for it, and again only when a
-spotter moved, the map or a door changed, or a source changed (the cache key); each
-spotter casts Bresenham rays from its tile to every tile of its range's square border
-(8 r rays of at most r steps), compiled with Cython. Measured in build/bench/bench_fog.py.
+Cost: each view cast is Bresenham rays from the spotter's tile to every tile of its range's
+square border (8 r rays of at most r steps), compiled with Cython; a tick casts only the
+views that changed. Measured in build/bench/bench_fog.py.
 """
 import cython
 import numpy as np
@@ -56,10 +64,17 @@ class FogView(object):
     def __init__(self, width, height):
         self.explored = np.zeros((height, width), dtype=np.uint8)
         self.visible = np.zeros((height, width), dtype=np.uint8)
-        self.key = None             # (sight key, eyes) the visible layer was cast for
-        self.computes = 0
-        self.explored_key = None    # (sight key, eyes) already marked explored
-        self.explored_casts = 0     # spotters cast for the explored layer alone
+        self.count = np.zeros((height, width), dtype=np.int32)  # views seeing each tile
+        self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
+        self.views = {}             # eye in use -> the flat indices it sees
+        self.blocked = None         # the sight-blocking array the count was cast with
+        self.eyes = ()              # the spotters it counts
+        self.layer = None           # the last layer handed out (a new array on change)
+        self.flat = None            # the same, one row (the snapshot's "fog")
+        self.computes = 0           # every view recast (a new map, a door changed)
+        self.updates = 0            # only the eyes that moved, left or came
+        self.casts = 0              # views cast
+        self.reused = 0             # views in use taken again (two spotters on one tile)
 
 
 def _header(ctx, value, lineno):
@@ -81,11 +96,12 @@ def fog_on(game):
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.int,
+def _ray(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
          y0: cython.int, x1: cython.int, y1: cython.int, r2: cython.int,
-         mark: cython.uchar) -> cython.int:
-    """Marks (`mark`) the tiles of the Bresenham line from (x0, y0) towards (x1, y1), up to
-    the first blocking tile (marked too), the map edge or the range."""
+         out: cython.int[::1], n: cython.int) -> cython.int:
+    """Adds to out[n:] the tiles of the Bresenham line from (x0, y0) towards (x1, y1) not
+    yet `seen`, up to the first blocking tile (seen too), the map edge or the range;
+    returns the new n."""
     h: cython.int = blocked.shape[0]
     w: cython.int = blocked.shape[1]
     dx: cython.int = x1 - x0 if x1 > x0 else x0 - x1
@@ -105,33 +121,51 @@ def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.in
             err += dx
             y += sy
         if x < 0 or y < 0 or x >= w or y >= h:
-            return 0
+            return n
         if (x - x0) * (x - x0) + (y - y0) * (y - y0) > r2:
-            return 0
-        vis[y, x] = mark
+            return n
+        if seen[y, x] == 0:
+            seen[y, x] = 1
+            out[n] = y * w + x
+            n += 1
         if blocked[y, x] != 0:
-            return 0
-    return 0
+            return n
+    return n
 
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def mark_seen(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.int,
-              y0: cython.int, r: cython.int, mark: cython.uchar = 2):
-    """Marks (`mark`: SEEN_NOW in the visible layer, 1 in the explored one) every tile
-    someone on (x0, y0) sees within r tiles (Euclidean)."""
+def cast(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
+         y0: cython.int, r: cython.int):
+    """The flat indices (y * width + x, each once, int32) of every tile someone on (x0, y0)
+    sees within r tiles (Euclidean). `seen` is a scratch of the map's shape, all 0 before
+    and after."""
     h: cython.int = blocked.shape[0]
     w: cython.int = blocked.shape[1]
     i: cython.int
+    n: cython.int = 0
     r2: cython.int = r * r
     if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
-        return
-    vis[y0, x0] = mark
+        return np.zeros(0, dtype=np.int32)
+    found = np.empty((2 * r + 1) * (2 * r + 1), dtype=np.int32)
+    out: cython.int[::1] = found
+    seen[y0, x0] = 1
+    out[0] = y0 * w + x0
+    n = 1
     for i in range(-r, r + 1):
-        _ray(blocked, vis, x0, y0, x0 + i, y0 - r, r2, mark)
-        _ray(blocked, vis, x0, y0, x0 + i, y0 + r, r2, mark)
-        _ray(blocked, vis, x0, y0, x0 - r, y0 + i, r2, mark)
-        _ray(blocked, vis, x0, y0, x0 + r, y0 + i, r2, mark)
+        n = _ray(blocked, seen, x0, y0, x0 + i, y0 - r, r2, out, n)
+        n = _ray(blocked, seen, x0, y0, x0 + i, y0 + r, r2, out, n)
+        n = _ray(blocked, seen, x0, y0, x0 - r, y0 + i, r2, out, n)
+        n = _ray(blocked, seen, x0, y0, x0 + r, y0 + i, r2, out, n)
+    for i in range(n):
+        seen[out[i] // w, out[i] % w] = 0
+    return found[:n].copy()
+
+
+def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
+    """Marks (`mark`) in vis every tile someone on (x0, y0) sees within r tiles."""
+    seen = np.zeros(vis.shape, dtype=np.uint8)
+    vis.reshape(-1)[cast(blocked, seen, x0, y0, r)] = mark
 
 
 def spotters(game):
@@ -158,31 +192,135 @@ def _view(game):
 
 
 def _eyes_now(game):
-    """(blocked, key): the sight-blocking array and the view's cache key for this moment."""
+    """(blocked, eyes): the sight-blocking array and the spotters, this moment."""
     from pysim.combat import awareness
-    blocked = awareness.sight_blocked(game)
-    return blocked, (awareness._cache.key, tuple(spotters(game)))
+    return awareness.sight_blocked(game), tuple(spotters(game))
+
+
+def _moved(before, now):
+    """(gone, came): the eyes of `before` no longer there and the new ones of `now`, as
+    multisets (two minions on one tile are two views) in list order."""
+    left = {}
+    for eye in before:
+        left[eye] = left.get(eye, 0) + 1
+    came = []
+    for eye in now:
+        k = left.get(eye, 0)
+        if k:
+            left[eye] = k - 1
+        else:
+            came.append(eye)
+    gone = []
+    for eye in before:
+        k = left[eye]
+        if k:
+            left[eye] = k - 1
+            gone.append(eye)
+    return gone, came
+
+
+def _view_from(view, blocked, eye):
+    """The flat tiles `eye` sees: the view in use (another spotter on the tile), else cast."""
+    idx = view.views.get(eye)
+    if idx is None:
+        idx = cast(blocked, view.scratch, eye[0], eye[1], eye[2])
+        view.views[eye] = idx
+        view.casts += 1
+    else:
+        view.reused += 1
+    return idx
+
+
+# More blocking tiles changed than this (a new map): every view is cast again.
+MOST_CHANGED_TILES = 64
+
+
+def _tiles_changed(before, now):
+    """(x, y) of the tiles whose blocking changed (a door opened or shut, a wall dug), or
+    None when the map is another or too much changed."""
+    if before is None or before.shape != now.shape:
+        return None
+    ys, xs = np.nonzero(before != now)
+    if len(xs) > MOST_CHANGED_TILES:
+        return None
+    return list(zip(xs.tolist(), ys.tolist()))
+
+
+def _near(eye, tiles):
+    """Can the view from `eye` reach one of `tiles`? (A tile past its range never stops
+    or lets through a ray of it.)"""
+    x, y, r = eye
+    for (tx, ty) in tiles:
+        if (tx - x) * (tx - x) + (ty - y) * (ty - y) <= r * r:
+            return True
+    return False
+
+
+def _changes(view, blocked, eyes):
+    """(gone, came, stale): the views to take out of the count, those to put in, and the
+    eyes whose kept view is out of date; None when every view is cast again. A tile that
+    starts or stops blocking (a door opened or shut) changes the views that reach it:
+    those go out and come back cast anew."""
+    changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
+    if changed is None:
+        return None
+    before = view.eyes
+    gone, came = _moved(before, eyes)
+    stale = ()
+    if changed:
+        stale = set(eye for eye in before + eyes if _near(eye, changed))
+        gone = [e for e in before if e in stale] + [e for e in gone if e not in stale]
+        came = [e for e in eyes if e in stale] + [e for e in came if e not in stale]
+    return gone, came, stale
+
+
+def update(game):
+    """Brings the visible layer (and the explored one) up to date: the count of views
+    seeing each tile loses the views of the eyes that moved or left and gains those of
+    the eyes that moved or came (and of those that reach a tile that started or stopped
+    blocking: a door opened or shut); every view again only for another map. The per-tick
+    half of the fog (see the module's words) and the snapshot's."""
+    view = _view(game)
+    blocked, eyes = _eyes_now(game)
+    if blocked is view.blocked and eyes == view.eyes:
+        return view
+    change = _changes(view, blocked, eyes)
+    if change is None:
+        view.count.fill(0)
+        view.visible.fill(0)
+        view.views = {}
+        gone, came, stale = (), eyes, ()
+        view.computes += 1
+    else:
+        gone, came, stale = change
+        view.updates += 1
+    count = view.count.reshape(-1)
+    explored = view.explored.reshape(-1)
+    touched = []
+    for eye in gone:
+        idx = view.views[eye]
+        count[idx] -= 1
+        touched.append(idx)
+    for eye in stale:           # cast with the map as it was
+        view.views.pop(eye, None)
+    for eye in came:
+        idx = _view_from(view, blocked, eye)
+        count[idx] += 1
+        explored[idx] = SEEN_BEFORE
+        touched.append(idx)
+    if touched:
+        tiles = np.concatenate(touched)
+        view.visible.reshape(-1)[tiles] = (count[tiles] > 0) * SEEN_NOW
+    view.views = {eye: view.views[eye] for eye in eyes}     # the views in use
+    view.blocked = blocked
+    view.eyes = eyes
+    view.layer = None
+    return view
 
 
 def mark_explored(game):
-    """Marks explored what the spotters see now, casting only the views that changed since
-    the last mark: a spotter on a new tile or a new source; all of them when the map or a
-    door changed. The per-tick half of the fog (see the module's words)."""
-    view = _view(game)
-    blocked, key = _eyes_now(game)
-    last = view.explored_key
-    if key == last or key == view.key:
-        view.explored_key = key         # the visible layer cast for it is already explored
-        return
-    if last is not None and last[0] == key[0]:
-        before = set(last[1])           # membership only: the casts below keep list order
-        fresh = [eye for eye in key[1] if eye not in before]
-    else:
-        fresh = key[1]
-    for (x, y, r) in fresh:
-        mark_seen(blocked, view.explored, x, y, r, 1)
-    view.explored_casts += len(fresh)
-    view.explored_key = key
+    """Marks explored what the spotters see now (update: only the views that changed)."""
+    update(game)
 
 
 @systems.system("fog", 590)
@@ -193,26 +331,27 @@ def fog_system(game):
 
 
 def view_of(game):
-    """The FogView of this game, brought up to date (recomputed only when its key moved)."""
-    view = _view(game)
-    blocked, key = _eyes_now(game)
-    if key == view.key:
-        return view
-    vis = view.visible
-    vis.fill(0)
-    for (x, y, r) in key[1]:
-        mark_seen(blocked, vis, x, y, r)
-    np.maximum(view.explored, vis >> 1, out=view.explored)
-    view.key = key
-    view.explored_key = key
-    view.computes += 1
-    return view
+    """The FogView of this game, brought up to date (see update)."""
+    return update(game)
 
 
 def layer(game):
-    """uint8 [y, x]: 2 seen now, 1 explored, 0 unexplored."""
+    """uint8 [y, x]: 2 seen now, 1 explored, 0 unexplored. The same array until the view
+    changes (the snapshot's comparison then stops at its identity); never written into."""
     view = view_of(game)
-    return np.maximum(view.visible, view.explored)
+    if view.layer is None:
+        view.layer = np.maximum(view.visible, view.explored)
+        view.flat = view.layer.reshape(-1)
+    return view.layer
+
+
+def full_layer(game):
+    """The layer recast from nothing, every view (what update must always equal; tests)."""
+    blocked, eyes = _eyes_now(game)
+    vis = np.zeros_like(_view(game).visible)
+    for (x, y, r) in eyes:
+        mark_seen(blocked, vis, x, y, r)
+    return vis
 
 
 def seen_now(game, x, y):
@@ -244,6 +383,7 @@ def load_rows(game, rows):
     saved = np.array([[c == "1" for c in text] for _, text in rows], dtype=np.uint8)
     view = view_of(game)
     np.maximum(view.explored, saved, out=view.explored)
+    view.layer = None
     return None
 
 
@@ -255,4 +395,5 @@ def fog_snapshot(game, snap):
     on = fog_on(game)
     snap["fog_on"] = on
     if on:
-        snap["fog"] = layer(game).reshape(-1)
+        layer(game)
+        snap["fog"] = game.fog_view.flat
