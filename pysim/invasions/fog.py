@@ -66,7 +66,7 @@ class FogView(object):
         self.visible = np.zeros((height, width), dtype=np.uint8)
         self.count = np.zeros((height, width), dtype=np.int32)  # views seeing each tile
         self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
-        self.views = {}             # eye in use -> the flat indices it sees
+        self.views = []             # the flat tiles each of eyes sees (int32 arrays)
         self.blocked = None         # the sight-blocking array the count was cast with
         self.eyes = ()              # the spotters it counts
         self.layer = None           # the last layer handed out (a new array on change)
@@ -74,7 +74,6 @@ class FogView(object):
         self.computes = 0           # every view recast (a new map, a door changed)
         self.updates = 0            # only the eyes that moved, left or came
         self.casts = 0              # views cast
-        self.reused = 0             # views in use taken again (two spotters on one tile)
 
 
 def _header(ctx, value, lineno):
@@ -169,13 +168,16 @@ def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
 
 
 def spotters(game):
-    """(x, y, range) of every eye on the player's side, in a fixed order."""
+    """(x, y, range) of every eye on the player's side, in a fixed order (id order)."""
     from pysim.combat import fighter as F, stats as S
+    # module constants read once: this runs twice a tick over every body (issue 15)
+    dungeon, up, adventurer = E.DUNGEON, E.UP, E.ADVENTURER
+    stat, sight_range = F.stat, S.sight_range
     out = []
-    for e in game.entities.values():
-        if e.side != E.DUNGEON or e.state != E.UP or e.kind == E.ADVENTURER:
+    for e in game.live():
+        if e.side != dungeon or e.state != up or e.kind == adventurer:
             continue
-        out.append((int(e.x), int(e.y), int(S.sight_range(F.stat(e, "hunt")))))
+        out.append((int(e.x), int(e.y), int(sight_range(stat(e, "hunt")))))
     for fn in VIEW_SOURCES:
         out.extend(fn(game))
     return out
@@ -197,38 +199,32 @@ def _eyes_now(game):
     return awareness.sight_blocked(game), tuple(spotters(game))
 
 
-def _moved(before, now):
-    """(gone, came): the eyes of `before` no longer there and the new ones of `now`, as
-    multisets (two minions on one tile are two views) in list order."""
-    left = {}
-    for eye in before:
-        left[eye] = left.get(eye, 0) + 1
-    came = []
-    for eye in now:
-        k = left.get(eye, 0)
-        if k:
-            left[eye] = k - 1
-        else:
-            came.append(eye)
-    gone = []
-    for eye in before:
-        k = left[eye]
-        if k:
-            left[eye] = k - 1
-            gone.append(eye)
-    return gone, came
-
-
-def _view_from(view, blocked, eye):
-    """The flat tiles `eye` sees: the view in use (another spotter on the tile), else cast."""
-    idx = view.views.get(eye)
-    if idx is None:
-        idx = cast(blocked, view.scratch, eye[0], eye[1], eye[2])
-        view.views[eye] = idx
-        view.casts += 1
-    else:
-        view.reused += 1
-    return idx
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.uchar[::1],
+           out: list, into: list):
+    """Takes the views `out` (flat tile lists) out of the count and puts `into` in, marking
+    its tiles explored; visible follows the count. All out first, so each tile's last write
+    is of its final count."""
+    now: cython.uchar = SEEN_NOW
+    before: cython.uchar = SEEN_BEFORE
+    idx: cython.int[::1]
+    i: cython.Py_ssize_t
+    t: cython.int
+    for tiles in out:
+        idx = tiles
+        for i in range(idx.shape[0]):
+            t = idx[i]
+            count[t] -= 1
+            if count[t] == 0:
+                visible[t] = 0
+    for tiles in into:
+        idx = tiles
+        for i in range(idx.shape[0]):
+            t = idx[i]
+            count[t] += 1
+            visible[t] = now
+            explored[t] = before
 
 
 # More blocking tiles changed than this (a new map): every view is cast again.
@@ -256,22 +252,49 @@ def _near(eye, tiles):
     return False
 
 
-def _changes(view, blocked, eyes):
-    """(gone, came, stale): the views to take out of the count, those to put in, and the
-    eyes whose kept view is out of date; None when every view is cast again. A tile that
-    starts or stops blocking (a door opened or shut) changes the views that reach it:
-    those go out and come back cast anew."""
+def _swaps(view, blocked, eyes):
+    """(out, into, views): the kept views to take out of the count, those cast anew to put
+    in (the eye moved or came, or its view reaches a tile that started or stopped
+    blocking), and the view of each of `eyes`; None when every view is cast again."""
     changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
     if changed is None:
         return None
-    before = view.eyes
-    gone, came = _moved(before, eyes)
-    stale = ()
-    if changed:
-        stale = set(eye for eye in before + eyes if _near(eye, changed))
-        gone = [e for e in before if e in stale] + [e for e in gone if e not in stale]
-        came = [e for e in eyes if e in stale] + [e for e in came if e not in stale]
-    return gone, came, stale
+    before, kept = view.eyes, view.views
+    out, into, views = [], [], []
+    if len(before) == len(eyes):
+        # the usual tick: nobody came or left, so the i-th eye is the same body's
+        for i in range(len(eyes)):
+            eye = eyes[i]
+            if eye == before[i] and not (changed and _near(eye, changed)):
+                views.append(kept[i])
+            else:
+                out.append(kept[i])
+                into.append(_cast_view(view, blocked, eye))
+                views.append(into[-1])
+        return out, into, views
+    pool = {}                   # eye -> its kept views (two bodies on a tile: two views)
+    for i in range(len(before)):
+        if changed and _near(before[i], changed):
+            out.append(kept[i])
+        else:
+            pool.setdefault(before[i], []).append(kept[i])
+    for eye in eyes:
+        left = pool.get(eye)
+        if left:
+            views.append(left.pop())
+        else:
+            into.append(_cast_view(view, blocked, eye))
+            views.append(into[-1])
+    for eye in before:          # what nobody took (in list order)
+        left = pool.get(eye)
+        while left:
+            out.append(left.pop())
+    return out, into, views
+
+
+def _cast_view(view, blocked, eye):
+    view.casts += 1
+    return cast(blocked, view.scratch, eye[0], eye[1], eye[2])
 
 
 def update(game):
@@ -284,34 +307,19 @@ def update(game):
     blocked, eyes = _eyes_now(game)
     if blocked is view.blocked and eyes == view.eyes:
         return view
-    change = _changes(view, blocked, eyes)
-    if change is None:
+    swaps = _swaps(view, blocked, eyes)
+    if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)
-        view.views = {}
-        gone, came, stale = (), eyes, ()
+        views = [_cast_view(view, blocked, eye) for eye in eyes]
+        out, into = [], views
         view.computes += 1
     else:
-        gone, came, stale = change
+        out, into, views = swaps
         view.updates += 1
-    count = view.count.reshape(-1)
-    explored = view.explored.reshape(-1)
-    touched = []
-    for eye in gone:
-        idx = view.views[eye]
-        count[idx] -= 1
-        touched.append(idx)
-    for eye in stale:           # cast with the map as it was
-        view.views.pop(eye, None)
-    for eye in came:
-        idx = _view_from(view, blocked, eye)
-        count[idx] += 1
-        explored[idx] = SEEN_BEFORE
-        touched.append(idx)
-    if touched:
-        tiles = np.concatenate(touched)
-        view.visible.reshape(-1)[tiles] = (count[tiles] > 0) * SEEN_NOW
-    view.views = {eye: view.views[eye] for eye in eyes}     # the views in use
+    _count(view.count.reshape(-1), view.visible.reshape(-1), view.explored.reshape(-1),
+           out, into)
+    view.views = views
     view.blocked = blocked
     view.eyes = eyes
     view.layer = None
