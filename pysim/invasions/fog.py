@@ -257,13 +257,16 @@ def _swaps(view, blocked, eyes):
     """(out, into, views): the kept views to take out of the count, those cast anew to put
     in (the eye moved or came, or its view reaches a tile that started or stopped
     blocking), and the view of each of `eyes`; None when every view is cast again."""
+    # awareness.sight_blocked makes a new array whenever what blocks changes: the same
+    # array is the same blocking
     changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
     if changed is None:
         return None
     before, kept = view.eyes, view.views
     out, into, views = [], [], []
     if len(before) == len(eyes):
-        # the usual tick: nobody came or left, so the i-th eye is the same body's
+        # the usual tick: nobody came or left, so the i-th eye is the same body's (were it
+        # not, the i-th view out and the new one in still keep the count right)
         for i in range(len(eyes)):
             eye = eyes[i]
             if eye == before[i] and not (changed and _near(eye, changed)):
