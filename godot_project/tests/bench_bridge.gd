@@ -4,7 +4,7 @@ extends SceneTree
 # Prints one line "BENCH {json}" with microseconds per call.
 
 const BRIDGE := "res://bridge/PyBridge.gdns"
-const TestBridge := preload("res://tests/test_bridge.gd")
+const PythonPaths := preload("res://tests/python_paths.gd")   # not test_bridge.gd: its TestCase needs EventBus
 
 var results := {}
 
@@ -40,7 +40,7 @@ func _run() -> void:
 	var first := [ProjectSettings.globalize_path("res://tests/py")]
 	if pysim_dir != "":
 		first.append(pysim_dir)     # another pysim build first (an A/B of two sources)
-	var paths := TestBridge.python_paths(first)
+	var paths := PythonPaths.python_paths(first)
 	var b = load(BRIDGE).new()
 	var r = b.start(paths, "bridge_probe", "BenchProbe", [])
 	if not (typeof(r) == TYPE_BOOL and r):

@@ -4,21 +4,13 @@ extends "res://tests/TestCase.gd"
 
 const BRIDGE := "res://bridge/PyBridge.gdns"
 const ERR := "__python_error__"
+const PythonPaths := preload("res://tests/python_paths.gd")
 
 var probe = null   # a PyBridge running tests/py/bridge_probe.py's Probe
 
 
 static func python_paths(extra: Array = []) -> Array:
-	# The same path list the game uses: res://bridge/pythonpath.txt (written by make bridge).
-	var out := extra.duplicate()
-	var f := File.new()
-	if f.open("res://bridge/pythonpath.txt", File.READ) == OK:
-		while not f.eof_reached():
-			var line := f.get_line().strip_edges()
-			if line != "" and not line.begins_with("#"):
-				out.append(line)
-		f.close()
-	return out
+	return PythonPaths.python_paths(extra)
 
 
 static func new_bridge():

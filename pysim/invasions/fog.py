@@ -17,17 +17,25 @@ VIEW_SOURCES (lit guardposts, the ghostly eye: pysim/invasions/watch.py). Rock, 
 closed doors block the view (combat/awareness.sight_blocked); the blocking tile itself is
 seen (you see the wall you look at).
 
+Kept, not recast (issue 15): the FogView counts, per tile, how many of the spotters' views
+see it (count; visible is 2 where the count is above 0) and keeps each spotter's view as the
+list of tiles it sees (views). When spotters move, leave or come, the views of those gone are
+taken out of the count and those of the new places cast and put in; when tiles start or stop
+blocking (a door opened or shut, a wall dug), only the views that reach them go out and come
+back cast anew; every view again only for another map (more than MOST_CHANGED_TILES changed).
+It always equals a recast from nothing (full_layer; tested every tick of a full-scale game).
+
 Explored on every tick: what was seen at the end of any tick counts as explored, even when
 the front end runs several ticks a frame (4x) and asks for one snapshot. The "fog" system
-(order 590, after everything that moves) marks explored only what changed: the view of a
-spotter on a new tile (or a new source: a torch lit, the eye moved); when the map or a
-door changed, every spotter's view. Nothing moved: nothing is cast. It reads the game and
+(order 590, after everything that moves) brings the view up to date every tick, and every
+view put in marks its tiles explored. Nothing moved: nothing is cast. It reads the game and
 writes only the FogView, so the state hash and the events are the same with fog on or off.
+The snapshot brings it up to date too (a command between ticks may have opened a door) and
+hands out the same layer array until it changes.
 
-Cost: the layer "seen now" is computed when a snapshot asks for it, and again only when a
-spotter moved, the map or a door changed, or a source changed (the cache key); each
-spotter casts Bresenham rays from its tile to every tile of its range's square border
-(8 r rays of at most r steps), compiled with Cython. Measured in build/bench/bench_fog.py.
+Cost: each view cast is Bresenham rays from the spotter's tile to every tile of its range's
+square border (8 r rays of at most r steps), compiled with Cython; a tick casts only the
+views that changed. Measured in build/bench/bench_fog.py.
 """
 import cython
 import numpy as np
@@ -56,10 +64,17 @@ class FogView(object):
     def __init__(self, width, height):
         self.explored = np.zeros((height, width), dtype=np.uint8)
         self.visible = np.zeros((height, width), dtype=np.uint8)
-        self.key = None             # (sight key, eyes) the visible layer was cast for
-        self.computes = 0
-        self.explored_key = None    # (sight key, eyes) already marked explored
-        self.explored_casts = 0     # spotters cast for the explored layer alone
+        self.count = np.zeros((height, width), dtype=np.int32)  # views seeing each tile
+        self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
+        self.views = []             # the flat tiles each of eyes sees (int32 arrays)
+        self.blocked = None         # the sight-blocking array the count was cast with
+        self.eyes = ()              # the spotters it counts
+        self.kept_for = None        # (game serial, tick) the fog system left it up to date at
+        self.layer = None           # the last layer handed out (a new array on change)
+        self.flat = None            # the same, one row (the snapshot's "fog")
+        self.computes = 0           # every view recast (a new map, a door changed)
+        self.updates = 0            # only the eyes that moved, left or came
+        self.casts = 0              # views cast
 
 
 def _header(ctx, value, lineno):
@@ -81,11 +96,12 @@ def fog_on(game):
 @cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.int,
+def _ray(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
          y0: cython.int, x1: cython.int, y1: cython.int, r2: cython.int,
-         mark: cython.uchar) -> cython.int:
-    """Marks (`mark`) the tiles of the Bresenham line from (x0, y0) towards (x1, y1), up to
-    the first blocking tile (marked too), the map edge or the range."""
+         out: cython.int[::1], n: cython.int) -> cython.int:
+    """Adds to out[n:] the tiles of the Bresenham line from (x0, y0) towards (x1, y1) not
+    yet `seen`, up to the first blocking tile (seen too), the map edge or the range;
+    returns the new n."""
     h: cython.int = blocked.shape[0]
     w: cython.int = blocked.shape[1]
     dx: cython.int = x1 - x0 if x1 > x0 else x0 - x1
@@ -105,43 +121,64 @@ def _ray(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.in
             err += dx
             y += sy
         if x < 0 or y < 0 or x >= w or y >= h:
-            return 0
+            return n
         if (x - x0) * (x - x0) + (y - y0) * (y - y0) > r2:
-            return 0
-        vis[y, x] = mark
+            return n
+        if seen[y, x] == 0:
+            seen[y, x] = 1
+            out[n] = y * w + x
+            n += 1
         if blocked[y, x] != 0:
-            return 0
-    return 0
+            return n
+    return n
 
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def mark_seen(blocked: cython.uchar[:, ::1], vis: cython.uchar[:, ::1], x0: cython.int,
-              y0: cython.int, r: cython.int, mark: cython.uchar = 2):
-    """Marks (`mark`: SEEN_NOW in the visible layer, 1 in the explored one) every tile
-    someone on (x0, y0) sees within r tiles (Euclidean)."""
+def cast(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
+         y0: cython.int, r: cython.int):
+    """The flat indices (y * width + x, each once, int32) of every tile someone on (x0, y0)
+    sees within r tiles (Euclidean). `seen` is a scratch of the map's shape, all 0 before
+    and after."""
     h: cython.int = blocked.shape[0]
     w: cython.int = blocked.shape[1]
     i: cython.int
+    n: cython.int = 0
     r2: cython.int = r * r
     if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
-        return
-    vis[y0, x0] = mark
+        return np.zeros(0, dtype=np.int32)
+    found = np.empty((2 * r + 1) * (2 * r + 1), dtype=np.int32)
+    out: cython.int[::1] = found
+    seen[y0, x0] = 1
+    out[0] = y0 * w + x0
+    n = 1
     for i in range(-r, r + 1):
-        _ray(blocked, vis, x0, y0, x0 + i, y0 - r, r2, mark)
-        _ray(blocked, vis, x0, y0, x0 + i, y0 + r, r2, mark)
-        _ray(blocked, vis, x0, y0, x0 - r, y0 + i, r2, mark)
-        _ray(blocked, vis, x0, y0, x0 + r, y0 + i, r2, mark)
+        n = _ray(blocked, seen, x0, y0, x0 + i, y0 - r, r2, out, n)
+        n = _ray(blocked, seen, x0, y0, x0 + i, y0 + r, r2, out, n)
+        n = _ray(blocked, seen, x0, y0, x0 - r, y0 + i, r2, out, n)
+        n = _ray(blocked, seen, x0, y0, x0 + r, y0 + i, r2, out, n)
+    for i in range(n):
+        seen[out[i] // w, out[i] % w] = 0
+    return found[:n].copy()
+
+
+def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
+    """Marks (`mark`) in vis every tile someone on (x0, y0) sees within r tiles."""
+    seen = np.zeros(vis.shape, dtype=np.uint8)
+    vis.reshape(-1)[cast(blocked, seen, x0, y0, r)] = mark
 
 
 def spotters(game):
-    """(x, y, range) of every eye on the player's side, in a fixed order."""
+    """(x, y, range) of every eye on the player's side, in a fixed order (id order)."""
     from pysim.combat import fighter as F, stats as S
+    # module constants read once: this runs twice a tick over every body (issue 15)
+    dungeon, up, adventurer = E.DUNGEON, E.UP, E.ADVENTURER
+    stat, sight_range = F.stat, S.sight_range
     out = []
-    for e in game.entities.values():
-        if e.side != E.DUNGEON or e.state != E.UP or e.kind == E.ADVENTURER:
+    for e in game.live():
+        if e.side != dungeon or e.state != up or e.kind == adventurer:
             continue
-        out.append((int(e.x), int(e.y), int(S.sight_range(F.stat(e, "hunt")))))
+        out.append((int(e.x), int(e.y), int(sight_range(stat(e, "hunt")))))
     for fn in VIEW_SOURCES:
         out.extend(fn(game))
     return out
@@ -158,61 +195,181 @@ def _view(game):
 
 
 def _eyes_now(game):
-    """(blocked, key): the sight-blocking array and the view's cache key for this moment."""
+    """(blocked, eyes): the sight-blocking array and the spotters, this moment."""
     from pysim.combat import awareness
-    blocked = awareness.sight_blocked(game)
-    return blocked, (awareness._cache.key, tuple(spotters(game)))
+    return awareness.sight_blocked(game), tuple(spotters(game))
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.uchar[::1],
+           out: list, into: list):
+    """Takes the views `out` (flat tile lists) out of the count and puts `into` in, marking
+    its tiles explored; visible follows the count. All out first, so each tile's last write
+    is of its final count."""
+    now: cython.uchar = SEEN_NOW
+    before: cython.uchar = SEEN_BEFORE
+    idx: cython.int[::1]
+    i: cython.Py_ssize_t
+    t: cython.int
+    for tiles in out:
+        idx = tiles
+        for i in range(idx.shape[0]):
+            t = idx[i]
+            count[t] -= 1
+            if count[t] == 0:
+                visible[t] = 0
+    for tiles in into:
+        idx = tiles
+        for i in range(idx.shape[0]):
+            t = idx[i]
+            count[t] += 1
+            visible[t] = now
+            explored[t] = before
+
+
+# More blocking tiles changed than this (a new map): every view is cast again.
+MOST_CHANGED_TILES = 64
+
+
+def _tiles_changed(before, now):
+    """(x, y) of the tiles whose blocking changed (a door opened or shut, a wall dug), or
+    None when the map is another or too much changed."""
+    if before is None or before.shape != now.shape:
+        return None
+    ys, xs = np.nonzero(before != now)
+    if len(xs) > MOST_CHANGED_TILES:
+        return None
+    return list(zip(xs.tolist(), ys.tolist()))
+
+
+def _near(eye, tiles):
+    """Can the view from `eye` reach one of `tiles`? (A tile past its range never stops
+    or lets through a ray of it.)"""
+    x, y, r = eye
+    for (tx, ty) in tiles:
+        if (tx - x) * (tx - x) + (ty - y) * (ty - y) <= r * r:
+            return True
+    return False
+
+
+def _swaps(view, blocked, eyes):
+    """(out, into, views): the kept views to take out of the count, those cast anew to put
+    in (the eye moved or came, or its view reaches a tile that started or stopped
+    blocking), and the view of each of `eyes`; None when every view is cast again."""
+    # awareness.sight_blocked makes a new array whenever what blocks changes: the same
+    # array is the same blocking
+    changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
+    if changed is None:
+        return None
+    before, kept = view.eyes, view.views
+    out, into, views = [], [], []
+    if len(before) == len(eyes):
+        # the usual tick: nobody came or left, so the i-th eye is the same body's (were it
+        # not, the i-th view out and the new one in still keep the count right)
+        for i in range(len(eyes)):
+            eye = eyes[i]
+            if eye == before[i] and not (changed and _near(eye, changed)):
+                views.append(kept[i])
+            else:
+                out.append(kept[i])
+                into.append(_cast_view(view, blocked, eye))
+                views.append(into[-1])
+        return out, into, views
+    pool = {}                   # eye -> its kept views (two bodies on a tile: two views)
+    for i in range(len(before)):
+        if changed and _near(before[i], changed):
+            out.append(kept[i])
+        else:
+            pool.setdefault(before[i], []).append(kept[i])
+    for eye in eyes:
+        left = pool.get(eye)
+        if left:
+            views.append(left.pop())
+        else:
+            into.append(_cast_view(view, blocked, eye))
+            views.append(into[-1])
+    for eye in before:          # what nobody took (in list order)
+        left = pool.get(eye)
+        while left:
+            out.append(left.pop())
+    return out, into, views
+
+
+def _cast_view(view, blocked, eye):
+    view.casts += 1
+    return cast(blocked, view.scratch, eye[0], eye[1], eye[2])
+
+
+def update(game):
+    """Brings the visible layer (and the explored one) up to date: the count of views
+    seeing each tile loses the views of the eyes that moved or left and gains those of
+    the eyes that moved or came (and of those that reach a tile that started or stopped
+    blocking: a door opened or shut); every view again only for another map. The per-tick
+    half of the fog (see the module's words) and the snapshot's."""
+    view = _view(game)
+    blocked, eyes = _eyes_now(game)
+    if blocked is view.blocked and eyes == view.eyes:
+        return view
+    swaps = _swaps(view, blocked, eyes)
+    if swaps is None:
+        view.count.fill(0)
+        view.visible.fill(0)
+        views = [_cast_view(view, blocked, eye) for eye in eyes]
+        out, into = [], views
+        view.computes += 1
+    else:
+        out, into, views = swaps
+        view.updates += 1
+    _count(view.count.reshape(-1), view.visible.reshape(-1), view.explored.reshape(-1),
+           out, into)
+    view.views = views
+    view.blocked = blocked
+    view.eyes = eyes
+    view.layer = None
+    return view
 
 
 def mark_explored(game):
-    """Marks explored what the spotters see now, casting only the views that changed since
-    the last mark: a spotter on a new tile or a new source; all of them when the map or a
-    door changed. The per-tick half of the fog (see the module's words)."""
-    view = _view(game)
-    blocked, key = _eyes_now(game)
-    last = view.explored_key
-    if key == last or key == view.key:
-        view.explored_key = key         # the visible layer cast for it is already explored
-        return
-    if last is not None and last[0] == key[0]:
-        before = set(last[1])           # membership only: the casts below keep list order
-        fresh = [eye for eye in key[1] if eye not in before]
-    else:
-        fresh = key[1]
-    for (x, y, r) in fresh:
-        mark_seen(blocked, view.explored, x, y, r, 1)
-    view.explored_casts += len(fresh)
-    view.explored_key = key
+    """Marks explored what the spotters see now (update: only the views that changed)."""
+    return update(game)
 
 
 @systems.system("fog", 590)
 def fog_system(game):
     """After everything that moves in a tick: what is seen now counts as explored."""
     if fog_on(game):
-        mark_explored(game)
+        mark_explored(game).kept_for = (game.serial, game.tick + 1)
 
 
 def view_of(game):
-    """The FogView of this game, brought up to date (recomputed only when its key moved)."""
-    view = _view(game)
-    blocked, key = _eyes_now(game)
-    if key == view.key:
+    """The FogView of this game, brought up to date (see update). Right after a tick the
+    fog system brought it up to date already, and between ticks the game changes only by
+    ticks (commands wait for the next one; a load makes another game): no second look."""
+    view = getattr(game, "fog_view", None)
+    if view is not None and view.kept_for == (game.serial, game.tick) and \
+            view.explored.shape == (game.grid.height, game.grid.width):
         return view
-    vis = view.visible
-    vis.fill(0)
-    for (x, y, r) in key[1]:
-        mark_seen(blocked, vis, x, y, r)
-    np.maximum(view.explored, vis >> 1, out=view.explored)
-    view.key = key
-    view.explored_key = key
-    view.computes += 1
-    return view
+    return update(game)
 
 
 def layer(game):
-    """uint8 [y, x]: 2 seen now, 1 explored, 0 unexplored."""
+    """uint8 [y, x]: 2 seen now, 1 explored, 0 unexplored. The same array until the view
+    changes (the snapshot's comparison then stops at its identity); never written into."""
     view = view_of(game)
-    return np.maximum(view.visible, view.explored)
+    if view.layer is None:
+        view.layer = np.maximum(view.visible, view.explored)
+        view.flat = view.layer.reshape(-1)
+    return view.layer
+
+
+def full_layer(game):
+    """The layer recast from nothing, every view (what update must always equal; tests)."""
+    blocked, eyes = _eyes_now(game)
+    vis = np.zeros_like(_view(game).visible)
+    for (x, y, r) in eyes:
+        mark_seen(blocked, vis, x, y, r)
+    return vis
 
 
 def seen_now(game, x, y):
@@ -244,6 +401,7 @@ def load_rows(game, rows):
     saved = np.array([[c == "1" for c in text] for _, text in rows], dtype=np.uint8)
     view = view_of(game)
     np.maximum(view.explored, saved, out=view.explored)
+    view.layer = None
     return None
 
 
@@ -255,4 +413,5 @@ def fog_snapshot(game, snap):
     on = fog_on(game)
     snap["fog_on"] = on
     if on:
-        snap["fog"] = layer(game).reshape(-1)
+        layer(game)
+        snap["fog"] = game.fog_view.flat

@@ -8,6 +8,10 @@ camera jump), [-1, -1] when none.
 Decided: with fog on, a party walking in unspotted is not announced: the indicator says
 "underway" only once the party is spotted (ARRIVE-02); until then it keeps the last band it
 showed (the view's memory, game.invasion_band, like fog's game.fog_view: not game state).
+Per frame only from what changed (issue 15): this hour's chance asks whether there is a way
+in (INV-05: a search from the portals to the sanctum, ~0.1 ms at full scale), so it is kept
+(game.invasion_chance_kept, a cache beside the game) until something it reads moved: the
+hour, the scheduler's phase, hours, limit and war parties, the storm, the map.
 """
 from pysim.core import clock
 from pysim.core.entities import UP
@@ -23,6 +27,25 @@ def band(pct):
         if pct >= lo:
             return word
     return "quiet"
+
+
+def _chance_key(game, st):
+    """Everything scheduler.hour_chance reads, cheaply: its answer moves only with these
+    (the way in, digging.path_exists, only with the map: grid versions)."""
+    g = game.grid
+    return (game.serial, game.tick // clock.TICKS_PER_HOUR, st.phase, st.hours, st.limit,
+            len(st.pending), SCH.war_ready(game, st), SCH.storming(game, st),
+            g.version, g.tiles_version)
+
+
+def chance(game, st):
+    """scheduler.hour_chance, asked again only when _chance_key moved."""
+    key = _chance_key(game, st)
+    kept = getattr(game, "invasion_chance_kept", None)
+    if kept is None or kept[0] != key:
+        kept = (key, SCH.hour_chance(game, st))
+        game.invasion_chance_kept = kept
+    return kept[1]
 
 
 def _hidden(game, st):
@@ -44,7 +67,7 @@ def invasion_snapshot(game, snap):
         snap["invasion_storm_hours"] = 0
         snap["invasion_party_pos"] = pos
         return
-    pct = SCH.hour_chance(game, st)
+    pct = chance(game, st)
     if st.phase == SCH.UNDERWAY and _hidden(game, st):
         snap["invasion_state"] = getattr(game, "invasion_band", "quiet")
     elif st.phase == SCH.UNDERWAY:

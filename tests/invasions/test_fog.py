@@ -83,17 +83,78 @@ def test_fog_is_only_the_view_rules_and_events_do_not_change():
 
 
 @pytest.mark.rule("ARRIVE-01")
-def test_the_layer_is_recomputed_only_when_a_spotter_moved_or_a_door_changed():
+def test_the_layer_is_recast_only_where_a_spotter_moved_or_a_door_changed():
+    from pysim.core import terrain
     g = game()
     fog.layer(g)
-    n = g.fog_view.computes
-    fog.layer(g)
-    fog.layer(g)
-    assert g.fog_view.computes == n
+    view = g.fog_view
+    n, casts = view.computes, view.casts
+    assert fog.layer(g) is fog.layer(g)             # nothing moved: the same array
+    assert view.computes == n and view.casts == casts
     door = list(g.areas["doors"].by_id.values())[0]
     door.open = True
     fog.layer(g)
-    assert g.fog_view.computes == n + 1
+    # the minion 6 tiles from the door sees anew; the Boss, 17 tiles off, keeps its view
+    assert view.computes == n and view.casts == casts + 1
+    g.grid.set_terrain(20, 3, terrain.FLOOR)        # a wall dug: the views reaching it
+    fog.layer(g)
+    assert view.computes == n and view.casts == casts + 2
+    assert fog.layer(g)[3, 20] == fog.SEEN_NOW and (view.visible == fog.full_layer(g)).all()
+    g.grid.terrain[:, :] = terrain.FLOOR            # every wall gone: every view again
+    g.grid.changed()
+    fog.layer(g)
+    assert view.computes == n + 1 and view.casts == casts + 4
+
+
+def _same_as_recast(g):
+    """The kept layer equals the layer recast from nothing, and is explored."""
+    view = fog.view_of(g)
+    full = fog.full_layer(g)
+    assert (view.visible == full).all(), g.tick
+    assert ((view.count > 0) == (full > 0)).all() and view.count.min() >= 0
+    assert (view.explored[full > 0] == 1).all()
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_the_kept_layer_equals_a_recast_every_tick_of_a_full_scale_invasion():
+    from pysim.core.levelgen import full_level
+    g = load_text(full_level())
+    assert fog.fog_on(g)
+    g.command({"type": "send_invasion"})
+    keys = []
+    for _ in range(300):
+        g.step()
+        _same_as_recast(g)
+        keys.append((g.fog_view.blocked, g.fog_view.eyes))
+    view = g.fog_view
+    assert view.computes == 1 and view.updates > 250        # never all again: one map
+    pairs = list(zip(keys, keys[1:]))
+    moved = sum(a[1] != b[1] for a, b in pairs)
+    came_left = sum(len(a[1]) != len(b[1]) for a, b in pairs)
+    doors = sum(bool(fog._tiles_changed(a[0], b[0])) for a, b in pairs)
+    assert moved > 250 and came_left > 0 and doors > 10, (moved, came_left, doors)
+
+
+@pytest.mark.rule("ARRIVE-01")
+@pytest.mark.rule("ARRIVE-03")
+def test_the_kept_layer_equals_a_recast_with_doors_held_and_a_torch_lit():
+    from pysim.core import clock
+    from test_watch import game as watch_game     # a guardpost, a Drudgery minion, a door
+    g = watch_game()
+    lit = False
+    for t in range(2 * clock.TICKS_PER_HOUR):
+        if t % 40 == 5:
+            g.command({"type": "hold_door_open", "x": 15, "y": 1})
+        elif t % 40 == 25:
+            g.command({"type": "release_door", "x": 15, "y": 1})
+        if t % 7 == 0:
+            _same_as_recast(g)          # a command between ticks, before the next one
+        g.step()
+        lit = lit or any(e["type"] == "torch_lit" for e in g.take_events())
+        _same_as_recast(g)
+        if lit and t % 40 == 39:
+            break
+    assert lit and g.fog_view.computes == 1
 
 
 @pytest.mark.rule("ARRIVE-01")
@@ -178,22 +239,22 @@ def test_each_tick_casts_only_the_views_that_changed():
     g = game()
     g.step()
     view = g.fog_view
-    casts = view.explored_casts
+    casts = view.casts
     assert casts == 2 and view.explored[1, 14] == 0     # the Boss and the minion, once
     g.command({"type": "hold_door_open", "x": 15, "y": 1})
     g.step()
-    assert view.explored_casts == casts + 2         # a door changed: every view again
+    assert view.casts == casts + 1                  # a door changed: the minion's view
     assert view.explored[1, 14] == 1                # explored behind it, with no snapshot
     idle = moved = 0
     for _ in range(100):                    # the minion wanders now and then
         eyes = fog.spotters(g)
-        casts = view.explored_casts
+        casts = view.casts
         g.step()
         fresh = [e for e in fog.spotters(g) if e not in eyes]
-        assert view.explored_casts - casts == len(fresh)
+        assert view.casts - casts == len(fresh)
         idle += not fresh
         moved += bool(fresh)
-    assert idle > 50 and moved > 0 and view.computes == 0     # no snapshot asked
+    assert idle > 50 and moved > 0 and view.computes == 1     # only the first
 
 
 @pytest.mark.rule("ARRIVE-01")
