@@ -65,25 +65,38 @@ L.THINGS["pyre"] = _place("pyre")
 
 
 def bed_of(game, minion):
-    """The minion's own bed (x, y) or None; free beds go to minions in id order."""
+    """The minion's own bed (x, y) or None; free beds go to living minions in id order."""
     f = minion.fighter
     if f.bed is not None:
         return f.bed
     if minion.kind != E.MINION:
         return None
     beds = area(game).beds
+    _free_the_beds_of_the_dead(game, beds)
     free = [b for b in beds if b[2] < 0]
     if not free:
         return None
     # minions without a bed, lowest ids first, take free beds in placement order
-    waiting = [eid for eid in sorted(game.entities)
-               if game.entities[eid].kind == E.MINION
-               and F.fighter_of(game.entities[eid]) is not None
-               and game.entities[eid].fighter.bed is None]
+    waiting = [e.id for e in game.live()
+               if e.kind == E.MINION and e.state != E.DEAD
+               and F.fighter_of(e) is not None and e.fighter.bed is None]
     for eid, b in zip(waiting, free):
         b[2] = eid
         game.entities[eid].fighter.bed = (b[0], b[1])
     return f.bed
+
+
+def _free_the_beds_of_the_dead(game, beds):
+    """A dead minion's bed (or one whose owner was scrapped or burnt) goes back to the free
+    beds: otherwise a corpse would keep it and a newcomer sleep on the floor for ever."""
+    for b in beds:
+        if b[2] < 0:
+            continue
+        owner = game.entities.get(b[2])
+        if owner is None or owner.state == E.DEAD:
+            if owner is not None and F.fighter_of(owner) is not None:
+                owner.fighter.bed = None
+            b[2] = -1
 
 
 def pyre_accepts(body) -> bool:

@@ -16,6 +16,7 @@ describe(game, x, y) -> {} when no piece stands or is planned there, else
   a scrying pool: charges (the pools' charges, shared), max_charges, charge_hours
   an altar:     hits_left, hits (its full strength)
 """
+from pysim.core import entities as E
 from pysim.economy import econ_state as S
 from pysim.economy import furniture
 
@@ -72,7 +73,8 @@ def _bed(game, x, y, info):
     for b in game.areas["afterwards"].beds:
         if (b[0], b[1]) == (x, y):
             owner = int(b[2])
-    info["owner"] = owner if owner in game.entities else -1
+    alive = owner in game.entities and game.entities[owner].state != E.DEAD
+    info["owner"] = owner if alive else -1
 
 
 def _cell(game, x, y, info):

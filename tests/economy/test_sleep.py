@@ -231,3 +231,21 @@ def test_a_minion_gone_from_the_map_gives_its_slot_record_up():
     c = g.spawn(E.MINION, 2, 1)                     # a newcomer takes the next slot
     run(g, 2)
     assert g.areas["economy"].sleepers[c.id][0] == 2 % len(sleep.SLOT_HOURS)
+
+
+@pytest.mark.rule("SLEEP-02")
+def test_a_dead_minions_bed_goes_to_a_living_one():
+    # One bed: the lower id owns it. Once its owner is dead the bed is free again, so the
+    # other minion sleeps in it (6 hours), not on the floor, and the panel names no corpse.
+    from pysim.combat import afterwards, knockouts
+    from pysim.economy import furniture_view
+    g = make(["#########", "#b......#", "#..kk...#", "P.....S.#", "#########"], legend=LEGEND)
+    a, b = minions(g)
+    run(g, 10)
+    assert afterwards.bed_of(g, a) == (1, 1) and afterwards.bed_of(g, b) is None
+    knockouts.kill(g, a)
+    assert furniture_view.describe(g, 1, 1)["owner"] == -1
+    evs = run(g, 10 * H + 2 * H)                      # b's slot is 10:00
+    fell = [ev for ev in of(evs, "fell_asleep") if ev["entity"] == b.id]
+    assert fell and fell[0]["in_bed"] and (fell[0]["x"], fell[0]["y"]) == (1, 1)
+    assert furniture_view.describe(g, 1, 1)["owner"] == b.id
