@@ -101,6 +101,14 @@ class Views:
                 self.base[gy, gx] > 0:
             v.failed = True
 
+    def base_labels(self):
+        """The flat component labels of the base walk cost (0 = blocked), made once per
+        grid version: for rules that ask who can get where at all (DIG-03)."""
+        v = self.by_key[()]
+        if v.labels is None:
+            v.labels = labels_of(v.cost)
+        return v.labels
+
     def unreachable(self, cost, sx, sy, gx, gy):
         """True when `cost` is a kept view that has failed a search before and (gx, gy) is
         in none of the components a walker on (sx, sy) can step into. False means "not

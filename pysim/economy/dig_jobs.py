@@ -153,13 +153,10 @@ duties.add_job("dig", run_dig, _release)
 def _walk_labels(game):
     """int32 [y, x] 4-connected components of the walkable tiles (0 = not walkable:
     pysim/core/reachability.py, where 4-connected is 8-way walking without corner
-    cutting), cached per grid version (derived, not state)."""
+    cutting): the grid's shared labels, made once per grid version (derived, not state)."""
     g = game.grid
-    if getattr(g, "_dig_labels_version", -1) != g.version:
-        g._dig_labels = np.asarray(reachability.labels_of(g.walk_cost()),
-                                   dtype=np.int32).reshape(g.height, g.width)
-        g._dig_labels_version = g.version
-    return g._dig_labels
+    return np.asarray(reachability.views(g).base_labels(),
+                      dtype=np.int32).reshape(g.height, g.width)
 
 
 def reachable_marks(game):
