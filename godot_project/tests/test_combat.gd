@@ -12,13 +12,10 @@ extends "res://tests/TestCase.gd"
 const LEVEL := "res://levels/combat_demo.level"
 
 var ext = null
-var events := []
 
 
 func before_each() -> void:
-	events = []
-	if not EventBus.is_connected("sim_event", self, "_on_sim_event"):
-		EventBus.connect("sim_event", self, "_on_sim_event")
+	record_events()
 	yield(start_main(LEVEL), "completed")
 	ext = extension("CombatExtension")
 
@@ -26,13 +23,8 @@ func before_each() -> void:
 func after_each() -> void:
 	EventBus.emit_signal("entity_selected", -1)
 	EventBus.emit_signal("tool_selected", "select")
-	if EventBus.is_connected("sim_event", self, "_on_sim_event"):
-		EventBus.disconnect("sim_event", self, "_on_sim_event")
+	stop_recording()
 	free_main()
-
-
-func _on_sim_event(ev: Dictionary) -> void:
-	events.append(ev)
 
 
 func ent_value(key: String, id: int):
@@ -168,16 +160,8 @@ func ids_on(tile: Vector2) -> Array:
 	return out
 
 
-func events_of(type: String) -> Array:
-	var out := []
-	for ev in events:
-		if str(ev.get("type", "")) == type:
-			out.append(ev)
-	return out
-
-
 func has_event(type: String, fields: Dictionary) -> bool:
-	for ev in events_of(type):
+	for ev in recorded(type):
 		var all := true
 		for k in fields:
 			if not ev.has(k) or str(ev[k]) != str(fields[k]):
@@ -302,9 +286,9 @@ func _t_attack_button_orders_the_attack() -> void:
 	assert_eq(ext.pending, "order_attack", "the Attack order waits for a click")
 	yield(click_at(ent_screen(enemy)), "completed")
 	var ok = yield(wait_until(self, "has_event", ["attack_ordered", {"entity": minion, "target": enemy}], true, 60), "completed")
-	assert_true(ok, "the sim emitted attack_ordered for #%d -> #%d: %s" % [minion, enemy, str(events)])
+	assert_true(ok, "the sim emitted attack_ordered for #%d -> #%d: %s" % [minion, enemy, str(recorded_events)])
 	assert_eq(int(main.sim.describe(minion)["combat"]["ordered_target"]), enemy, "describe(minion) shows the ordered target")
-	assert_eq(events_of("refused"), [], "nothing refused")
+	assert_eq(recorded("refused"), [], "nothing refused")
 	assert_eq(main.world.tool_id, "select", "the order is done: back to Select")
 	assert_eq(main.world.selected_id, minion, "clicking the enemy with the Order tool kept the selection")
 	assert_eq(ext.pending, "", "no order pending")
@@ -324,9 +308,9 @@ func _t_attack_on_a_friend_is_refused_with_its_reason() -> void:
 		return
 	yield(click_at(ent_screen(friend)), "completed")
 	var ok = yield(wait_until(self, "has_event", ["refused", {"command": "order_attack"}], true, 60), "completed")
-	if not assert_true(ok, "the sim refused the attack on a friend: %s" % str(events)):
+	if not assert_true(ok, "the sim refused the attack on a friend: %s" % str(recorded_events)):
 		return
-	var reason := str(events_of("refused")[0].get("reason", ""))
+	var reason := str(recorded("refused")[0].get("reason", ""))
 	assert_eq(reason, "That is not an enemy.")
 	yield(frames(3), "completed")
 	var shown := false
@@ -340,7 +324,7 @@ func _t_attack_on_a_friend_is_refused_with_its_reason() -> void:
 			logged = true
 	assert_true(logged, "the log gives the reason: %s" % str(main.hud._log_lines))
 	assert_eq(int(main.sim.describe(minion)["combat"]["ordered_target"]), -1, "no target ordered")
-	assert_eq(events_of("attack_ordered"), [], "no attack_ordered")
+	assert_eq(recorded("attack_ordered"), [], "no attack_ordered")
 
 
 # The start of a body order: an adventurer knocked out in the fight, a lone standing minion
@@ -355,7 +339,7 @@ func order_on_a_body(label: String, pending: String):
 	var minion := lone_minion()
 	if not assert_true(minion >= 0, "a standing minion to click"):
 		return []
-	events = []
+	recorded_events = []
 	if not (yield(start_order(minion, label), "completed")):
 		return []
 	assert_eq(ext.pending, pending)
@@ -370,8 +354,8 @@ func _t_capture_button_captures_a_knocked_out_adventurer() -> void:
 	var minion: int = picked[0]
 	var body: int = picked[1]
 	var ok = yield(wait_until(self, "has_event", ["task_given", {"entity": minion, "task": "capture", "body": body}], true, 60), "completed")
-	assert_true(ok, "the sim gave #%d the task of capturing #%d: %s" % [minion, body, str(events)])
-	assert_eq(events_of("refused"), [], "nothing refused")
+	assert_true(ok, "the sim gave #%d the task of capturing #%d: %s" % [minion, body, str(recorded_events)])
+	assert_eq(recorded("refused"), [], "nothing refused")
 	var task = main.sim.describe(minion)["combat"]["task"]
 	assert_true(task is Array and task.size() >= 2 and str(task[0]) == "capture" and int(task[1]) == body,
 			"describe(minion) shows the capture task: %s" % str(task))
@@ -396,8 +380,8 @@ func _t_carry_button_sends_the_body_to_the_clicked_tile() -> void:
 	var dest := Vector2(5, 6)   # open floor in the demo hall (x != y: a swap would show)
 	yield(click_at(tile_screen(dest)), "completed")
 	var ok = yield(wait_until(self, "has_event", ["task_given", {"entity": minion, "task": "carry", "body": body}], true, 60), "completed")
-	assert_true(ok, "the sim gave #%d the task of carrying #%d: %s" % [minion, body, str(events)])
-	assert_eq(events_of("refused"), [], "nothing refused")
+	assert_true(ok, "the sim gave #%d the task of carrying #%d: %s" % [minion, body, str(recorded_events)])
+	assert_eq(recorded("refused"), [], "nothing refused")
 	var task = main.sim.describe(minion)["combat"]["task"]
 	assert_true(task is Array and task.size() >= 4 and str(task[0]) == "carry" and int(task[1]) == body
 			and int(task[2]) == int(dest.x) and int(task[3]) == int(dest.y),
@@ -407,10 +391,10 @@ func _t_carry_button_sends_the_body_to_the_clicked_tile() -> void:
 	# Let it run: the minion picks the body up and puts it down on the clicked tile.
 	yield(click_control(main.hud.speed_button(4)), "completed")
 	ok = yield(wait_until(self, "has_event", ["dropped", {"entity": body, "by": minion}], true, 900), "completed")
-	assert_true(ok, "#%d put #%d down (tick %d): %s" % [minion, body, int(snap_get("tick", 0)), str(events)])
+	assert_true(ok, "#%d put #%d down (tick %d): %s" % [minion, body, int(snap_get("tick", 0)), str(recorded_events)])
 	if ok:
 		assert_true(has_event("dropped", {"entity": body, "x": int(dest.x), "y": int(dest.y)}),
-				"on the clicked tile: %s" % str(events_of("dropped")))
+				"on the clicked tile: %s" % str(recorded("dropped")))
 		assert_eq(ent_tile(body), dest, "the body lies on the clicked tile")
 
 
@@ -431,8 +415,8 @@ func _t_imprison_button_locks_the_adventurer_in_a_cell() -> void:
 	var minion: int = picked[0]
 	var body: int = picked[1]
 	var ok = yield(wait_until(self, "has_event", ["task_given", {"entity": minion, "task": "imprison", "body": body}], true, 60), "completed")
-	assert_true(ok, "the sim gave #%d the task of locking up #%d: %s" % [minion, body, str(events)])
-	assert_eq(events_of("refused"), [], "nothing refused")
+	assert_true(ok, "the sim gave #%d the task of locking up #%d: %s" % [minion, body, str(recorded_events)])
+	assert_eq(recorded("refused"), [], "nothing refused")
 	yield(click_control(main.hud.speed_button(4)), "completed")
 	ok = yield(wait_until(self, "has_event", ["imprisoned", {"entity": body, "by": minion}], true, 1500), "completed")
 	assert_true(ok, "#%d locked #%d in the cell (tick %d)" % [minion, body, int(snap_get("tick", 0))])

@@ -7,34 +7,18 @@ extends "res://tests/TestCase.gd"
 const LEVEL := "res://tests/data/party_caution.level"
 
 var ext = null
-var events := []
 
 
 func before_each() -> void:
-	events = []
-	if not EventBus.is_connected("sim_event", self, "_on_sim_event"):
-		EventBus.connect("sim_event", self, "_on_sim_event")
+	record_events()
 	yield(start_main(LEVEL), "completed")
 	ext = extension("AdventurersCautionExtension")
 
 
 func after_each() -> void:
 	EventBus.emit_signal("entity_selected", -1)
-	if EventBus.is_connected("sim_event", self, "_on_sim_event"):
-		EventBus.disconnect("sim_event", self, "_on_sim_event")
+	stop_recording()
 	free_main()
-
-
-func _on_sim_event(ev: Dictionary) -> void:
-	events.append(ev)
-
-
-func _of(type: String) -> Array:
-	var out := []
-	for ev in events:
-		if str(ev.get("type", "")) == type:
-			out.append(ev)
-	return out
 
 
 func test_old_marks_are_drawn() -> void:
@@ -58,11 +42,11 @@ func test_party_tab_shows_cautious_and_learned() -> void:
 	var adv := first_of_kind(1)
 	for i in range(600):
 		yield(get_tree(), "physics_frame")
-		if not _of("party_cautious").empty() and not _of("bonus_learned").empty():
+		if not recorded("party_cautious").empty() and not recorded("bonus_learned").empty():
 			break
-	if not assert_false(_of("party_cautious").empty(), "the party turned cautious"):
+	if not assert_false(recorded("party_cautious").empty(), "the party turned cautious"):
 		return
-	assert_eq(str(_of("party_cautious")[0].get("reason", "")), "trap", "a trap made it cautious")
+	assert_eq(str(recorded("party_cautious")[0].get("reason", "")), "trap", "a trap made it cautious")
 	EventBus.emit_signal("entity_selected", adv)
 	var panel = get_tree().get_nodes_in_group("selection_panel")[0]
 	var tab = ext.tab
@@ -79,9 +63,9 @@ func test_party_tab_shows_cautious_and_learned() -> void:
 	var learned: String = tab.learned_label.text
 	assert_string_contains(learned, "Spot Tripwire: +1", "learned spot bonus by name")
 	assert_string_contains(learned, "Block against Alarm Trap: +1", "learned block bonus by name")
-	var words: String = main.hud.event_words(_of("party_cautious")[0])
+	var words: String = main.hud.event_words(recorded("party_cautious")[0])
 	assert_string_contains(words, "a trap went off", "party_cautious in words")
-	words = main.hud.event_words(_of("bonus_learned")[0])
+	words = main.hud.event_words(recorded("bonus_learned")[0])
 	assert_string_contains(words, "Tripwire", "bonus_learned names the kind")
 
 

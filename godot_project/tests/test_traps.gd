@@ -10,26 +10,18 @@ extends "res://tests/TestCase.gd"
 const LEVEL := "res://levels/trap_wiring_test.level"
 
 var ext = null
-var events := []
 
 
 func before_each() -> void:
 	yield(start_main(LEVEL), "completed")
 	ext = extension("TrapsExtension")
-	events = []
-	if not EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.connect("sim_event", self, "_on_event")
+	record_events()
 
 
 func after_each() -> void:
-	if EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.disconnect("sim_event", self, "_on_event")
+	stop_recording()
 	free_main()
 	EventBus.emit_signal("tool_selected", "select")
-
-
-func _on_event(ev: Dictionary) -> void:
-	events.append(ev)
 
 
 # A left-button drag with the mouse through the given corner tiles, tile by tile.
@@ -100,7 +92,7 @@ func test_second_mechanism_is_refused() -> void:
 	yield(drag_corners([Vector2(1, 5), Vector2(1, 3)]), "completed")
 	assert_eq(ext.wire_count(), 1, "no wire added")
 	var reason := ""
-	for ev in events:
+	for ev in recorded_events:
 		if ev.get("type", "") == "refused" and ev.get("command", "") == "wire":
 			reason = ev.get("reason", "")
 	assert_string_contains(reason, "only one mechanism")
