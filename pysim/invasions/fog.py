@@ -330,16 +330,11 @@ def update(game):
     return view
 
 
-def mark_explored(game):
-    """Marks explored what the spotters see now (update: only the views that changed)."""
-    return update(game)
-
-
 @systems.system("fog", 590)
 def fog_system(game):
     """After everything that moves in a tick: what is seen now counts as explored."""
     if fog_on(game):
-        mark_explored(game).kept_for = (game.serial, game.tick + 1)
+        update(game).kept_for = (game.serial, game.tick + 1)
 
 
 def view_of(game):
