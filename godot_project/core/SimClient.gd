@@ -25,11 +25,17 @@ const SAVE_TEMP_SUFFIX := ".tmp"
 const AUTOPLAY_CHUNK_SECONDS := 0.25
 const AUTOPLAY_FRAME_BUDGET_USEC := 12000
 const AUTOPLAY_SPEED := 4
+# Issue 15: a tick is spread over the physics frames before the next one, each frame running
+# its systems for about this much time (Session.set_frame_budget, pysim/session.py "Frame
+# budget"), so no frame at 1x carries a whole full-scale tick; 0 runs each tick in one frame.
+# The budget never changes the game, only which frame does the work.
+const FRAME_BUDGET_USEC := 120
 
 var bridge = null            # the PyBridge instance, null until start() succeeds
 var running := false         # a session is running
 var paused_stepping := false # tests and tools can stop stepping without pausing the sim
 var autoplay := false        # fast-forward mode (Main's --autoplay-hours)
+var frame_budget_usec := FRAME_BUDGET_USEC  # set_frame_budget(); given to each session
 var level_path := ""
 var seed_value := 0
 var last_snapshot := {}      # the latest snapshot Dictionary (whole: the changes merged)
@@ -88,6 +94,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 		bridge = null
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
+	_check(bridge.invoke("set_frame_budget", [frame_budget_usec]))
 	if not _refresh_snapshot():
 		running = false
 		return _fail("the simulation started but its first snapshot failed")
@@ -154,8 +161,10 @@ func step_frame(delta: float) -> void:
 	frames_stepped += 1
 	var ran = bridge.invoke("step", [delta])
 	_check(ran)
-	# At 1x a tick runs on one physics frame in six: the others change nothing, so they
-	# neither build a snapshot nor convert one (issue 15: a frame with no tick costs ~0).
+	# At 1x a tick is due on one physics frame in six, and with the frame budget its systems
+	# run over the frames before it is shown. Only a frame that shows a finished tick builds
+	# and converts a snapshot (issue 15); a half-run tick has none, so a frame that ends
+	# mid tick answers an early refresh (a command sent) with no changes.
 	var ticked: bool = typeof(ran) != TYPE_INT or int(ran) != 0
 	if (ticked or _snapshot_stale) and _refresh_snapshot():
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
@@ -185,6 +194,14 @@ func send(cmd: Dictionary) -> void:
 
 func set_speed(speed: int) -> void:
 	send({"type": "set_speed", "speed": speed})
+
+
+# The frame budget in microseconds (FRAME_BUDGET_USEC); 0: every due tick whole in one frame.
+# Setting 0 finishes a tick under way; the next frame shows it.
+func set_frame_budget(usec: int) -> void:
+	frame_budget_usec = usec
+	if running:
+		_check(bridge.invoke("set_frame_budget", [usec]))
 
 
 # describe(id) of the session, or {} after reporting an error.

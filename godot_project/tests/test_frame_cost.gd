@@ -16,6 +16,7 @@ func after_each() -> void:
 func test_a_frame_without_a_tick_makes_no_snapshot_call():
 	if not running():
 		return
+	main.sim.set_frame_budget(0)       # whole ticks: the frame a tick is due shows it
 	main.sim.set_speed(1)
 	main.sim.step_frame(0.0)           # applies the speed command: one snapshot (stale)
 	var tick0: int = main.sim.current_tick()
@@ -74,3 +75,45 @@ func _assert_whole(when: String) -> void:
 			fail("%s: %s missing from the merged snapshot" % [when, key])
 		elif str(merged[key]) != str(full[key]):
 			fail("%s: %s differs from the whole snapshot" % [when, key])
+
+
+# Issue 15, the frame budget (Session.set_frame_budget): with a budget so small that each frame
+# runs about one system, a tick is spread over many frames; those frames build no snapshot and
+# show nothing half done; each shown snapshot is one whole tick on; and the game is the same,
+# state hash and all, as a session of the same level and seed run a whole tick at a time.
+func test_a_tick_spread_over_frames_plays_the_same_game():
+	if not running():
+		return
+	main.sim.set_frame_budget(1)
+	main.sim.set_speed(1)
+	main.sim.step_frame(0.0)
+	var shown := [main.sim.current_tick()]
+	var between := 0
+	var taken: int = main.sim.snapshots_taken
+	for _i in range(400):
+		main.sim.step_frame(1.0 / 60.0)
+		var tick: int = main.sim.current_tick()
+		if main.sim.bridge.invoke("tick_under_way", []):
+			between += 1
+			assert_eq(main.sim.snapshots_taken, taken, "a frame mid tick built a snapshot")
+		if tick != shown[shown.size() - 1]:
+			assert_eq(tick, shown[shown.size() - 1] + 1, "a shown snapshot skipped a tick")
+			shown.append(tick)
+		taken = main.sim.snapshots_taken
+	assert_true(between > 100, "the ticks were not spread over frames (%d frames mid tick)" % between)
+	assert_true(shown.size() > 20, "only %d ticks were shown in 400 frames" % shown.size())
+	# stop between two ticks, then play the same ticks whole in a second session
+	while main.sim.bridge.invoke("tick_under_way", []):
+		main.sim.step_frame(0.0)
+	var ticks: int = int(main.sim.bridge.invoke("snapshot", [])["tick"])
+	var other = load(main.sim.BRIDGE_SCRIPT).new()
+	var text := main.sim._read_text(main.sim.level_path) as String
+	var r = other.start(main.sim.python_paths(), main.sim.SESSION_MODULE, main.sim.SESSION_FACTORY,
+			[text, main.sim.level_path, main.sim.seed_value])
+	if not assert_eq(r, true, "the second session did not start: %s" % str(r)):
+		return
+	for _i in range(ticks):
+		other.invoke("step", [0.1])
+	assert_eq(int(other.invoke("snapshot", [])["tick"]), ticks, "the whole-tick session ran other ticks")
+	assert_eq(main.sim.state_hash(), str(other.invoke("state_hash", [])),
+			"a game spread over frames is not the game run a tick at a time")

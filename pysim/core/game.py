@@ -99,6 +99,8 @@ class Game:
         self.script_i = 0
         # state_hash() at ticks CHECKPOINT_TICKS, 2 * CHECKPOINT_TICKS, ...: derived, not state.
         self.checkpoints = []
+        # The next system of a tick started and not finished, -1 between ticks (run_systems).
+        self._next_system = -1
         self.areas = {}
         for area_name, factory in AREAS:
             self.areas[area_name] = factory(self)
@@ -151,13 +153,48 @@ class Game:
         commands.process(self, cmd)
 
     def step(self):
+        """One whole tick (a tick a front end left half run is finished first)."""
+        if self._next_system < 0:
+            self.begin_tick()
+        self.run_systems()
+
+    # A tick can also be run a few systems at a time (begin_tick, then run_systems with a
+    # `stop` until it says done), so a front end spreads one tick's work over the physics
+    # frames between two ticks (pysim/session.py, "Frame budget"). The systems run in the
+    # same order on the same state either way, and commands come in only at a tick's start,
+    # so the outcome and the state hash are the same however the tick was cut.
+    def begin_tick(self):
+        """Start a tick: queued and scripted commands first, as step() does."""
         self._prune_live()
         self.apply_pending()
-        for _, _, fn in systems.SYSTEMS:
-            fn(self)
+        self._next_system = 0
+
+    def run_systems(self, stop=None):
+        """Run the started tick's systems in order; with `stop` (a function of no arguments),
+        pause between two systems once it says True. True when the tick is done."""
+        todo = systems.SYSTEMS
+        i = self._next_system
+        try:
+            while i < len(todo):
+                todo[i][2](self)
+                i += 1
+                if stop is not None and i < len(todo) and stop():
+                    self._next_system = i
+                    return False
+        except BaseException:
+            # As with a whole step that raised: the next step runs the tick from its start.
+            self._next_system = -1
+            raise
+        self._next_system = -1
         self.tick += 1
         if self.tick % CHECKPOINT_TICKS == 0:
             self.checkpoints.append(self.state_hash())
+        return True
+
+    def mid_tick(self):
+        """True while a tick is started and not finished: its state is half updated, so
+        nothing reads, hashes or saves it until it is finished (Session.finish_tick)."""
+        return self._next_system >= 0
 
     def run(self, ticks):
         for _ in range(int(ticks)):

@@ -1,0 +1,194 @@
+"""Session's frame budget (pysim/session.py, "Frame budget"; issue 15): a tick spread over the
+physics frames before the next one plays exactly as a whole tick, shows nothing half done,
+and takes commands only at a tick's start."""
+import random
+
+import pytest
+
+from pysim.core import level, systems
+from pysim.session import Session
+
+FRAME = 1 / 60
+
+# Minions meet peasants and a creature in a hall: walking, fighting and events every tick.
+LEVEL = """name: budget
+seed: 5
+
+[legend]
+a = floor adventurer:peasant
+
+[map]
+##############
+#............#
+#.m........a.#
+#.m..........#
+#.m........a.#
+#............#
+##############
+"""
+
+
+class FakeClock:
+    """The budget's clock: each reading moves on by a seeded random amount, so the frames
+    cut the ticks after different systems, run after run the same."""
+
+    def __init__(self, seed, most_us):
+        self.rng = random.Random(seed)
+        self.most = most_us / 1_000_000
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += self.rng.uniform(0, self.most)
+        return self.now
+
+
+def budgeted(seed, budget_us=100, most_us=60):
+    s = Session(LEVEL, "budget.level", 9)
+    s._clock = FakeClock(seed, most_us)
+    s.set_frame_budget(budget_us)
+    return s
+
+
+def whole_ticks(ticks, commands=()):
+    """(hash, events) after each tick of the same level run tick by tick without Godot."""
+    g = level.load_text(LEVEL, "budget.level", 9)
+    out = []
+    todo = dict(commands)
+    for t in range(ticks):
+        if t in todo:
+            g.command(todo[t])
+        g.step()
+        out.append((g.state_hash(), [(e["tick"], e["type"]) for e in g.take_events()]))
+    return out
+
+
+def frames_until(s, ticks, each_frame=None):
+    """Step 1x frames until `ticks` ticks are shown: (hash, events) per shown tick, and how
+    many frames showed a tick."""
+    shown = []
+    frames = 0
+    while len(shown) < ticks:
+        frames += 1
+        assert frames < ticks * 20, "the ticks stopped coming"
+        if each_frame is not None:
+            each_frame(s, frames)
+        ran = s.step(FRAME)
+        evs = [(e["tick"], e["type"]) for e in s.take_events()]
+        if ran:
+            assert not s.game.mid_tick(), "a frame that shows a tick ends between ticks"
+            assert ran == 1, "at 1x one tick is shown at a time"
+            shown.append((s.game.state_hash(), evs))
+        else:
+            assert evs == [], "no events before their tick is shown"
+    return shown
+
+
+def test_a_budgeted_game_is_the_same_game_tick_for_tick():
+    ticks = 240
+    want = whole_ticks(ticks)
+    for seed in (1, 2):
+        got = frames_until(budgeted(seed), ticks)
+        assert [h for h, _ in got] == [h for h, _ in want]
+        assert [e for _, e in got] == [e for _, e in want]
+    assert sum(len(e) for _, e in want) > 50   # the level does things to compare
+
+
+def test_a_tick_is_spread_over_frames_and_nothing_half_done_is_shown():
+    s = budgeted(3, budget_us=100, most_us=80)
+    before = s.snapshot_changes()
+    assert before.get("snapshot_full")
+    spread = 0
+    partial_frames = 0
+    for _ in range(600):
+        tick = s.game.tick
+        ran = s.step(FRAME)
+        if s.game.mid_tick():
+            partial_frames += 1
+            assert ran == 0
+            assert s.snapshot_changes() == {}
+            assert s.take_events() == []
+            assert s.game.tick == tick
+            spread += 1
+        s.take_events()
+        s.snapshot_changes()
+    assert partial_frames > 50, "with a small budget most ticks take more than one frame"
+    assert s.game.tick >= 95   # 600 frames at 1x: 100 ticks due, none lost
+
+
+def test_a_command_sent_mid_tick_comes_in_at_the_next_tick():
+    s = budgeted(4, budget_us=100, most_us=80)
+    sent = []
+
+    def send_when_mid_tick(sess, frame):
+        if not sent and frame > 30 and sess.game.mid_tick():
+            sent.append(sess.game.tick + 1)   # the tick after the one under way
+            sess.send({"type": "set_stance", "entity": 2, "stance": "defensive"})
+
+    got = frames_until(s, 80, send_when_mid_tick)
+    assert sent, "a frame ended mid tick"
+    logged = [t for t, cmd in s.game.log if cmd.get("type") == "set_stance"]
+    assert logged == sent
+    want = whole_ticks(80, {sent[0]: {"type": "set_stance", "entity": 2, "stance": "defensive"}})
+    assert [h for h, _ in got] == [h for h, _ in want]
+
+
+def test_a_read_mid_tick_finishes_the_tick_first():
+    s = budgeted(5, budget_us=100, most_us=80)
+    for _ in range(200):
+        s.step(FRAME)
+        if s.game.mid_tick():
+            break
+    assert s.game.mid_tick()
+    tick = s.game.tick
+    info = s.describe(1)
+    assert not s.game.mid_tick() and s.game.tick == tick + 1
+    assert info["id"] == 1
+    # the finished tick is shown on the next frame, with its events
+    assert s.step(0) == 1
+    assert s.snapshot_changes()["tick"] == tick + 1
+
+
+def test_a_frame_that_falls_behind_finishes_ticks_whole():
+    s = budgeted(6, budget_us=1, most_us=80)   # every system overruns the budget
+    # 2.5 ticks due: whole ticks until fewer than two are due, and a frame that shows a
+    # tick ends between ticks
+    assert s.step(0.25) == 1 and s.game.tick == 1 and not s.game.mid_tick()
+    assert s.step(0.25) == 3 and s.game.tick == 4 and not s.game.mid_tick()   # 4 due
+    assert s.step(0) == 0 and s.game.mid_tick()   # the one still due: within the budget
+    assert s.game.tick == 4
+
+
+def test_no_budget_runs_every_due_tick_whole():
+    s = Session(LEVEL, "budget.level", 9)
+    assert s.step(0.2) == 2 and not s.game.mid_tick()
+
+
+def test_setting_the_budget_to_zero_finishes_a_tick_under_way():
+    s = budgeted(7, budget_us=1, most_us=80)
+    s.step(0.1)
+    assert s.game.mid_tick()
+    s.set_frame_budget(0)
+    assert not s.game.mid_tick() and s.game.tick == 1
+
+
+def test_a_system_raising_mid_tick_is_reported_and_the_tick_runs_again(monkeypatch):
+    s = budgeted(8, budget_us=1, most_us=80)
+    calls = []
+
+    def boom(game):
+        calls.append(game.tick)
+        if len(calls) == 1:
+            raise RuntimeError("boom")
+
+    monkeypatch.setattr(systems, "SYSTEMS", systems.SYSTEMS + [(10_000, "boom", boom)])
+    for _ in range(40):
+        s.step(FRAME)
+    errors = [e for e in s.game.events if e["type"] == "error"]
+    assert errors and "boom" in errors[0]["message"]
+    assert s.game.tick >= 1 and calls[:2] == [0, 0]   # tick 0 ran again from its start
+
+
+@pytest.mark.parametrize("bad", ["x", None, -5])
+def test_a_bad_budget_means_no_budget(bad):
+    s = Session(LEVEL, "budget.level", 9)
+    assert s.set_frame_budget(bad) == 0
