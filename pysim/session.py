@@ -6,14 +6,17 @@ integer microsecond accumulator, so frame-time rounding never drifts the clock.
 import time
 import traceback
 
-from pysim.core import clock, entities, level, movement
+from pysim.core import clock, entities, level, movement, systems
 from pysim.core.snapshot import DESCRIBE_PARTS, Frames
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
 MAX_FRAME_MICROS = 250_000
-# With a frame budget, a tick finished after this share of the budget is shown on the next
-# frame, which then has the whole budget for the snapshot (see "Frame budget").
-SNAPSHOT_SHARE = 0.5
+# How fast the frame budget's cost estimates (each system's, the snapshot's) follow the last
+# measurement: a running mean with this weight on the newest.
+COST_WEIGHT = 0.25
+# A tick under way with this many more ticks due is finished whole in one frame: the frame
+# budget gives way to keeping up with the game's speed.
+WHOLE_WHEN_DUE = 2
 
 
 class Session:
@@ -27,6 +30,8 @@ class Session:
         self._budget_us = 0            # set_frame_budget; 0: every due tick whole
         self._held = 0                 # ticks finished and not yet reported by step()
         self._clock = time.perf_counter  # the frame budget's clock (tests set their own)
+        self._system_cost = {}         # system index -> running mean of its seconds a tick
+        self._snapshot_cost = 0.0      # running mean of snapshot_changes() in seconds
 
     def send(self, cmd):
         self.game.command(cmd)
@@ -78,13 +83,16 @@ class Session:
     # -- Frame budget ----------------------------------------------------------------------
     # At 1x a tick is due every 6th physics frame, and at full scale one tick costs more
     # than a frame should (issue 15: <= 200 us a frame). With a budget, a due tick is begun
-    # and its systems run until the frame has spent the budget; the next frames go on with
-    # it; the frame that finishes it shows it (the snapshot, the events), or hands that to
-    # the next frame when little of the budget is left. Only when the next tick is due
-    # before this one is done does a frame finish it whole (a machine too slow for the
-    # speed catches up as it did before). The budget decides nothing in the game: which
-    # frame runs a system never changes what it does (Game.run_systems), so this is the one
-    # place where the real clock is read, and a game plays the same with or without it.
+    # and its systems run until the next one would not fit in what is left of the frame's
+    # budget (each system's cost is a running mean of what it took); the next frames go on
+    # with it; the frame that finishes it shows it (the snapshot, the events), or hands
+    # that to the next frame when the snapshot (its running mean) would not fit. Only when
+    # two more ticks are due before this one is done does a frame finish it whole (a machine
+    # too slow for the speed catches up as it did before; with one more due, the frame's
+    # budget doubles). The budget decides nothing in
+    # the game: which frame runs a system never changes what it does (Game.run_systems),
+    # so this is the one place where the real clock is read, and a game plays the same
+    # with or without it (tests/core/test_frame_budget.py).
     def set_frame_budget(self, micros):
         """Spread each tick over the frames before the next one, spending about `micros` of
         CPU time a frame; 0 (the default) runs every due tick whole in one frame."""
@@ -97,34 +105,49 @@ class Session:
         return self._budget_us
 
     def _step_in_budget(self, game):
-        start = self._clock()
-        budget = self._budget_us / 1_000_000
+        now = self._clock
+        start = now()
+        per_tick = clock.MICROS_PER_TICK_1X
+        cost = self._system_cost
+        mark = [start]
+        limit = [0.0]
 
-        def spent():
-            return self._clock() - start >= budget
+        def stop(i):
+            # the system just run took the time since the last mark: keep a running mean of
+            # each system's cost, and stop before one that would not fit in what is left
+            t = now()
+            _learn(cost, i - 1, t - mark[0])
+            mark[0] = t
+            return t - start + cost.get(i, 0.0) > limit[0]
 
         ran = 0
         while True:
             if not game.mid_tick():
-                if self._acc < clock.MICROS_PER_TICK_1X:
+                if self._acc < per_tick:
                     break
-                if ran and self._acc < 2 * clock.MICROS_PER_TICK_1X:
+                if ran and self._acc < (1 + WHOLE_WHEN_DUE) * per_tick:
                     # A frame that shows a tick ends between ticks (a half-run tick has
-                    # no snapshot); the next starts on the next frame unless it is run
-                    # whole here to catch up.
+                    # no snapshot): the next starts on the next frame, unless it is to be
+                    # run whole here to catch up.
                     break
-                self._acc -= clock.MICROS_PER_TICK_1X
+                self._acc -= per_tick
                 game.begin_tick()
-            behind = self._acc >= clock.MICROS_PER_TICK_1X
-            if not game.run_systems(None if behind else spent):
+                mark[0] = now()
+            due = self._acc // per_tick   # ticks due after the one under way
+            whole = due >= WHOLE_WHEN_DUE
+            # a tick already late gets a bigger share of the frame
+            limit[0] = self._budget_us * (1 + due) / 1_000_000
+            if not game.run_systems(None if whole else stop):
                 break
+            t = now()
+            _learn(cost, len(systems.SYSTEMS) - 1, t - mark[0])
             ran += 1
             game.apply_pending()
             if game.speed == 0:
                 self._acc = 0
                 break
-            if not behind and self._clock() - start >= budget * SNAPSHOT_SHARE:
-                self._held, ran = ran, 0   # too little left for the snapshot: next frame
+            if not whole and t - start + self._snapshot_cost > limit[0]:
+                self._held, ran = ran, 0   # no room left for the snapshot: next frame
                 break
         return ran
 
@@ -175,8 +198,12 @@ class Session:
         previous answers it is snapshot()."""
         if self.game.mid_tick():
             return {}   # nothing finished since the last call: the front end's is current
+        t = self._clock()
         snap = self.snapshot()
-        return self._frames.changes(snap)
+        out = self._frames.changes(snap)
+        # what the frame budget keeps free for the snapshot on the frame that shows a tick
+        self._snapshot_cost += (self._clock() - t - self._snapshot_cost) * COST_WEIGHT
+        return out
 
     def take_events(self):
         """The events since the last call; a tick's come once it is finished and shown."""
@@ -316,6 +343,11 @@ class Session:
     def state_hash(self):
         self.finish_tick()
         return self.game.state_hash()
+
+
+def _learn(costs, i, seconds):
+    old = costs.get(i)
+    costs[i] = seconds if old is None else old + (seconds - old) * COST_WEIGHT
 
 
 def _map_keys(game, snap):

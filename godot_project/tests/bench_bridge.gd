@@ -29,10 +29,13 @@ func _run() -> void:
 	var level_name := "bench.level"
 	var seed_value := 1
 	var frames := 600
+	var budget_usec := 120
 	var pysim_dir := ""
 	for arg in OS.get_cmdline_args():
 		if arg.begins_with("--level="):
 			level_path = arg.substr(len("--level="))
+		elif arg.begins_with("--budget="):
+			budget_usec = int(arg.substr(len("--budget=")))
 		elif arg.begins_with("--frames="):
 			frames = int(arg.substr(len("--frames=")))
 		elif arg.begins_with("--pysim="):
@@ -176,5 +179,58 @@ func _run() -> void:
 		results["bridge_changed_keys_per_tick"] = float(changed_keys) / nt
 		# of bridge_frame_tick_snapshot_us, the time inside Python (the rest: the conversion)
 		results["bridge_frame_tick_snapshot_python_us"] = s.invoke("take_changes_us", []) / nt
+		# The player's way since the frame budget (SimClient.FRAME_BUDGET_USEC, Session
+		# set_frame_budget): each frame runs the due tick's systems for about the budget and a
+		# frame that finishes one shows it (snapshot_changes + merge). Every frame timed whole.
+		var budget: int = s.invoke("set_frame_budget", [budget_usec])
+		var times := []
+		var cpu_times := []
+		var mid := 0
+		var shown := 0
+		for i in range(frames):
+			var cpu0: int = s.invoke("thread_cpu_us", [])
+			var a := OS.get_ticks_usec()
+			var n = s.invoke("step", [1.0 / 60.0])
+			if typeof(n) == TYPE_INT and n > 0:
+				var ch: Dictionary = s.invoke("snapshot_changes", [])
+				for k in ch:
+					merged[k] = ch[k]
+				shown += n
+			times.append(OS.get_ticks_usec() - a)
+			cpu_times.append(int(s.invoke("thread_cpu_us", [])) - cpu0)
+			if s.invoke("tick_under_way", []):
+				mid += 1
+		times.sort()
+		var total := 0
+		var over := 0
+		for t in times:
+			total += t
+			if t > 200:
+				over += 1
+		results["bridge_frame_budget_usec"] = budget
+		results["bridge_frame_budget_frame_mean_us"] = float(total) / frames
+		results["bridge_frame_budget_frame_p50_us"] = times[frames / 2]
+		results["bridge_frame_budget_frame_p90_us"] = times[int(frames * 0.9)]
+		results["bridge_frame_budget_frame_p99_us"] = times[int(frames * 0.99)]
+		results["bridge_frame_budget_frame_max_us"] = times[frames - 1]
+		results["bridge_frame_budget_frames_over_200us_share"] = float(over) / frames
+		results["bridge_frame_budget_frames_mid_tick_share"] = float(mid) / frames
+		results["bridge_frame_budget_ticks_shown"] = shown
+		# the same frames in CPU time of the thread (what the frame cost, not what the
+		# machine's other processes took from it; includes the two clock calls, ~2 us)
+		cpu_times.sort()
+		var cpu_total := 0
+		var cpu_over := 0
+		for t in cpu_times:
+			cpu_total += t
+			if t > 200:
+				cpu_over += 1
+		results["bridge_frame_budget_cpu_mean_us"] = float(cpu_total) / frames
+		results["bridge_frame_budget_cpu_p50_us"] = cpu_times[frames / 2]
+		results["bridge_frame_budget_cpu_p90_us"] = cpu_times[int(frames * 0.9)]
+		results["bridge_frame_budget_cpu_p99_us"] = cpu_times[int(frames * 0.99)]
+		results["bridge_frame_budget_cpu_max_us"] = cpu_times[frames - 1]
+		results["bridge_frame_budget_cpu_over_200us_share"] = float(cpu_over) / frames
+		s.invoke("set_frame_budget", [0])
 	print("BENCH " + to_json(results))
 	quit(0)

@@ -170,15 +170,16 @@ class Game:
         self._next_system = 0
 
     def run_systems(self, stop=None):
-        """Run the started tick's systems in order; with `stop` (a function of no arguments),
-        pause between two systems once it says True. True when the tick is done."""
+        """Run the started tick's systems in order; with `stop`, pause before system i (an
+        index into systems.SYSTEMS, never the first this call runs) when stop(i) says True.
+        True when the tick is done."""
         todo = systems.SYSTEMS
         i = self._next_system
         try:
             while i < len(todo):
                 todo[i][2](self)
                 i += 1
-                if stop is not None and i < len(todo) and stop():
+                if stop is not None and i < len(todo) and stop(i):
                     self._next_system = i
                     return False
         except BaseException:

@@ -150,12 +150,13 @@ def test_a_read_mid_tick_finishes_the_tick_first():
 
 def test_a_frame_that_falls_behind_finishes_ticks_whole():
     s = budgeted(6, budget_us=1, most_us=80)   # every system overruns the budget
-    # 2.5 ticks due: whole ticks until fewer than two are due, and a frame that shows a
-    # tick ends between ticks
-    assert s.step(0.25) == 1 and s.game.tick == 1 and not s.game.mid_tick()
-    assert s.step(0.25) == 3 and s.game.tick == 4 and not s.game.mid_tick()   # 4 due
-    assert s.step(0) == 0 and s.game.mid_tick()   # the one still due: within the budget
-    assert s.game.tick == 4
+    # 2.5 ticks due at 1x: one late tick is begun with twice the budget, not finished whole
+    assert s.step(0.25) == 0 and s.game.mid_tick() and s.game.tick == 0
+    # 4 more due: the late tick and then whole ticks while two more are due, and a frame
+    # that shows ticks ends between ticks
+    assert s.step(0.25) == 3 and s.game.tick == 3 and not s.game.mid_tick()
+    assert s.step(0) == 0 and s.game.mid_tick()   # the next: within the budget again
+    assert s.game.tick == 3
 
 
 def test_no_budget_runs_every_due_tick_whole():

@@ -183,6 +183,20 @@ class SessionBench:
         self.changes_seconds += took
         return out
 
+    def set_frame_budget(self, micros):
+        set_budget = getattr(self.session, "set_frame_budget", None)
+        return set_budget(micros) if set_budget else 0
+
+    def tick_under_way(self):
+        under_way = getattr(self.session, "tick_under_way", None)
+        return bool(under_way()) if under_way else False
+
+    def thread_cpu_us(self):
+        """This thread's CPU time (Godot's main thread, the bridge's calls included): a
+        frame's work without the time other processes had the core."""
+        from time import thread_time_ns
+        return thread_time_ns() // 1000
+
     def take_changes_us(self):
         us = self.changes_seconds * 1e6
         self.changes_seconds = 0.0
