@@ -239,7 +239,6 @@ class Session:
     def check(self, cmd):
         """Why `cmd` would be refused now, "" if it would be taken: the placement preview's
         question (commands.check never changes the game)."""
-        self.finish_tick()
         from pysim.core import commands
         reason = commands.check(self.game, cmd)
         return reason or ""
@@ -298,8 +297,10 @@ class Session:
     def check_command(self, cmd):
         """Would `cmd` be refused now? {"ok": True} or {"ok": False, "reason": "..."}: the
         command's own check (pysim/core/commands.py), which never changes the game, so the
-        front end can show a placement preview with the reason before the click."""
-        self.finish_tick()
+        front end can show a placement preview with the reason before the click. A preview
+        asks as the mouse moves, so it reads the game as it stands, between two systems of
+        a tick under way (Frame budget) too, rather than finish the tick: it only advises,
+        and the command is checked again when it comes in at the next tick's start."""
         from pysim.core import commands
         try:
             cmd = commands.plain(cmd)

@@ -193,3 +193,13 @@ def test_a_system_raising_mid_tick_is_reported_and_the_tick_runs_again(monkeypat
 def test_a_bad_budget_means_no_budget(bad):
     s = Session(LEVEL, "budget.level", 9)
     assert s.set_frame_budget(bad) == 0
+
+
+def test_a_placement_check_mid_tick_reads_without_finishing_the_tick():
+    s = budgeted(9, budget_us=1, most_us=80)
+    s.step(0.1)
+    assert s.game.mid_tick()
+    at = s.game._next_system
+    r = s.check_command({"type": "build_wall", "x": 5, "y": 5})
+    assert set(r) == {"ok", "reason"}
+    assert s.game.mid_tick() and s.game._next_system == at   # the preview changed nothing
