@@ -13,6 +13,8 @@ the bridge converts and Godot merges only those. A part must never write into an
 returned before (a kept or sent array is compared by identity first): build a new one.
 """
 
+from numpy import generic, ndarray
+
 from pysim.core import hooks
 
 SNAPSHOT_PARTS = []
@@ -26,6 +28,7 @@ GONE_KEY = "snapshot_gone"
 
 
 _add = hooks.add
+NUMPY = (ndarray, generic)     # values compared by dtype, shape and bytes
 
 
 def snapshot_part(fn):
@@ -49,12 +52,25 @@ def _name(fn):
 
 
 def _fingerprint(value):
-    """What a value is, compared cheaply: an array's dtype, shape and bytes; a list's items."""
-    if hasattr(value, "tobytes") and hasattr(value, "shape"):
-        return (value.dtype.str, value.shape, value.tobytes())
+    """What a value is, compared cheaply: an array's (or numpy scalar's) bytes (its dtype
+    and shape are read off the value kept beside it, see _same); a list's items."""
+    if isinstance(value, NUMPY):
+        return value.tobytes()
     if isinstance(value, list):
         return ("list", tuple(value))
     return value
+
+
+def _same(old, value):
+    """Is value what old (value, fingerprint) was? An array: the same dtype, shape and bytes
+    (a bytes comparison stops at the first difference)."""
+    was = old[0]
+    if isinstance(value, NUMPY):
+        return (type(was) is type(value) and was.shape == value.shape
+                and was.dtype == value.dtype and old[1] == value.tobytes())
+    if isinstance(was, NUMPY):
+        return False
+    return old[1] == _fingerprint(value)
 
 
 class Frames(object):
@@ -93,13 +109,13 @@ class Frames(object):
         out = {}
         for key, value in snap.items():
             old = sent.get(key)
-            if old is not None and old[0] is value:
-                continue
-            fp = _fingerprint(value)
-            if old is not None and old[1] == fp:
-                sent[key] = (value, fp)
-                continue
-            sent[key] = (value, fp)
+            if old is not None:
+                if old[0] is value:
+                    continue
+                if _same(old, value):
+                    sent[key] = (value, old[1])
+                    continue
+            sent[key] = (value, _fingerprint(value))
             out[key] = value
         if len(sent) != len(snap):
             gone = sorted(k for k in sent if k not in snap)
