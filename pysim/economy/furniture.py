@@ -318,21 +318,24 @@ def catalog():
              "description": KINDS[n].description} for n in KIND_ORDER]
 
 
+def _pieces(game):
+    """((KIND_ORDER index, x, y) of the built pieces, (kind, x, y, metal) of the blueprints
+    by id): the snapshot part's version (its rows are made again only when this moved)."""
+    built = tuple((i, t[0], t[1]) for i, name in enumerate(KIND_ORDER)
+                  for t in KINDS[name].exists(game))
+    st = S.state_of(game)
+    bps = st.blueprints
+    return built, tuple((b[0], b[1], b[2], b[3]) for b in (bps[bid] for bid in sorted(bps)))
+
+
 def _snapshot(game, snap):
     """furn_pos float32 (F,2), furn_kind int32 (index in KIND_ORDER) of the built pieces;
     furn_bp_pos float32 (B,2), furn_bp_kind int32, furn_bp_metal int32 (on site),
     furn_bp_cost int32 of the blueprints."""
     import numpy as np
-    pos = []
-    kinds = []
-    for i, name in enumerate(KIND_ORDER):
-        for t in KINDS[name].exists(game):
-            pos.append([t[0], t[1]])
-            kinds.append(i)
-    snap["furn_pos"] = np.array(pos, dtype=np.float32).reshape(-1, 2)
-    snap["furn_kind"] = np.array(kinds, dtype=np.int32)
-    st = S.state_of(game)
-    bps = [st.blueprints[bid] for bid in sorted(st.blueprints)]
+    built, bps = _pieces(game)
+    snap["furn_pos"] = np.array([[p[1], p[2]] for p in built], dtype=np.float32).reshape(-1, 2)
+    snap["furn_kind"] = np.array([p[0] for p in built], dtype=np.int32)
     snap["furn_bp_pos"] = np.array([[b[1], b[2]] for b in bps],
                                    dtype=np.float32).reshape(-1, 2)
     snap["furn_bp_kind"] = np.array([KIND_ORDER.index(b[0]) for b in bps], dtype=np.int32)
@@ -342,7 +345,7 @@ def _snapshot(game, snap):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_snapshot)
+    snapshot.keyed_part(_pieces)(_snapshot)
 
 
 _register_front()

@@ -189,21 +189,22 @@ _register_alarm()
 
 # -- front end ----------------------------------------------------------------------------------
 
+def _sleepers(game):
+    """(id, x, y, 1 in its own bed / 0 on the floor) of the minions asleep, in id order: the
+    snapshot part's version (its rows are made again only when this moved)."""
+    minion = entities.MINION
+    return tuple((e.id, e.x, e.y, 1 if e.job[4] >= 0 else 0) for e in game.live()
+                 if e.kind == minion and asleep(e))
+
+
 def _snapshot(game, snap):
     """sleep_ids int32 (S) of the minions asleep, sleep_pos float32 (S,2) their tiles,
     sleep_in_bed uint8 (1: in its own bed)."""
     import numpy as np
-    ids = []
-    pos = []
-    bed = []
-    for e in game.live():
-        if e.kind == entities.MINION and asleep(e):
-            ids.append(e.id)
-            pos.append([e.x, e.y])
-            bed.append(1 if e.job[4] >= 0 else 0)
-    snap["sleep_ids"] = np.array(ids, dtype=np.int32)
-    snap["sleep_pos"] = np.array(pos, dtype=np.float32).reshape(-1, 2)
-    snap["sleep_in_bed"] = np.array(bed, dtype=np.uint8)
+    rows = _sleepers(game)
+    snap["sleep_ids"] = np.array([r[0] for r in rows], dtype=np.int32)
+    snap["sleep_pos"] = np.array([[r[1], r[2]] for r in rows], dtype=np.float32).reshape(-1, 2)
+    snap["sleep_in_bed"] = np.array([r[3] for r in rows], dtype=np.uint8)
 
 
 def describe_sleep(game, e, info):
@@ -222,7 +223,7 @@ def describe_sleep(game, e, info):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_snapshot)
+    snapshot.keyed_part(_sleepers)(_snapshot)
     snapshot.describe_part(describe_sleep)
 
 

@@ -40,7 +40,9 @@ views that changed. Measured in build/bench/bench_fog.py.
 import cython
 import numpy as np
 
+from pysim.combat.awareness import notice_range
 from pysim.core import entities as E, level, save, systems
+from pysim.core.entities import Entity
 from pysim.core.snapshot import snapshot_part
 
 SEEN_NOW = 2
@@ -170,15 +172,16 @@ def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
 
 def spotters(game):
     """(x, y, range) of every eye on the player's side, in a fixed order (id order)."""
-    from pysim.combat import fighter as F, stats as S
-    # module constants read once: this runs twice a tick over every body (issue 15)
-    dungeon, up, adventurer = E.DUNGEON, E.UP, E.ADVENTURER
-    stat, sight_range = F.stat, S.sight_range
+    e: Entity
+    # typed: this runs at every tick over every body (issue 15)
+    dungeon: cython.int = E.DUNGEON
+    up: cython.int = E.UP
+    adventurer: cython.int = E.ADVENTURER
     out = []
     for e in game.live():
         if e.side != dungeon or e.state != up or e.kind == adventurer:
             continue
-        out.append((int(e.x), int(e.y), int(sight_range(stat(e, "hunt")))))
+        out.append((e.x, e.y, notice_range(e)))     # AWARE-01's range
     for fn in VIEW_SOURCES:
         out.extend(fn(game))
     return out

@@ -18,6 +18,7 @@ def _forget(session):
     area(game)._snap_triggers = None
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
+    game.combat_rows = None         # combat's table of last frame's fighter fields
     session._frames = None          # the keyed parts' kept keys and the map layers
 
 
@@ -71,6 +72,41 @@ def test_a_part_field_written_shows_on_the_next_snapshot():
     i = list(snap["part_id"]).index(pid)
     assert snap["part_state"][i] == 2
     assert snap["trap_workload"] >= 1
+
+
+def test_a_fighter_field_written_is_sent_alone_on_the_next_frame():
+    """combat_snapshot: a row whose values did not change is not sent again; a written
+    fighter field is, with its new value, and nothing else of combat's rows."""
+    s = Session(full_level(), "full.level")
+    s.snapshot_changes()
+    ids = list(s.snapshot()["ent_id"])
+    e = next(e for e in s.game.live() if getattr(e, "fighter", None) is not None)
+    i = ids.index(e.id)
+    e.fighter.stance = (e.fighter.stance + 1) % 5
+    e.fighter.target = ids[0] if e.fighter.target != ids[0] else ids[1]
+    changes = s.snapshot_changes()
+    assert changes["ent_stance"][i] == e.fighter.stance
+    assert changes["ent_target"][i] == e.fighter.target
+    rows = ("ent_wound_points", "ent_action", "ent_bleeding", "ent_captured", "ent_carried_by")
+    assert not any(k in changes for k in rows)
+    assert s.snapshot_changes() == {}
+
+
+def test_sleepers_and_furniture_rows_follow_the_game():
+    """The keyed sleep_* and furn_* rows (made again only when who sleeps where, or what
+    furniture stands, moved) equal a rebuild while minions go to sleep and wake."""
+    s = Session(full_level(), "full.level")
+    slept = set()
+    for t in range(3000):
+        s.game.step()
+        if t % 50:
+            continue
+        kept = s.snapshot()
+        _forget(s)
+        fresh = s.snapshot()
+        _same(kept, fresh)
+        slept.add(len(fresh["sleep_ids"]))
+    assert len(slept) >= 2       # the sleepers really changed
 
 
 def _merge(held, changes):
