@@ -67,6 +67,9 @@ class FogView(object):
         self.explored = np.zeros((height, width), dtype=np.uint8)
         self.visible = np.zeros((height, width), dtype=np.uint8)
         self.count = np.zeros((height, width), dtype=np.int32)  # views seeing each tile
+        # the layer as it is (max of visible and explored), kept by _count beside them: the
+        # layer handed out is a copy of it (no 128 x 128 maximum each frame)
+        self.shown = np.zeros((height, width), dtype=np.uint8)
         self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
         self.views = []             # the flat tiles each of eyes sees (int32 arrays)
         self.blocked = None         # the sight-blocking array the count was cast with
@@ -206,10 +209,10 @@ def _eyes_now(game):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.uchar[::1],
-           out: list, into: list):
+           shown: cython.uchar[::1], out: list, into: list):
     """Takes the views `out` (flat tile lists) out of the count and puts `into` in, marking
-    its tiles explored; visible follows the count. All out first, so each tile's last write
-    is of its final count."""
+    its tiles explored; visible follows the count, and shown the larger of visible and
+    explored. All out first, so each tile's last write is of its final count."""
     now: cython.uchar = SEEN_NOW
     before: cython.uchar = SEEN_BEFORE
     idx: cython.int[::1]
@@ -222,6 +225,7 @@ def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.
             count[t] -= 1
             if count[t] == 0:
                 visible[t] = 0
+                shown[t] = explored[t]
     for tiles in into:
         idx = tiles
         for i in range(idx.shape[0]):
@@ -229,6 +233,7 @@ def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.
             count[t] += 1
             visible[t] = now
             explored[t] = before
+            shown[t] = now
 
 
 # More blocking tiles changed than this (a new map): every view is cast again.
@@ -318,6 +323,7 @@ def update(game):
     if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)
+        np.copyto(view.shown, view.explored)
         views = [_cast_view(view, blocked, eye) for eye in eyes]
         out, into = [], views
         view.computes += 1
@@ -325,7 +331,7 @@ def update(game):
         out, into, views = swaps
         view.updates += 1
     _count(view.count.reshape(-1), view.visible.reshape(-1), view.explored.reshape(-1),
-           out, into)
+           view.shown.reshape(-1), out, into)
     view.views = views
     view.blocked = blocked
     view.eyes = eyes
@@ -356,7 +362,7 @@ def layer(game):
     changes (the snapshot's comparison then stops at its identity); never written into."""
     view = view_of(game)
     if view.layer is None:
-        view.layer = np.maximum(view.visible, view.explored)
+        view.layer = view.shown.copy()      # a new array: the one handed out stays as it was
         view.flat = view.layer.reshape(-1)
     return view.layer
 
@@ -399,6 +405,7 @@ def load_rows(game, rows):
     saved = np.array([[c == "1" for c in text] for _, text in rows], dtype=np.uint8)
     view = view_of(game)
     np.maximum(view.explored, saved, out=view.explored)
+    np.maximum(view.visible, view.explored, out=view.shown)
     view.layer = None
     return None
 
