@@ -189,24 +189,6 @@ _register_alarm()
 
 # -- front end ----------------------------------------------------------------------------------
 
-def _sleepers(game):
-    """(id, x, y, 1 in its own bed / 0 on the floor) of the minions asleep, in id order: the
-    snapshot part's version (its rows are made again only when this moved)."""
-    minion = entities.MINION
-    return tuple((e.id, e.x, e.y, 1 if e.job[4] >= 0 else 0) for e in game.live()
-                 if e.kind == minion and asleep(e))
-
-
-def _snapshot(game, snap):
-    """sleep_ids int32 (S) of the minions asleep, sleep_pos float32 (S,2) their tiles,
-    sleep_in_bed uint8 (1: in its own bed)."""
-    import numpy as np
-    rows = _sleepers(game)
-    snap["sleep_ids"] = np.array([r[0] for r in rows], dtype=np.int32)
-    snap["sleep_pos"] = np.array([[r[1], r[2]] for r in rows], dtype=np.float32).reshape(-1, 2)
-    snap["sleep_in_bed"] = np.array([r[3] for r in rows], dtype=np.uint8)
-
-
 def describe_sleep(game, e, info):
     """job_phrase "asleep in its bed" / "asleep on the floor" / "going to its bed", job_at
     the bed (or where it lies), sleep_until (the tick it wakes rested)."""
@@ -223,7 +205,8 @@ def describe_sleep(game, e, info):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.keyed_part(_sleepers)(_snapshot)
+    from pysim.economy import sleep_view        # the sleep_* rows (made when sleepers moved)
+    snapshot.keyed_part(sleep_view.sleepers)(sleep_view.snapshot)
     snapshot.describe_part(describe_sleep)
 
 
