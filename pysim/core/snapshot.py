@@ -53,7 +53,7 @@ def _name(fn):
 
 def _fingerprint(value):
     """What a value is, compared cheaply: an array's (or numpy scalar's) bytes (its dtype
-    and shape are read off the value kept beside it, see _same); a list's items."""
+    and shape are read off the value kept beside it, see _alike); a list's items."""
     if isinstance(value, NUMPY):
         return value.tobytes()
     if isinstance(value, list):
@@ -61,16 +61,12 @@ def _fingerprint(value):
     return value
 
 
-def _same(old, value):
-    """Is value what old (value, fingerprint) was? An array: the same dtype, shape and bytes
-    (a bytes comparison stops at the first difference)."""
-    was = old[0]
+def _alike(was, value):
+    """Could value be was, given equal fingerprints? Numpy values: the same type, shape and
+    dtype (the fingerprint holds only their bytes)."""
     if isinstance(value, NUMPY):
-        return (type(was) is type(value) and was.shape == value.shape
-                and was.dtype == value.dtype and old[1] == value.tobytes())
-    if isinstance(was, NUMPY):
-        return False
-    return old[1] == _fingerprint(value)
+        return type(was) is type(value) and was.shape == value.shape and was.dtype == value.dtype
+    return not isinstance(was, NUMPY)
 
 
 class Frames(object):
@@ -109,13 +105,12 @@ class Frames(object):
         out = {}
         for key, value in snap.items():
             old = sent.get(key)
-            if old is not None:
-                if old[0] is value:
-                    continue
-                if _same(old, value):
-                    sent[key] = (value, old[1])
-                    continue
-            sent[key] = (value, _fingerprint(value))
+            if old is not None and old[0] is value:
+                continue
+            fp = _fingerprint(value)
+            sent[key] = (value, fp)
+            if old is not None and old[1] == fp and _alike(old[0], value):
+                continue
             out[key] = value
         if len(sent) != len(snap):
             gone = sorted(k for k in sent if k not in snap)
