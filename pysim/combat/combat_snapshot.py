@@ -101,7 +101,7 @@ def snapshot_part(game, snap):
         snap[ROWS[r][0]] = arrays[r]
     # the table just filled is kept; last frame's is filled next frame
     rows.table, rows.spare = table, last
-    shots = tuple((s[3], s[4], s[5], s[6]) for s in SK.state(game).shots)
+    shots = tuple([(s[3], s[4], s[5], s[6]) for s in SK.state(game).shots])
     if shots != rows.shots:
         rows.shots = shots
         rows.shots_array = np.array(shots, dtype=np.float32).reshape(-1, 4)

@@ -44,7 +44,7 @@ def door_snapshot(game, snap):
               b.failures, b.total_failures) for b in a.breaches]
     bcache = getattr(a, "_snap_breaches", None)
     if bcache is None or bcache[0] != brows:
-        bcache = (brows, _breach_arrays(brows))
+        bcache = (brows, _breach_arrays(brows, None if bcache is None else bcache[1]))
         a._snap_breaches = bcache
     snap.update(bcache[1])
 
@@ -88,8 +88,7 @@ def _door_rows(doors: list, trig: list, m: cython.int[:, ::1]):
 
 
 def _door_arrays(doors, trig, last):
-    """The door rows; a key whose array equals `last`'s (the rows made before) keeps that
-    very array, so the front end is sent only the keys that changed (snapshot.Frames)."""
+    """The door rows (see _kept for `last`)."""
     m = np.empty((len(doors), 11), dtype=np.int32)
     _door_rows(doors, trig, m)
     u8 = np.uint8
@@ -98,17 +97,25 @@ def _door_arrays(doors, trig, last):
             "door_held": m[:, 5].astype(u8), "door_locked": m[:, 6].astype(u8),
             "door_padlock": m[:, 7].astype(u8), "door_armed": m[:, 8].astype(u8),
             "door_trigger": m[:, 9].copy(), "door_trigger_on": m[:, 10].astype(u8)}
+    return _kept(made, last)
+
+
+def _breach_arrays(brows, last):
+    """The breach rows (a breach's progress moves every tick of it; the other keys keep
+    `last`'s arrays while their values stand)."""
+    m = np.array(brows, dtype=np.int32).reshape(-1, 7)
+    return _kept({k: m[:, i].copy() for i, k in enumerate(BREACH_KEYS)}, last)
+
+
+def _kept(made, last):
+    """made, where a key's array equals last's (the rows made before) that very array, so
+    the front end is sent only the keys that changed (snapshot.Frames)."""
     if last is not None:
         for k, v in made.items():
             old = last[k]
             if old.shape == v.shape and old.tobytes() == v.tobytes():
                 made[k] = old
     return made
-
-
-def _breach_arrays(brows):
-    m = np.array(brows, dtype=np.int32).reshape(-1, 7)
-    return {k: m[:, i].copy() for i, k in enumerate(BREACH_KEYS)}
 
 
 def describe_door(game, door):

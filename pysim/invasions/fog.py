@@ -70,6 +70,9 @@ class FogView(object):
         # the layer as it is (max of visible and explored), kept by _count beside them: the
         # layer handed out is a copy of it (no 128 x 128 maximum each frame)
         self.shown = np.zeros((height, width), dtype=np.uint8)
+        # _count's flat views of count, visible, explored and shown (made once)
+        self.flat_layers = (self.count.reshape(-1), self.visible.reshape(-1),
+                            self.explored.reshape(-1), self.shown.reshape(-1))
         self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
         self.views = []             # the flat tiles each of eyes sees (int32 arrays)
         self.blocked = None         # the sight-blocking array the count was cast with
@@ -245,10 +248,12 @@ def _tiles_changed(before, now):
     None when the map is another or too much changed."""
     if before is None or before.shape != now.shape:
         return None
-    ys, xs = np.nonzero(before != now)
-    if len(xs) > MOST_CHANGED_TILES:
+    # flat: a 2-D np.nonzero cost 25 us a door change, this 3 (the same row-major order)
+    flat = np.flatnonzero(before.reshape(-1) != now.reshape(-1))
+    if len(flat) > MOST_CHANGED_TILES:
         return None
-    return list(zip(xs.tolist(), ys.tolist()))
+    w = now.shape[1]
+    return [(t % w, t // w) for t in flat.tolist()]
 
 
 def _near(eye, tiles):
@@ -330,8 +335,8 @@ def update(game):
     else:
         out, into, views = swaps
         view.updates += 1
-    _count(view.count.reshape(-1), view.visible.reshape(-1), view.explored.reshape(-1),
-           view.shown.reshape(-1), out, into)
+    count, visible, explored, shown = view.flat_layers
+    _count(count, visible, explored, shown, out, into)
     view.views = views
     view.blocked = blocked
     view.eyes = eyes

@@ -49,7 +49,7 @@ def _snapshot(game, snap):
     parts = cache["parts"]
     # Rows that change when a part's shown field is written (trap_parts.SHOWN_WRITES) or a
     # timer starts or stops counting down (bit 5 of part_flags, from the pending firings).
-    counting = frozenset(q[2] for q in st.pending)
+    counting = frozenset([q[2] for q in st.pending])
     shown = (tp.SHOWN_WRITES[0], key, counting)
     if cache.get("shown") != shown:
         cache["shown"] = shown
