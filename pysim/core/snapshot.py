@@ -69,6 +69,20 @@ def _alike(was, value):
     return not isinstance(was, NUMPY)
 
 
+_PLAN = [None, ()]      # [the registries it was made of, ((fn, name, version), ...)]
+
+
+def _plan():
+    """The parts in order with their names and versions (None: run every frame), made again
+    only when a registry changed (not every frame)."""
+    key = (tuple(SNAPSHOT_PARTS), tuple(SNAPSHOT_VERSIONS.items()))
+    if _PLAN[0] != key:
+        _PLAN[0] = key
+        _PLAN[1] = tuple((fn, _name(fn), SNAPSHOT_VERSIONS.get(_name(fn)))
+                         for fn in SNAPSHOT_PARTS)
+    return _PLAN[1]
+
+
 class Frames(object):
     """One front end's view of the snapshot: the keyed parts' last keys and what was sent.
     A cache beside the game (never state, never hashed); a new game starts a new one."""
@@ -89,13 +103,11 @@ class Frames(object):
         snap.update(kept[1])
 
     def run_parts(self, game, snap):
-        versions = SNAPSHOT_VERSIONS
-        for fn in SNAPSHOT_PARTS:
-            version = versions.get(_name(fn))
+        for fn, name, version in _plan():
             if version is None:
                 fn(game, snap)
             else:
-                self.add(_name(fn), version(game), game, fn, snap)
+                self.add(name, version(game), game, fn, snap)
 
     def changes(self, snap):
         """The keys of snap whose values differ from those last sent (all, the first time,
