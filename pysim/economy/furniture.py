@@ -319,19 +319,12 @@ def catalog():
 
 
 def _pieces(game):
-    """((KIND_ORDER index, x, y) of the built pieces, (kind, x, y, metal) of the blueprints
-    by id): the snapshot part's version (its rows are made again only when this moved)."""
-    # plain loops: a compiled generator costs more than the rest (every frame)
-    built = []
-    for i in range(len(KIND_ORDER)):
-        for t in KINDS[KIND_ORDER[i]].exists(game):
-            built.append((i, t[0], t[1]))
+    """((x, y) of the built pieces of each kind, in KIND_ORDER; (kind, x, y, metal) of the
+    blueprints by id): the snapshot part's version (its rows are made again only when this
+    moved). Kept as exists() gives them (tuples of (x, y)): no tuple made a piece."""
     bps = S.state_of(game).blueprints
-    planned = []
-    for bid in sorted(bps):
-        b = bps[bid]
-        planned.append((b[0], b[1], b[2], b[3]))
-    return tuple(built), tuple(planned)
+    return (tuple([tuple(KINDS[name].exists(game)) for name in KIND_ORDER]),
+            tuple([tuple(bps[bid][:4]) for bid in sorted(bps)]))
 
 
 def _snapshot(game, snap):
@@ -340,8 +333,10 @@ def _snapshot(game, snap):
     furn_bp_cost int32 of the blueprints."""
     import numpy as np
     built, bps = _pieces(game)
-    snap["furn_pos"] = np.array([[p[1], p[2]] for p in built], dtype=np.float32).reshape(-1, 2)
-    snap["furn_kind"] = np.array([p[0] for p in built], dtype=np.int32)
+    pos = [[t[0], t[1]] for tiles in built for t in tiles]
+    kinds = [i for i in range(len(built)) for _ in built[i]]
+    snap["furn_pos"] = np.array(pos, dtype=np.float32).reshape(-1, 2)
+    snap["furn_kind"] = np.array(kinds, dtype=np.int32)
     snap["furn_bp_pos"] = np.array([[b[1], b[2]] for b in bps],
                                    dtype=np.float32).reshape(-1, 2)
     snap["furn_bp_kind"] = np.array([KIND_ORDER.index(b[0]) for b in bps], dtype=np.int32)

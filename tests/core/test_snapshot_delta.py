@@ -109,6 +109,37 @@ def test_sleepers_and_furniture_rows_follow_the_game():
     assert len(slept) >= 2       # the sleepers really changed
 
 
+def test_furniture_rows_follow_blueprints_built_and_bed_taken():
+    """The keyed furn_* rows: a blueprint shows, its metal comes, it is built (a piece, no
+    blueprint); every frame's rows equal a rebuild, and the changes merged equal them."""
+    from trapkit import make
+    s = Session(full_level(), "full.level")
+    s.game = make(["########",
+                   "#u..M..#",
+                   "#......#",
+                   "P...S..#",
+                   "########"], legend={"M": "floor metal:3"})
+    held = _merge({}, s.snapshot_changes())
+    s.send({"type": "build_furniture", "kind": "bed", "x": 2, "y": 2})
+    s.send({"type": "build_furniture", "kind": "scrapper_table", "x": 5, "y": 2})
+    seen = []
+    for t in range(900):
+        s.game.step()
+        held = _merge(held, s.snapshot_changes())
+        if t % 5:
+            continue
+        kept = s.snapshot()
+        _same(held, kept)
+        _forget(s)
+        held = _merge({}, s.snapshot_changes())
+        _same(kept, held)
+        rows = (len(kept["furn_bp_pos"]), len(kept["furn_pos"]), int(kept["furn_bp_metal"].sum()))
+        if not seen or seen[-1] != rows:
+            seen.append(rows)
+    assert seen[0][:2] == (2, 0) and seen[-1][:2] == (0, 2), seen   # planned, then built
+    assert any(r[2] > 0 for r in seen), seen                          # metal came on site
+
+
 def _merge(held, changes):
     if changes.pop("snapshot_full", False):
         held = {}
