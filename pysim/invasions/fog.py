@@ -141,25 +141,19 @@ def _ray(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.i
     return n
 
 
+@cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def cast(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
-         y0: cython.int, r: cython.int):
-    """The flat indices (y * width + x, each once, int32) of every tile someone on (x0, y0)
-    sees within r tiles (Euclidean). `seen` is a scratch of the map's shape, all 0 before
-    and after."""
-    h: cython.int = blocked.shape[0]
+def _cast_into(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
+               y0: cython.int, r: cython.int, out: cython.int[::1]) -> cython.int:
+    """cast's rays: the tiles seen into out (room for (2 r + 1)^2), how many returned.
+    (x0, y0) is on the map and r >= 0."""
     w: cython.int = blocked.shape[1]
     i: cython.int
-    n: cython.int = 0
+    n: cython.int = 1
     r2: cython.int = r * r
-    if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
-        return np.zeros(0, dtype=np.int32)
-    found = np.empty((2 * r + 1) * (2 * r + 1), dtype=np.int32)
-    out: cython.int[::1] = found
     seen[y0, x0] = 1
     out[0] = y0 * w + x0
-    n = 1
     for i in range(-r, r + 1):
         n = _ray(blocked, seen, x0, y0, x0 + i, y0 - r, r2, out, n)
         n = _ray(blocked, seen, x0, y0, x0 + i, y0 + r, r2, out, n)
@@ -167,7 +161,49 @@ def cast(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.i
         n = _ray(blocked, seen, x0, y0, x0 + r, y0 + i, r2, out, n)
     for i in range(n):
         seen[out[i] // w, out[i] % w] = 0
-    return found[:n].copy()
+    return n
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: list):
+    """[cast(blocked, seen, x, y, r) for (x, y, r) in eyes], without a call and a scratch
+    per view (a tick casts a few; each call cost as much as its rays)."""
+    h: cython.int = blocked.shape[0]
+    w: cython.int = blocked.shape[1]
+    x0: cython.int
+    y0: cython.int
+    r: cython.int
+    n: cython.int
+    i: cython.Py_ssize_t
+    most: cython.Py_ssize_t = 1
+    for eye in eyes:
+        r = eye[2]
+        if r >= 0 and (2 * r + 1) * (2 * r + 1) > most:
+            most = (2 * r + 1) * (2 * r + 1)
+    room = np.empty(most, dtype=np.int32)
+    out: cython.int[::1] = room
+    into: cython.int[::1]
+    views = []
+    for eye in eyes:
+        x0, y0, r = eye[0], eye[1], eye[2]
+        if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
+            views.append(np.zeros(0, dtype=np.int32))
+            continue
+        n = _cast_into(blocked, seen, x0, y0, r, out)
+        found = np.empty(n, dtype=np.int32)
+        into = found
+        for i in range(n):
+            into[i] = out[i]
+        views.append(found)
+    return views
+
+
+def cast(blocked, seen, x0, y0, r):
+    """The flat indices (y * width + x, each once, int32) of every tile someone on (x0, y0)
+    sees within r tiles (Euclidean). `seen` is a scratch of the map's shape, all 0 before
+    and after."""
+    return cast_all(blocked, seen, [(x0, y0, r)])[0]
 
 
 def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
@@ -276,7 +312,8 @@ def _swaps(view, blocked, eyes):
     if changed is None:
         return None
     before, kept = view.eyes, view.views
-    out, into, views = [], [], []
+    out, views = [], []
+    new = []                    # (place in views, eye) of the views to cast
     if len(before) == len(eyes):
         # the usual tick: nobody came or left, so the i-th eye is the same body's (were it
         # not, the i-th view out and the new one in still keep the count right)
@@ -286,9 +323,9 @@ def _swaps(view, blocked, eyes):
                 views.append(kept[i])
             else:
                 out.append(kept[i])
-                into.append(_cast_view(view, blocked, eye))
-                views.append(into[-1])
-        return out, into, views
+                new.append((len(views), eye))
+                views.append(None)
+        return out, _cast_into_place(view, blocked, new, views), views
     pool = {}                   # eye -> its kept views (two bodies on a tile: two views)
     for i in range(len(before)):
         if changed and _near(before[i], changed):
@@ -300,18 +337,27 @@ def _swaps(view, blocked, eyes):
         if left:
             views.append(left.pop())
         else:
-            into.append(_cast_view(view, blocked, eye))
-            views.append(into[-1])
+            new.append((len(views), eye))
+            views.append(None)
     for eye in before:          # what nobody took (in list order)
         left = pool.get(eye)
         while left:
             out.append(left.pop())
-    return out, into, views
+    return out, _cast_into_place(view, blocked, new, views), views
 
 
-def _cast_view(view, blocked, eye):
-    view.casts += 1
-    return cast(blocked, view.scratch, eye[0], eye[1], eye[2])
+def _cast_into_place(view, blocked, new, views):
+    """Casts the views of `new` ((place, eye) pairs), puts each in its place in views and
+    returns them in order (the views to put in the count)."""
+    cast_views = _cast_views(view, blocked, [eye for _, eye in new])
+    for j in range(len(new)):
+        views[new[j][0]] = cast_views[j]
+    return cast_views
+
+
+def _cast_views(view, blocked, eyes):
+    view.casts += len(eyes)
+    return cast_all(blocked, view.scratch, eyes)
 
 
 def update(game):
@@ -329,7 +375,7 @@ def update(game):
         view.count.fill(0)
         view.visible.fill(0)
         np.copyto(view.shown, view.explored)
-        views = [_cast_view(view, blocked, eye) for eye in eyes]
+        views = _cast_views(view, blocked, list(eyes))
         out, into = [], views
         view.computes += 1
     else:
