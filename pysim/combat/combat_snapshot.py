@@ -15,11 +15,10 @@ import numpy as np
 from pysim.combat import fighter as F, stance as ST, striking as SK, wounds as W
 from pysim.combat.fighter import Fighter
 
-# (key, dtype, value where an entity does not fight), in the table's row order
-ROWS = (("ent_wound_points", np.int32, 0), ("ent_stance", np.int32, -1),
-        ("ent_action", np.int32, 0), ("ent_target", np.int32, -1),
-        ("ent_bleeding", np.uint8, 0), ("ent_captured", np.uint8, 0),
-        ("ent_carried_by", np.int32, -1))
+# (key, dtype), in the table's row order (_fill writes the rows)
+ROWS = (("ent_wound_points", np.int32), ("ent_stance", np.int32), ("ent_action", np.int32),
+        ("ent_target", np.int32), ("ent_bleeding", np.uint8), ("ent_captured", np.uint8),
+        ("ent_carried_by", np.int32))
 
 
 class CombatRows(object):
@@ -28,7 +27,7 @@ class CombatRows(object):
     def __init__(self):
         self.table = np.zeros((len(ROWS), 0), dtype=np.int32)
         self.spare = self.table
-        self.arrays = [np.zeros(0, dtype=dtype) for (_, dtype, _) in ROWS]
+        self.arrays = [np.zeros(0, dtype=dtype) for (_, dtype) in ROWS]
         self.shots = ()
         self.shots_array = np.zeros((0, 4), dtype=np.float32)
 
@@ -36,8 +35,9 @@ class CombatRows(object):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _fill(ents: list, table: cython.int[:, ::1], last: cython.int[:, ::1]) -> cython.int:
-    """Row r, column i: entity i's r-th shown fighter field (ROWS). Returns the rows that
-    differ from `last` (bit r: row r; every bit when the entities are not as many)."""
+    """Row r, column i: entity i's r-th shown fighter field (ROWS; 0 / -1 where an entity
+    does not fight). Returns the rows that differ from `last` (bit r: row r; every bit when
+    the entities are not as many)."""
     i: cython.Py_ssize_t
     r: cython.Py_ssize_t
     n: cython.Py_ssize_t = len(ents)
