@@ -13,6 +13,8 @@ fog_ms_per_tick_*: the same plus a snapshot's layer asked for at every tick (the
 at 1x asks at most once per tick).
 fog_recomputes_*: recasts of every view in the 300 ticks with snapshots; fog_casts_*: views
 cast in them (of fog_spotters x 300 a recast every tick would cast).
+fog_ms_per_tick_fullscale_*: the fog system alone on the full-scale level (levelgen.full_level:
+100 eyes, doors opening and shutting as minions pass), CPU time, ticks 50-350.
 Prints a JSON dict as its LAST stdout line.
 """
 import json
@@ -97,7 +99,33 @@ def child(build):
         out[name] = (t_on - t_off) * 1000 / TICKS
         out[name + "_computes"] = on.fog_view.computes
         out[name + "_casts"] = on.fog_view.casts
+    out["full"] = _full_scale()
     print(json.dumps(out))
+
+
+def _full_scale():
+    """ms a tick in the fog system on the full-scale level (levelgen.full_level: 100 eyes,
+    40 doors opening and shutting), ticks 50-350; CPU time of the system alone."""
+    from pysim.core import systems
+    from pysim.core.levelgen import full_level
+    from pysim.invasions import fog
+    from pysim.level import load_text
+    g = load_text(full_level(), seed=1)
+    spent = [0.0]
+
+    def timed(game):
+        t0 = time.process_time()
+        fog.fog_system(game)
+        spent[0] += time.process_time() - t0
+    kept = list(systems.SYSTEMS)
+    systems.SYSTEMS[:] = [(o, n, timed if n == "fog" else fn) for (o, n, fn) in kept]
+    try:
+        g.run(50)
+        spent[0] = 0.0
+        g.run(TICKS)
+    finally:
+        systems.SYSTEMS[:] = kept
+    return spent[0] * 1000 / TICKS
 
 
 def main():
@@ -111,6 +139,7 @@ def main():
         out["fog_spotters"] = r["spotters"]
         out["fog_recomputes_in_%d_ticks_%s" % (TICKS, build)] = r["tick_computes"]
         out["fog_casts_in_%d_ticks_%s" % (TICKS, build)] = r["tick_casts"]
+        out["fog_ms_per_tick_fullscale_%s" % build] = round(r["full"], 3)
     print(json.dumps(out))
 
 

@@ -153,76 +153,9 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
 
 
 # --- what the front end sees ------------------------------------------------------------------
+# (combat_snapshot.py; registered here, so the keys keep their place among the parts)
 from pysim.core import snapshot as _snapshot  # noqa: E402
-import numpy as _np  # noqa: E402
+from pysim.combat import combat_snapshot as _front  # noqa: E402
 
-
-@_snapshot.snapshot_part
-def snapshot_part(game, snap):
-    """Per entity, in ent_id order (-1 / 0 where an entity does not fight):
-    ent_wound_points int32, ent_stance int32 (0 flee .. 4 aggressive), ent_action int32
-    (stance.ACTION_NAMES), ent_target int32 (entity id or -1), ent_bleeding uint8,
-    ent_captured uint8 (a prisoner), ent_carried_by int32.
-    combat_shots float32 (N, 4): x0, y0, x1, y1 of shots fired in the last 5 ticks."""
-    ents = list(game.entities.values())
-    n = len(ents)
-    wp = _np.zeros(n, dtype=_np.int32)
-    st = _np.full(n, -1, dtype=_np.int32)
-    act = _np.zeros(n, dtype=_np.int32)
-    tgt = _np.full(n, -1, dtype=_np.int32)
-    bleed = _np.zeros(n, dtype=_np.uint8)
-    capt = _np.zeros(n, dtype=_np.uint8)
-    carried = _np.full(n, -1, dtype=_np.int32)
-    for i in range(n):
-        f = F.fighter_of(ents[i])
-        if f is None:
-            continue
-        wp[i] = f.wound_points()
-        st[i] = f.stance
-        act[i] = f.action
-        tgt[i] = f.target
-        bleed[i] = 1 if f.bleeding() else 0
-        capt[i] = 1 if f.captured else 0
-        carried[i] = f.carried_by
-    snap["ent_wound_points"] = wp
-    snap["ent_stance"] = st
-    snap["ent_action"] = act
-    snap["ent_target"] = tgt
-    snap["ent_bleeding"] = bleed
-    snap["ent_captured"] = capt
-    snap["ent_carried_by"] = carried
-    shots = SK.state(game).shots
-    arr = _np.zeros((len(shots), 4), dtype=_np.float32)
-    for i, s in enumerate(shots):
-        arr[i] = (s[3], s[4], s[5], s[6])
-    snap["combat_shots"] = arr
-
-
-@_snapshot.describe_part
-def describe_part(game, e, info):
-    """describe(id)["combat"]: stats, weapon, armour, wounds with locations and points,
-    wound_points, unable_at, stance (name and index), action, target, bleeding, wake_tick,
-    captured, carried_by, known enemies."""
-    f = F.fighter_of(e)
-    if f is None:
-        return
-    info["combat"] = {
-        "stats": f.stats.to_dict(),
-        "wounds": [w.to_dict() for w in f.wounds],
-        "wound_points": f.wound_points(),
-        "unable_at": W.UNABLE_AT,
-        "stance": f.stance,
-        "stance_name": ST.NAMES[f.stance],
-        "stances": list(ST.NAMES),
-        "action": ST.ACTION_NAMES[f.action],
-        "target": f.target,
-        "ordered_target": f.ordered_target,
-        "bleeding": f.bleeding(),
-        "wake_tick": f.wake_tick,
-        "captured": f.captured,
-        "carried_by": f.carried_by,
-        "carrying": f.carrying,
-        "known_enemies": sorted(f.known),
-        "kills": f.kills,
-        "task": list(f.task) if f.task else None,
-    }
+_snapshot.snapshot_part(_front.snapshot_part)
+_snapshot.describe_part(_front.describe_part)

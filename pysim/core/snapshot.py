@@ -13,6 +13,8 @@ the bridge converts and Godot merges only those. A part must never write into an
 returned before (a kept or sent array is compared by identity first): build a new one.
 """
 
+from numpy import generic, ndarray
+
 from pysim.core import hooks
 
 SNAPSHOT_PARTS = []
@@ -26,6 +28,7 @@ GONE_KEY = "snapshot_gone"
 
 
 _add = hooks.add
+NUMPY = (ndarray, generic)     # values compared by dtype, shape and bytes
 
 
 def snapshot_part(fn):
@@ -49,12 +52,35 @@ def _name(fn):
 
 
 def _fingerprint(value):
-    """What a value is, compared cheaply: an array's dtype, shape and bytes; a list's items."""
-    if hasattr(value, "tobytes") and hasattr(value, "shape"):
-        return (value.dtype.str, value.shape, value.tobytes())
+    """What a value is, compared cheaply: an array's (or numpy scalar's) bytes (its dtype
+    and shape are read off the value kept beside it, see _alike); a list's items."""
+    if isinstance(value, NUMPY):
+        return value.tobytes()
     if isinstance(value, list):
         return ("list", tuple(value))
     return value
+
+
+def _alike(was, value):
+    """Could value be was, given equal fingerprints? Numpy values: the same type, shape and
+    dtype (the fingerprint holds only their bytes)."""
+    if isinstance(value, NUMPY):
+        return type(was) is type(value) and was.shape == value.shape and was.dtype == value.dtype
+    return not isinstance(was, NUMPY)
+
+
+_PLAN = [None, ()]      # [the registries it was made of, ((fn, name, version), ...)]
+
+
+def _plan():
+    """The parts in order with their names and versions (None: run every frame), made again
+    only when a registry changed (not every frame)."""
+    key = (tuple(SNAPSHOT_PARTS), tuple(SNAPSHOT_VERSIONS.items()))
+    if _PLAN[0] != key:
+        _PLAN[0] = key
+        _PLAN[1] = tuple((fn, _name(fn), SNAPSHOT_VERSIONS.get(_name(fn)))
+                         for fn in SNAPSHOT_PARTS)
+    return _PLAN[1]
 
 
 class Frames(object):
@@ -77,13 +103,11 @@ class Frames(object):
         snap.update(kept[1])
 
     def run_parts(self, game, snap):
-        versions = SNAPSHOT_VERSIONS
-        for fn in SNAPSHOT_PARTS:
-            version = versions.get(_name(fn))
+        for fn, name, version in _plan():
             if version is None:
                 fn(game, snap)
             else:
-                self.add(_name(fn), version(game), game, fn, snap)
+                self.add(name, version(game), game, fn, snap)
 
     def changes(self, snap):
         """The keys of snap whose values differ from those last sent (all, the first time,
@@ -96,10 +120,9 @@ class Frames(object):
             if old is not None and old[0] is value:
                 continue
             fp = _fingerprint(value)
-            if old is not None and old[1] == fp:
-                sent[key] = (value, fp)
-                continue
             sent[key] = (value, fp)
+            if old is not None and old[1] == fp and _alike(old[0], value):
+                continue
             out[key] = value
         if len(sent) != len(snap):
             gone = sorted(k for k in sent if k not in snap)

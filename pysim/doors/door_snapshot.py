@@ -9,6 +9,7 @@ Snapshot keys (one row per door, by door id):
   Breaches: breach_door, breach_worker, breach_method (0 pick, 1 bash), breach_progress,
   breach_needed, breach_failures, breach_total_failures (int32 arrays).
 """
+import cython
 import numpy as np
 
 from pysim.core.snapshot import snapshot_part
@@ -31,22 +32,19 @@ def door_snapshot(game, snap):
     progress moves every tick of a breach) when one of them changed. Otherwise the same
     arrays are handed out and the front end is not sent them again (snapshot.Frames)."""
     a = area(game)
-    doors = a.sorted_doors()
+    doors = a.ordered           # by id (area.sorted_doors, without the copy)
     trig = _triggers(game, a, doors)
     key = (SHOWN_WRITES[0], len(doors), a._snap_triggers[0])
     cache = getattr(a, "_snap_rows", None)
     if cache is None or cache[0] != key:
-        rows = [(d.id, d.x, d.y, 1 if d.open else 0, d.state_code(), 1 if d.held else 0,
-                 1 if d.stops() else 0, d.padlock, 1 if d.armed else 0, t,
-                 1 if d.trigger_on else 0) for d, t in zip(doors, trig)]
-        cache = (key, _door_arrays(rows))
+        cache = (key, _door_arrays(doors, trig, None if cache is None else cache[1]))
         a._snap_rows = cache
     snap.update(cache[1])
     brows = [(b.door, b.worker, 0 if b.method == BR.PICK else 1, b.progress, b.ticks_needed,
               b.failures, b.total_failures) for b in a.breaches]
     bcache = getattr(a, "_snap_breaches", None)
     if bcache is None or bcache[0] != brows:
-        bcache = (brows, _breach_arrays(brows))
+        bcache = (brows, _breach_arrays(brows, None if bcache is None else bcache[1]))
         a._snap_breaches = bcache
     snap.update(bcache[1])
 
@@ -68,20 +66,56 @@ def _triggers(game, a, doors):
     return trig
 
 
-def _door_arrays(rows):
-    # door_locked (for world/DoorLayer.gd): a padlock that stops adventurers now
-    m = np.array(rows, dtype=np.int32).reshape(-1, 11)
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _door_rows(doors: list, trig: list, m: cython.int[:, ::1]):
+    """Row i of m: door i's shown fields in DOOR_KEYS order (door_pos as two columns)."""
+    i: cython.Py_ssize_t
+    for i in range(len(doors)):
+        d = doors[i]
+        m[i, 0] = d.id
+        m[i, 1] = d.x
+        m[i, 2] = d.y
+        m[i, 3] = 1 if d.open else 0
+        m[i, 4] = d.state_code()
+        m[i, 5] = 1 if d.held else 0
+        # door_locked (for world/DoorLayer.gd): a padlock that stops adventurers now
+        m[i, 6] = 1 if d.stops() else 0
+        m[i, 7] = d.padlock
+        m[i, 8] = 1 if d.armed else 0
+        m[i, 9] = trig[i]
+        m[i, 10] = 1 if d.trigger_on else 0
+
+
+def _door_arrays(doors, trig, last):
+    """The door rows (see _kept for `last`)."""
+    m = np.empty((len(doors), 11), dtype=np.int32)
+    _door_rows(doors, trig, m)
     u8 = np.uint8
-    return {"door_id": m[:, 0].copy(), "door_pos": m[:, 1:3].astype(np.float32),
+    made = {"door_id": m[:, 0].copy(), "door_pos": m[:, 1:3].astype(np.float32),
             "door_open": m[:, 3].astype(u8), "door_state": m[:, 4].astype(u8),
             "door_held": m[:, 5].astype(u8), "door_locked": m[:, 6].astype(u8),
             "door_padlock": m[:, 7].astype(u8), "door_armed": m[:, 8].astype(u8),
             "door_trigger": m[:, 9].copy(), "door_trigger_on": m[:, 10].astype(u8)}
+    return _kept(made, last)
 
 
-def _breach_arrays(brows):
+def _breach_arrays(brows, last):
+    """The breach rows (a breach's progress moves every tick of it; the other keys keep
+    `last`'s arrays while their values stand)."""
     m = np.array(brows, dtype=np.int32).reshape(-1, 7)
-    return {k: m[:, i].copy() for i, k in enumerate(BREACH_KEYS)}
+    return _kept({k: m[:, i].copy() for i, k in enumerate(BREACH_KEYS)}, last)
+
+
+def _kept(made, last):
+    """made, where a key's array equals last's (the rows made before) that very array, so
+    the front end is sent only the keys that changed (snapshot.Frames)."""
+    if last is not None:
+        for k, v in made.items():
+            old = last[k]
+            if old.shape == v.shape and old.tobytes() == v.tobytes():
+                made[k] = old
+    return made
 
 
 def describe_door(game, door):

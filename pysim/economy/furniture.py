@@ -318,21 +318,25 @@ def catalog():
              "description": KINDS[n].description} for n in KIND_ORDER]
 
 
+def _pieces(game):
+    """((x, y) of the built pieces of each kind, in KIND_ORDER; (kind, x, y, metal) of the
+    blueprints by id): the snapshot part's version (its rows are made again only when this
+    moved). Kept as exists() gives them (tuples of (x, y)): no tuple made a piece."""
+    bps = S.state_of(game).blueprints
+    return (tuple([tuple(KINDS[name].exists(game)) for name in KIND_ORDER]),
+            tuple([tuple(bps[bid][:4]) for bid in sorted(bps)]))
+
+
 def _snapshot(game, snap):
     """furn_pos float32 (F,2), furn_kind int32 (index in KIND_ORDER) of the built pieces;
     furn_bp_pos float32 (B,2), furn_bp_kind int32, furn_bp_metal int32 (on site),
     furn_bp_cost int32 of the blueprints."""
     import numpy as np
-    pos = []
-    kinds = []
-    for i, name in enumerate(KIND_ORDER):
-        for t in KINDS[name].exists(game):
-            pos.append([t[0], t[1]])
-            kinds.append(i)
+    built, bps = _pieces(game)
+    pos = [[t[0], t[1]] for tiles in built for t in tiles]
+    kinds = [i for i in range(len(built)) for _ in built[i]]
     snap["furn_pos"] = np.array(pos, dtype=np.float32).reshape(-1, 2)
     snap["furn_kind"] = np.array(kinds, dtype=np.int32)
-    st = S.state_of(game)
-    bps = [st.blueprints[bid] for bid in sorted(st.blueprints)]
     snap["furn_bp_pos"] = np.array([[b[1], b[2]] for b in bps],
                                    dtype=np.float32).reshape(-1, 2)
     snap["furn_bp_kind"] = np.array([KIND_ORDER.index(b[0]) for b in bps], dtype=np.int32)
@@ -342,7 +346,7 @@ def _snapshot(game, snap):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_snapshot)
+    snapshot.keyed_part(_pieces)(_snapshot)
 
 
 _register_front()

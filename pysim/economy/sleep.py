@@ -189,23 +189,6 @@ _register_alarm()
 
 # -- front end ----------------------------------------------------------------------------------
 
-def _snapshot(game, snap):
-    """sleep_ids int32 (S) of the minions asleep, sleep_pos float32 (S,2) their tiles,
-    sleep_in_bed uint8 (1: in its own bed)."""
-    import numpy as np
-    ids = []
-    pos = []
-    bed = []
-    for e in game.live():
-        if e.kind == entities.MINION and asleep(e):
-            ids.append(e.id)
-            pos.append([e.x, e.y])
-            bed.append(1 if e.job[4] >= 0 else 0)
-    snap["sleep_ids"] = np.array(ids, dtype=np.int32)
-    snap["sleep_pos"] = np.array(pos, dtype=np.float32).reshape(-1, 2)
-    snap["sleep_in_bed"] = np.array(bed, dtype=np.uint8)
-
-
 def describe_sleep(game, e, info):
     """job_phrase "asleep in its bed" / "asleep on the floor" / "going to its bed", job_at
     the bed (or where it lies), sleep_until (the tick it wakes rested)."""
@@ -222,7 +205,8 @@ def describe_sleep(game, e, info):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_snapshot)
+    from pysim.economy import sleep_view        # the sleep_* rows (made when sleepers moved)
+    snapshot.keyed_part(sleep_view.sleepers)(sleep_view.snapshot)
     snapshot.describe_part(describe_sleep)
 
 

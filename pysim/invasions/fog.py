@@ -40,7 +40,9 @@ views that changed. Measured in build/bench/bench_fog.py.
 import cython
 import numpy as np
 
+from pysim.combat.awareness import notice_range
 from pysim.core import entities as E, level, save, systems
+from pysim.core.entities import Entity
 from pysim.core.snapshot import snapshot_part
 
 SEEN_NOW = 2
@@ -65,6 +67,12 @@ class FogView(object):
         self.explored = np.zeros((height, width), dtype=np.uint8)
         self.visible = np.zeros((height, width), dtype=np.uint8)
         self.count = np.zeros((height, width), dtype=np.int32)  # views seeing each tile
+        # the layer as it is (max of visible and explored), kept by _count beside them: the
+        # layer handed out is a copy of it (no 128 x 128 maximum each frame)
+        self.shown = np.zeros((height, width), dtype=np.uint8)
+        # _count's flat views of count, visible, explored and shown (made once)
+        self.flat_layers = (self.count.reshape(-1), self.visible.reshape(-1),
+                            self.explored.reshape(-1), self.shown.reshape(-1))
         self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
         self.views = []             # the flat tiles each of eyes sees (int32 arrays)
         self.blocked = None         # the sight-blocking array the count was cast with
@@ -133,25 +141,19 @@ def _ray(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.i
     return n
 
 
+@cython.cfunc
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def cast(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
-         y0: cython.int, r: cython.int):
-    """The flat indices (y * width + x, each once, int32) of every tile someone on (x0, y0)
-    sees within r tiles (Euclidean). `seen` is a scratch of the map's shape, all 0 before
-    and after."""
-    h: cython.int = blocked.shape[0]
+def _cast_into(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.int,
+               y0: cython.int, r: cython.int, out: cython.int[::1]) -> cython.int:
+    """cast's rays: the tiles seen into out (room for (2 r + 1)^2), how many returned.
+    (x0, y0) is on the map and r >= 0."""
     w: cython.int = blocked.shape[1]
     i: cython.int
-    n: cython.int = 0
+    n: cython.int = 1
     r2: cython.int = r * r
-    if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
-        return np.zeros(0, dtype=np.int32)
-    found = np.empty((2 * r + 1) * (2 * r + 1), dtype=np.int32)
-    out: cython.int[::1] = found
     seen[y0, x0] = 1
     out[0] = y0 * w + x0
-    n = 1
     for i in range(-r, r + 1):
         n = _ray(blocked, seen, x0, y0, x0 + i, y0 - r, r2, out, n)
         n = _ray(blocked, seen, x0, y0, x0 + i, y0 + r, r2, out, n)
@@ -159,7 +161,49 @@ def cast(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cython.i
         n = _ray(blocked, seen, x0, y0, x0 + r, y0 + i, r2, out, n)
     for i in range(n):
         seen[out[i] // w, out[i] % w] = 0
-    return found[:n].copy()
+    return n
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: list):
+    """[cast(blocked, seen, x, y, r) for (x, y, r) in eyes], without a call and a scratch
+    per view (a tick casts a few; each call cost as much as its rays)."""
+    h: cython.int = blocked.shape[0]
+    w: cython.int = blocked.shape[1]
+    x0: cython.int
+    y0: cython.int
+    r: cython.int
+    n: cython.int
+    i: cython.Py_ssize_t
+    most: cython.Py_ssize_t = 1
+    for eye in eyes:
+        r = eye[2]
+        if r >= 0 and (2 * r + 1) * (2 * r + 1) > most:
+            most = (2 * r + 1) * (2 * r + 1)
+    room = np.empty(most, dtype=np.int32)
+    out: cython.int[::1] = room
+    into: cython.int[::1]
+    views = []
+    for eye in eyes:
+        x0, y0, r = eye[0], eye[1], eye[2]
+        if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
+            views.append(np.zeros(0, dtype=np.int32))
+            continue
+        n = _cast_into(blocked, seen, x0, y0, r, out)
+        found = np.empty(n, dtype=np.int32)
+        into = found
+        for i in range(n):
+            into[i] = out[i]
+        views.append(found)
+    return views
+
+
+def cast(blocked, seen, x0, y0, r):
+    """The flat indices (y * width + x, each once, int32) of every tile someone on (x0, y0)
+    sees within r tiles (Euclidean). `seen` is a scratch of the map's shape, all 0 before
+    and after."""
+    return cast_all(blocked, seen, [(x0, y0, r)])[0]
 
 
 def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
@@ -170,15 +214,16 @@ def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
 
 def spotters(game):
     """(x, y, range) of every eye on the player's side, in a fixed order (id order)."""
-    from pysim.combat import fighter as F, stats as S
-    # module constants read once: this runs twice a tick over every body (issue 15)
-    dungeon, up, adventurer = E.DUNGEON, E.UP, E.ADVENTURER
-    stat, sight_range = F.stat, S.sight_range
+    e: Entity
+    # typed: this runs at every tick over every body (issue 15)
+    dungeon: cython.int = E.DUNGEON
+    up: cython.int = E.UP
+    adventurer: cython.int = E.ADVENTURER
     out = []
     for e in game.live():
         if e.side != dungeon or e.state != up or e.kind == adventurer:
             continue
-        out.append((int(e.x), int(e.y), int(sight_range(stat(e, "hunt")))))
+        out.append((e.x, e.y, notice_range(e)))     # AWARE-01's range
     for fn in VIEW_SOURCES:
         out.extend(fn(game))
     return out
@@ -203,10 +248,10 @@ def _eyes_now(game):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.uchar[::1],
-           out: list, into: list):
+           shown: cython.uchar[::1], out: list, into: list):
     """Takes the views `out` (flat tile lists) out of the count and puts `into` in, marking
-    its tiles explored; visible follows the count. All out first, so each tile's last write
-    is of its final count."""
+    its tiles explored; visible follows the count, and shown the larger of visible and
+    explored. All out first, so each tile's last write is of its final count."""
     now: cython.uchar = SEEN_NOW
     before: cython.uchar = SEEN_BEFORE
     idx: cython.int[::1]
@@ -219,6 +264,7 @@ def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.
             count[t] -= 1
             if count[t] == 0:
                 visible[t] = 0
+                shown[t] = explored[t]
     for tiles in into:
         idx = tiles
         for i in range(idx.shape[0]):
@@ -226,6 +272,7 @@ def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.
             count[t] += 1
             visible[t] = now
             explored[t] = before
+            shown[t] = now
 
 
 # More blocking tiles changed than this (a new map): every view is cast again.
@@ -237,10 +284,12 @@ def _tiles_changed(before, now):
     None when the map is another or too much changed."""
     if before is None or before.shape != now.shape:
         return None
-    ys, xs = np.nonzero(before != now)
-    if len(xs) > MOST_CHANGED_TILES:
+    # flat: a 2-D np.nonzero cost 25 us a door change, this 3 (the same row-major order)
+    flat = np.flatnonzero(before.reshape(-1) != now.reshape(-1))
+    if len(flat) > MOST_CHANGED_TILES:
         return None
-    return list(zip(xs.tolist(), ys.tolist()))
+    w = now.shape[1]
+    return [(t % w, t // w) for t in flat.tolist()]
 
 
 def _near(eye, tiles):
@@ -263,7 +312,8 @@ def _swaps(view, blocked, eyes):
     if changed is None:
         return None
     before, kept = view.eyes, view.views
-    out, into, views = [], [], []
+    out, views = [], []
+    new = []                    # (place in views, eye) of the views to cast
     if len(before) == len(eyes):
         # the usual tick: nobody came or left, so the i-th eye is the same body's (were it
         # not, the i-th view out and the new one in still keep the count right)
@@ -273,9 +323,9 @@ def _swaps(view, blocked, eyes):
                 views.append(kept[i])
             else:
                 out.append(kept[i])
-                into.append(_cast_view(view, blocked, eye))
-                views.append(into[-1])
-        return out, into, views
+                new.append((len(views), eye))
+                views.append(None)
+        return out, _cast_into_place(view, blocked, new, views), views
     pool = {}                   # eye -> its kept views (two bodies on a tile: two views)
     for i in range(len(before)):
         if changed and _near(before[i], changed):
@@ -287,18 +337,27 @@ def _swaps(view, blocked, eyes):
         if left:
             views.append(left.pop())
         else:
-            into.append(_cast_view(view, blocked, eye))
-            views.append(into[-1])
+            new.append((len(views), eye))
+            views.append(None)
     for eye in before:          # what nobody took (in list order)
         left = pool.get(eye)
         while left:
             out.append(left.pop())
-    return out, into, views
+    return out, _cast_into_place(view, blocked, new, views), views
 
 
-def _cast_view(view, blocked, eye):
-    view.casts += 1
-    return cast(blocked, view.scratch, eye[0], eye[1], eye[2])
+def _cast_into_place(view, blocked, new, views):
+    """Casts the views of `new` ((place, eye) pairs), puts each in its place in views and
+    returns them in order (the views to put in the count)."""
+    cast_views = _cast_views(view, blocked, [eye for _, eye in new])
+    for j in range(len(new)):
+        views[new[j][0]] = cast_views[j]
+    return cast_views
+
+
+def _cast_views(view, blocked, eyes):
+    view.casts += len(eyes)
+    return cast_all(blocked, view.scratch, eyes)
 
 
 def update(game):
@@ -315,14 +374,15 @@ def update(game):
     if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)
-        views = [_cast_view(view, blocked, eye) for eye in eyes]
+        np.copyto(view.shown, view.explored)
+        views = _cast_views(view, blocked, list(eyes))
         out, into = [], views
         view.computes += 1
     else:
         out, into, views = swaps
         view.updates += 1
-    _count(view.count.reshape(-1), view.visible.reshape(-1), view.explored.reshape(-1),
-           out, into)
+    count, visible, explored, shown = view.flat_layers
+    _count(count, visible, explored, shown, out, into)
     view.views = views
     view.blocked = blocked
     view.eyes = eyes
@@ -353,7 +413,7 @@ def layer(game):
     changes (the snapshot's comparison then stops at its identity); never written into."""
     view = view_of(game)
     if view.layer is None:
-        view.layer = np.maximum(view.visible, view.explored)
+        view.layer = view.shown.copy()      # a new array: the one handed out stays as it was
         view.flat = view.layer.reshape(-1)
     return view.layer
 
@@ -396,6 +456,7 @@ def load_rows(game, rows):
     saved = np.array([[c == "1" for c in text] for _, text in rows], dtype=np.uint8)
     view = view_of(game)
     np.maximum(view.explored, saved, out=view.explored)
+    np.maximum(view.visible, view.explored, out=view.shown)
     view.layer = None
     return None
 

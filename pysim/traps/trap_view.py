@@ -2,7 +2,10 @@
 stock_* keys, a minion's duty and job in describe, and one part's details
 (describe_part)."""
 
-from pysim.core import entities
+import cython
+
+from pysim.core import duties, entities
+from pysim.core.entities import Entity
 from pysim.traps import trap_parts as tp, wiring
 from pysim.traps.decay import DECAY_TICKS, reset_workload
 from pysim.traps.trap_state import network, state_of
@@ -29,7 +32,6 @@ def _snapshot(game, snap):
       trap_workload int (parts waiting for a reset, DECAY-04), traps_duty int (minions
       on Traps duty), trap_version int (changes on any trap or wire edit)."""
     import numpy as np
-    from pysim.core import duties
     st = state_of(game)
     cache = _cache_of(st)
     # Rows that change only with the layout (parts placed or removed): ids, kinds, places.
@@ -47,7 +49,7 @@ def _snapshot(game, snap):
     parts = cache["parts"]
     # Rows that change when a part's shown field is written (trap_parts.SHOWN_WRITES) or a
     # timer starts or stops counting down (bit 5 of part_flags, from the pending firings).
-    counting = frozenset(q[2] for q in st.pending)
+    counting = frozenset([q[2] for q in st.pending])
     shown = (tp.SHOWN_WRITES[0], key, counting)
     if cache.get("shown") != shown:
         cache["shown"] = shown
@@ -61,15 +63,30 @@ def _snapshot(game, snap):
         cache["wire_rows"] = _wire_rows(game, ws)
     snap.update(cache["wire_rows"])
     # gas clouds, webs and metal piles: made again only when one came, went or changed
-    loose = (tuple(tuple(g[:3]) for g in st.gas), tuple(sorted(st.webs)),
-             tuple(sorted(st.stock.items())))
-    if cache.get("loose") != loose:
-        cache["loose"] = loose
-        cache["loose_rows"] = _loose_rows(*loose)
+    # (compared as they are, unsorted: sorting them every frame cost more than the rest)
+    gas = [g[:3] for g in st.gas]
+    seen = cache.get("loose")
+    if seen is None or seen[0] != gas or seen[1] != st.webs.keys() or seen[2] != st.stock:
+        cache["loose"] = (gas, frozenset(st.webs), dict(st.stock))
+        cache["loose_rows"] = _loose_rows(tuple(tuple(g) for g in gas), tuple(sorted(st.webs)),
+                                          tuple(sorted(st.stock.items())))
     snap.update(cache["loose_rows"])
     snap["trap_workload"] = cache["dynamic"]["trap_workload"]
-    snap["traps_duty"] = len(duties.minions_on(game, duties.TRAPS))
+    snap["traps_duty"] = _count_on(game.live(), duties.TRAPS)
     snap["trap_version"] = st.version + 1000003 * st.wires.version
+
+
+@cython.boundscheck(False)
+def _count_on(live: list, duty) -> cython.int:
+    """How many of `live` duties.minions_on(game, duty) would list (typed: every frame)."""
+    e: Entity
+    n: cython.int = 0
+    minion: cython.int = entities.MINION
+    up: cython.int = entities.UP
+    for e in live:
+        if e.kind == minion and e.state == up and duties.duty_of(e) == duty:
+            n += 1
+    return n
 
 
 def _loose_rows(gas, webs, piles):

@@ -18,6 +18,7 @@ def _forget(session):
     area(game)._snap_triggers = None
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
+    game.combat_rows = None         # combat's table of last frame's fighter fields
     session._frames = None          # the keyed parts' kept keys and the map layers
 
 
@@ -71,6 +72,72 @@ def test_a_part_field_written_shows_on_the_next_snapshot():
     i = list(snap["part_id"]).index(pid)
     assert snap["part_state"][i] == 2
     assert snap["trap_workload"] >= 1
+
+
+def test_a_fighter_field_written_is_sent_alone_on_the_next_frame():
+    """combat_snapshot: a row whose values did not change is not sent again; a written
+    fighter field is, with its new value, and nothing else of combat's rows."""
+    s = Session(full_level(), "full.level")
+    s.snapshot_changes()
+    ids = list(s.snapshot()["ent_id"])
+    e = next(e for e in s.game.live() if getattr(e, "fighter", None) is not None)
+    i = ids.index(e.id)
+    e.fighter.stance = (e.fighter.stance + 1) % 5
+    e.fighter.target = ids[0] if e.fighter.target != ids[0] else ids[1]
+    changes = s.snapshot_changes()
+    assert changes["ent_stance"][i] == e.fighter.stance
+    assert changes["ent_target"][i] == e.fighter.target
+    rows = ("ent_wound_points", "ent_action", "ent_bleeding", "ent_captured", "ent_carried_by")
+    assert not any(k in changes for k in rows)
+    assert s.snapshot_changes() == {}
+
+
+def test_sleepers_and_furniture_rows_follow_the_game():
+    """The keyed sleep_* and furn_* rows (made again only when who sleeps where, or what
+    furniture stands, moved) equal a rebuild while minions go to sleep and wake."""
+    s = Session(full_level(), "full.level")
+    slept = set()
+    for t in range(3000):
+        s.game.step()
+        if t % 50:
+            continue
+        kept = s.snapshot()
+        _forget(s)
+        fresh = s.snapshot()
+        _same(kept, fresh)
+        slept.add(len(fresh["sleep_ids"]))
+    assert len(slept) >= 2       # the sleepers really changed
+
+
+def test_furniture_rows_follow_blueprints_built_and_bed_taken():
+    """The keyed furn_* rows: a blueprint shows, its metal comes, it is built (a piece, no
+    blueprint); every frame's rows equal a rebuild, and the changes merged equal them."""
+    from trapkit import make
+    s = Session(full_level(), "full.level")
+    s.game = make(["########",
+                   "#u..M..#",
+                   "#......#",
+                   "P...S..#",
+                   "########"], legend={"M": "floor metal:3"})
+    held = _merge({}, s.snapshot_changes())
+    s.send({"type": "build_furniture", "kind": "bed", "x": 2, "y": 2})
+    s.send({"type": "build_furniture", "kind": "scrapper_table", "x": 5, "y": 2})
+    seen = []
+    for t in range(900):
+        s.game.step()
+        held = _merge(held, s.snapshot_changes())
+        if t % 5:
+            continue
+        kept = s.snapshot()
+        _same(held, kept)
+        _forget(s)
+        held = _merge({}, s.snapshot_changes())
+        _same(kept, held)
+        rows = (len(kept["furn_bp_pos"]), len(kept["furn_pos"]), int(kept["furn_bp_metal"].sum()))
+        if not seen or seen[-1] != rows:
+            seen.append(rows)
+    assert seen[0][:2] == (2, 0) and seen[-1][:2] == (0, 2), seen   # planned, then built
+    assert any(r[2] > 0 for r in seen), seen                          # metal came on site
 
 
 def _merge(held, changes):

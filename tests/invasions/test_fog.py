@@ -1,5 +1,6 @@
 """Fog of war (ARRIVE-01 "hidden by fog", ARRIVE-03's view): what the dungeon's side sees,
 the explored layer, and that it is only the view."""
+import numpy as np
 import pytest
 
 from pysim.invasions import fog
@@ -113,6 +114,7 @@ def _same_as_recast(g):
     assert (view.visible == full).all(), g.tick
     assert ((view.count > 0) == (full > 0)).all() and view.count.min() >= 0
     assert (view.explored[full > 0] == 1).all()
+    assert (fog.layer(g) == np.maximum(full, view.explored)).all()   # the kept `shown`
 
 
 @pytest.mark.rule("ARRIVE-01")

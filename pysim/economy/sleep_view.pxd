@@ -1,0 +1,2 @@
+# Typed body walk of sleep_view.py (every frame over every live body).
+from pysim.core.entities cimport Entity

@@ -1,0 +1,2 @@
+# Typed entity walk of trap_view.py (traps_duty: every frame over every body).
+from pysim.core.entities cimport Entity
