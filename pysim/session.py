@@ -84,7 +84,8 @@ class Session:
     # At 1x a tick is due every 6th physics frame, and at full scale one tick costs more
     # than a frame should (issue 15: <= 200 us a frame). With a budget, a due tick is begun
     # and its systems run until the next one would not fit in what is left of the frame's
-    # budget (each system's cost is a running mean of what it took); the next frames go on
+    # budget (each system's cost, or a pausable system's cost a piece, is a running mean of
+    # what it took); the next frames go on
     # with it; the frame that finishes it shows it (the snapshot, the events), or hands
     # that to the next frame when the snapshot (its running mean) would not fit. Only when
     # two more ticks are due before this one is done does a frame finish it whole (a machine
@@ -112,13 +113,14 @@ class Session:
         mark = [start]
         limit = [0.0]
 
-        def stop(i):
-            # the system just run took the time since the last mark: keep a running mean of
-            # each system's cost, and stop before one that would not fit in what is left
+        def stop(done, nxt):
+            # the unit just run (a system, or a piece of a pausable one) took the time since
+            # the last mark: keep a running mean of each system's unit cost, and stop before
+            # a unit that would not fit in what is left
             t = now()
-            _learn(cost, i - 1, t - mark[0])
+            _learn(cost, done, t - mark[0])
             mark[0] = t
-            return t - start + cost.get(i, 0.0) > limit[0]
+            return t - start + cost.get(nxt, 0.0) > limit[0]
 
         ran = 0
         while True:

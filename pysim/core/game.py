@@ -101,6 +101,7 @@ class Game:
         self.checkpoints = []
         # The next system of a tick started and not finished, -1 between ticks (run_systems).
         self._next_system = -1
+        self._paused = None        # a pausable system's pieces left at a pause (run_systems)
         self.areas = {}
         for area_name, factory in AREAS:
             self.areas[area_name] = factory(self)
@@ -170,21 +171,39 @@ class Game:
         self._next_system = 0
 
     def run_systems(self, stop=None):
-        """Run the started tick's systems in order; with `stop`, pause before system i (an
-        index into systems.SYSTEMS, never the first this call runs) when stop(i) says True.
-        True when the tick is done."""
+        """Run the started tick's systems in order. With `stop`, ask stop(done, next) after
+        each unit of work (a system, or a piece of one: below), `done` the index into
+        systems.SYSTEMS of the system that unit belonged to and `next` that of the system
+        the next unit belongs to, and pause there when it says True (never before this
+        call's first unit). True when the tick is done.
+
+        A system that returns a generator is a pausable one: each `yield` ends a piece of
+        its work, and a frame may stop there and go on with the next piece later (the
+        combat tick yields between fighters). Nothing else runs in between, so its pieces
+        see the same game as if run in one go."""
         todo = systems.SYSTEMS
         i = self._next_system
         try:
             while i < len(todo):
-                todo[i][2](self)
+                pieces = self._paused
+                if pieces is None:
+                    pieces = todo[i][2](self)
+                else:
+                    self._paused = None
+                if pieces is not None:
+                    for _ in pieces:
+                        if stop is not None and stop(i, i):
+                            self._paused = pieces
+                            self._next_system = i
+                            return False
                 i += 1
-                if stop is not None and i < len(todo) and stop(i):
+                if stop is not None and i < len(todo) and stop(i - 1, i):
                     self._next_system = i
                     return False
         except BaseException:
             # As with a whole step that raised: the next step runs the tick from its start.
             self._next_system = -1
+            self._paused = None
             raise
         self._next_system = -1
         self.tick += 1

@@ -203,3 +203,36 @@ def test_a_placement_check_mid_tick_reads_without_finishing_the_tick():
     r = s.check_command({"type": "build_wall", "x": 5, "y": 5})
     assert set(r) == {"ok", "reason"}
     assert s.game.mid_tick() and s.game._next_system == at   # the preview changed nothing
+
+
+def test_a_pausable_system_is_paused_between_its_pieces_and_plays_the_same():
+    """A system returning a generator (Game.run_systems) may be paused at each yield: its
+    pieces run in order over several frames, nothing else runs in between, and the game is
+    the one a whole tick gives."""
+    pieces = []
+
+    def counting(game):
+        for n in range(4):
+            pieces.append((game.tick, n, game.mid_tick()))
+            game.rng.stream("budget_test").random()   # the pieces change the game
+            yield
+
+    extra = [(450, "counting", counting)]
+    saved = list(systems.SYSTEMS)
+    try:
+        systems.SYSTEMS[:] = sorted(saved + extra, key=lambda s: (s[0], s[1]))
+        want = whole_ticks(30)
+        whole_pieces = list(pieces)
+        del pieces[:]
+        s = budgeted(10, budget_us=1, most_us=80)
+        paused_inside = 0
+        while s.game.tick < 30:
+            s.step(0.001)   # short frames: never late, so every tick is cut at every unit
+            if s.game._paused is not None:
+                paused_inside += 1
+        got = s.game.state_hash()
+    finally:
+        systems.SYSTEMS[:] = saved
+    assert paused_inside >= 30 * 3, "no frame stopped between the pieces of a system"
+    assert pieces == whole_pieces
+    assert got == want[29][0]
