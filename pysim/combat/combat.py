@@ -20,6 +20,11 @@ from pysim.combat.reaching import small
 
 
 # --- the tick ---------------------------------------------------------------------------------
+# The tick is a pausable system: a piece is this many fighters' turns (a fight on the
+# full-scale level is ~1.5 us a fighter, so ~25 us a piece).
+FIGHTERS_A_PIECE = 16
+
+
 @systems.system("combat", 400)
 def tick(game):
     e: Entity
@@ -69,6 +74,10 @@ def tick(game):
         else:
             rechoose = False
         _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
+        if i % FIGHTERS_A_PIECE == FIGHTERS_A_PIECE - 1:
+            # a pausable system (Game.run_systems): a frame budget may stop here and go on
+            # next frame; nothing runs in between, so the fighters after see the same game
+            yield
 
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,
