@@ -182,3 +182,67 @@ def test_a_key_no_longer_made_is_said_gone():
     finally:
         snapshot.SNAPSHOT_PARTS.remove(extra)
     assert s.snapshot_changes()["snapshot_gone"] == ["probe_key"]
+
+
+# A hall with treasure, an altar, a vein and a drudge (keyed parts' rows change in play):
+# a party comes to steal, another to smash the altar; the drudge mines and digs.
+HALL = """\
+name: keyed parts
+seed: 3
+domain: all
+
+[legend]
+A = floor altar
+t = floor treasure:3
+V = rock vein:3
+u = floor minion duty:drudgery
+M = floor metal:9
+
+[map]
+##################################
+P..t.........u.....M...........SS#
+#.......A....u.....V...t.......S.#
+##################...#############
+##################################
+"""
+
+# the keyed parts of adventurers/ and economy/ whose rows the test must see change
+KEYED_ROWS = ("treasure_amount", "treasure_total", "altar_hits", "cell_pos", "vein_metal",
+              "vein_marked", "metal_total", "dig_pos", "dig_work", "score_killed")
+
+
+def _value(v):
+    return v.tobytes() if isinstance(v, np.ndarray) else v
+
+
+def test_keyed_adventurer_and_economy_rows_follow_the_game():
+    """treasure_*, altar_*, cell_pos, vein_*, metal_total, dig_* and score_* (keyed parts,
+    made again only when what they show moved) equal a rebuild every frame while a party
+    takes treasure, another strikes the altar, the drudge mines and digs, a cell is built
+    and adventurers fall; each of these rows really changed on the way."""
+    from pysim.adventurers import goals
+    from pysim.core import entities as E
+    s = Session(HALL, "hall.level")
+    s.snapshot_changes()
+    s.send({"type": "mine", "x": 19, "y": 2})
+    s.send({"type": "dig", "x": 21, "y": 3})
+    s.send({"type": "build_furniture", "kind": "cell", "x": 10, "y": 1})
+    seen = {k: set() for k in KEYED_ROWS}
+    for t in range(4000):
+        if t in (1500, 1510):           # the minions worked in peace; now the parties
+            s.game.command({"type": "spawn_party", "members": 2,
+                            "subtypes": ["thief:1", "warrior:1"]})
+            s.game.step()
+            ids = [e for e in s.game.events if e["type"] == "party_arrived"][-1]["members"]
+            goals.set_goal(s.game, ids[0], goals.STEAL_TREASURE if t == 1500 else "smash_altar")
+        if t == 2000:                   # and wolves at the way out to meet them
+            for x in (2, 3, 4, 5, 6):
+                s.game.spawn(E.CREATURE, x, 2, subtype="wolf")
+        s.game.step()
+        kept = s.snapshot()
+        _forget(s)
+        fresh = s.snapshot()
+        _same(kept, fresh)
+        for k in KEYED_ROWS:
+            seen[k].add(_value(fresh[k]))
+    assert not [k for k in KEYED_ROWS if len(seen[k]) < 2], sorted((k, len(v)) for k, v in seen.items())
