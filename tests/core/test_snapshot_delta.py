@@ -19,6 +19,7 @@ def _forget(session):
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
     game.combat_rows = None         # combat's table of last frame's fighter fields
+    game.entity_rows = None         # movement.fill_arrays' table of last frame's ent_* rows
     session._frames = None          # the keyed parts' kept keys and the map layers
 
 
@@ -248,3 +249,30 @@ def test_keyed_adventurer_and_economy_rows_follow_the_game():
         for k in KEYED_ROWS:
             seen[k].add(_value(fresh[k]))
     assert not [k for k in KEYED_ROWS if len(seen[k]) < 2], sorted((k, len(v)) for k, v in seen.items())
+
+
+ENT_ROWS = ("ent_id", "ent_kind", "ent_state", "ent_facing", "ent_side")
+
+
+def test_entity_rows_kept_while_unchanged_equal_a_rebuild_every_frame():
+    """movement.fill_arrays hands out last frame's ent_id/kind/state/facing/side arrays
+    while no value in them moved (the front end is not sent them again); every frame they
+    equal a rebuild, on the full level where bodies come, fall, turn and are carried off."""
+    s = Session(full_level(), "full.level")
+    kept_rows = changed_rows = 0
+    last = s.snapshot()
+    for t in range(600):
+        s.game.step()
+        kept = s.snapshot()
+        _forget(s)
+        fresh = s.snapshot()
+        _same(kept, fresh)
+        for k in ENT_ROWS:
+            if kept[k] is last[k]:
+                kept_rows += 1
+            elif not np.array_equal(kept[k], last[k]):
+                changed_rows += 1
+            else:
+                assert False, (k, t)    # equal values must be the very array of last frame
+        last = s.snapshot()             # the cache _forget dropped, made again
+    assert kept_rows > 0 and changed_rows > 0, (kept_rows, changed_rows)
