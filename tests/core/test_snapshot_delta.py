@@ -33,6 +33,16 @@ def _same(a, b):
             assert a[k] == b[k], k
 
 
+def _kept_and_rebuilt(session):
+    """This frame's snapshot from the kept rows, and a rebuild with every cache dropped:
+    they must be equal."""
+    kept = session.snapshot()
+    _forget(session)
+    fresh = session.snapshot()
+    _same(kept, fresh)
+    return kept, fresh
+
+
 def _check_every(session, ticks, every):
     changed = 0
     last = None
@@ -242,10 +252,7 @@ def test_keyed_adventurer_and_economy_rows_follow_the_game():
             for x in range(2, 30, 3):
                 s.game.spawn(E.CREATURE, x, 2, subtype="wolf")
         s.game.step()
-        kept = s.snapshot()
-        _forget(s)
-        fresh = s.snapshot()
-        _same(kept, fresh)
+        kept, fresh = _kept_and_rebuilt(s)
         for k in KEYED_ROWS:
             seen[k].add(_value(fresh[k]))
     assert not [k for k in KEYED_ROWS if len(seen[k]) < 2], sorted((k, len(v)) for k, v in seen.items())
@@ -263,10 +270,7 @@ def test_entity_rows_kept_while_unchanged_equal_a_rebuild_every_frame():
     last = s.snapshot()
     for t in range(600):
         s.game.step()
-        kept = s.snapshot()
-        _forget(s)
-        fresh = s.snapshot()
-        _same(kept, fresh)
+        kept, fresh = _kept_and_rebuilt(s)
         for k in ENT_ROWS:
             if kept[k] is last[k]:
                 kept_rows += 1
