@@ -219,7 +219,7 @@ P..t.........u.....M...........SS#
 
 # the keyed parts of adventurers/ and economy/ whose rows the test must see change
 KEYED_ROWS = ("treasure_amount", "treasure_total", "altar_hits", "cell_pos", "vein_metal",
-              "vein_marked", "metal_total", "dig_pos", "dig_work", "score_killed")
+              "vein_marked", "metal_total", "dig_pos", "dig_work", "dig_waiting", "score_killed")
 
 
 def _value(v):
