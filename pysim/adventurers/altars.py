@@ -14,7 +14,7 @@ import numpy as np
 
 from pysim.adventurers import goals
 from pysim.core import commands as C, level, movement, terrain
-from pysim.core.snapshot import snapshot_part
+from pysim.core.snapshot import keyed_part
 from pysim.economy import furniture
 
 ALTAR_KIND = "altar"
@@ -123,7 +123,14 @@ goals.GOAL_BRAINS[SMASH] = smash_brain
 goals.GOAL_CHOICES.append((SMASH, lambda game: altars_left(game) > 0))
 
 
-@snapshot_part
+def _shown(game):
+    """(x, y, hits left) of each altar (None: no altar area): the snapshot part's version,
+    so its rows are made again only when an altar was built or struck."""
+    st = state_of(game)
+    return tuple([tuple(a) for a in st.altars]) if st is not None else None
+
+
+@keyed_part(_shown)
 def altars_snapshot(game, snap):
     """altar_pos (N, 2) float32 tile of each altar, altar_hits (N) int32 hits it can still take."""
     st = state_of(game)

@@ -20,7 +20,7 @@ import numpy as np
 from pysim.adventurers import goals
 from pysim.combat import afterwards as AF, fighter as F, knockouts as KO
 from pysim.core import clock, commands as C, entities as E, level, movement, systems, terrain
-from pysim.core.snapshot import snapshot_part
+from pysim.core.snapshot import keyed_part
 from pysim.economy import furniture
 
 CELL_KIND = "cell"
@@ -244,7 +244,14 @@ goals.GOAL_BRAINS[RESCUE] = rescue_brain
 goals.GOAL_CHOICES.append((RESCUE, lambda game: bool(prisoners(game))))
 
 
-@snapshot_part
+def _cells_shown(game):
+    """The cells' tiles (None: no prison area): the snapshot part's version, so cell_pos is
+    made again only when a cell was built."""
+    st = state_of(game)
+    return tuple([tuple(c) for c in st.cells]) if st is not None else None
+
+
+@keyed_part(_cells_shown)
 def prisoners_snapshot(game, snap):
     """cell_pos (N, 2) float32 tile of each prison cell (prisoners are ent_captured)."""
     st = state_of(game)

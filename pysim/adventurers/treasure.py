@@ -10,7 +10,7 @@ import numpy as np
 from pysim.combat import fighter as F
 from pysim.core import level, systems
 from pysim.core.entities import UP
-from pysim.core.snapshot import snapshot_part
+from pysim.core.snapshot import keyed_part
 
 CARRY = 2            # what a trained adventurer can carry
 CARRY_PEASANT = 1    # a peasant has no sack, just his hands
@@ -118,7 +118,14 @@ def carriers(game):
             game.emit("treasure_dropped", entity=eid, amount=n, x=e.x, y=e.y)
 
 
-@snapshot_part
+def _piles(game):
+    """The piles as they lie (None: no treasure area): the snapshot part's version, so its
+    rows are made again only when a pile came, went or changed its amount."""
+    st = state_of(game)
+    return tuple(st.piles.items()) if st is not None else None
+
+
+@keyed_part(_piles)
 def treasure_snapshot(game, snap):
     """treasure_pos (N, 2) float32 tile of each pile, treasure_amount (N) int32;
     treasure_total int: on the floor."""

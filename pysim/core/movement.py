@@ -264,31 +264,34 @@ def _next_step(game, e: Entity, version: cython.int):
         fn(game, e, nx, ny)
 
 
+class EntityRows(object):
+    """Last frame's ent_id, ent_kind, ent_state, ent_facing and ent_side as one (5, n) int32
+    table and the arrays handed out of it (a cache beside the game: never state, never
+    hashed). A row equal to last frame's hands out the very array it handed out then, so
+    Frames.changes stops at its identity and the front end is not sent it again (issue 15)."""
+
+    def __init__(self):
+        self.table = np.zeros((5, 0), dtype=np.int32)
+        self.spare = self.table
+        self.arrays = [self.table[r].copy() for r in range(5)]
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def fill_arrays(game):
-    """Snapshot arrays of every entity in id order: ids, interpolated positions, kind,
-    state, facing, side."""
-    ents = list(game.entities.values())
+def _fill_rows(ents: list, table: cython.int[:, ::1], last: cython.int[:, ::1],
+               v_pos: cython.float[:, ::1]) -> cython.int:
+    """Column i of table: entity i's id, kind, state, facing, side; v_pos its interpolated
+    position. Returns the rows that differ from `last` (bit r: row r; every bit when the
+    entities are not as many)."""
     n: cython.Py_ssize_t = len(ents)
-    ids = np.empty(n, dtype=np.int32)
-    pos = np.empty((n, 2), dtype=np.float32)
-    kind = np.empty(n, dtype=np.int32)
-    state = np.empty(n, dtype=np.int32)
-    facing = np.empty(n, dtype=np.int32)
-    side = np.empty(n, dtype=np.int32)
-    v_ids: cython.int[::1] = ids
-    v_pos: cython.float[:, ::1] = pos
-    v_kind: cython.int[::1] = kind
-    v_state: cython.int[::1] = state
-    v_facing: cython.int[::1] = facing
-    v_side: cython.int[::1] = side
     i: cython.Py_ssize_t
+    r: cython.Py_ssize_t
     e: Entity
     f: cython.float
+    changed: cython.int = 0
     for i in range(n):
         e = ents[i]
-        v_ids[i] = e.id
+        table[0, i] = e.id
         if e.step_len > 0:
             f = cython.cast(cython.float, e.step_t) / e.step_len
             v_pos[i, 0] = e.x + (e.nx - e.x) * f
@@ -296,8 +299,40 @@ def fill_arrays(game):
         else:
             v_pos[i, 0] = e.x
             v_pos[i, 1] = e.y
-        v_kind[i] = e.kind
-        v_state[i] = e.state
-        v_facing[i] = e.facing
-        v_side[i] = e.side
-    return ids, pos, kind, state, facing, side
+        table[1, i] = e.kind
+        table[2, i] = e.state
+        table[3, i] = e.facing
+        table[4, i] = e.side
+    if last.shape[1] != n:
+        return (1 << 5) - 1
+    for r in range(5):
+        for i in range(n):
+            if table[r, i] != last[r, i]:
+                changed |= 1 << r
+                break
+    return changed
+
+
+def fill_arrays(game):
+    """Snapshot arrays of every entity in id order: ids, interpolated positions, kind,
+    state, facing, side (int32; pos float32 (n, 2), new every frame). ids, kind, state,
+    facing and side are last frame's very arrays when no value in them moved (EntityRows)."""
+    ents = list(game.entities.values())
+    n = len(ents)
+    rows = getattr(game, "entity_rows", None)
+    if rows is None:
+        rows = EntityRows()
+        game.entity_rows = rows
+    table = rows.spare
+    if table.shape[1] != n:
+        table = np.empty((5, n), dtype=np.int32)
+    pos = np.empty((n, 2), dtype=np.float32)
+    last = rows.table
+    changed = _fill_rows(ents, table, last, pos)
+    arrays = rows.arrays
+    for r in range(5):
+        if changed & (1 << r):
+            arrays[r] = table[r].copy()     # a new array: never written into
+    # the table just filled is kept; last frame's is filled next frame
+    rows.table, rows.spare = table, last
+    return arrays[0], pos, arrays[1], arrays[2], arrays[3], arrays[4]

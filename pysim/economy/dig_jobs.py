@@ -209,6 +209,13 @@ def check_waiting(game):
 
 # -- front end ----------------------------------------------------------------------------------
 
+def _shown(game):
+    """The dig marks with their work done and the marks said to wait: the snapshot part's
+    version (its rows are made again only when one of them moved)."""
+    st = S.state_of(game)
+    return (tuple([tuple(m) for m in st.digs]), tuple([tuple(w) for w in st.waited_digs]))
+
+
 def _snapshot(game, snap):
     """dig_pos float32 (D,2) marked tiles, dig_work float32 (0..1 of the digging done),
     dig_waiting uint8 (1: said to wait, nobody can reach it)."""
@@ -222,7 +229,7 @@ def _snapshot(game, snap):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_snapshot)
+    snapshot.keyed_part(_shown)(_snapshot)
 
 
 _register_front()

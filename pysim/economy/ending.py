@@ -116,6 +116,13 @@ def over(game):
     return "ending" in game.areas and state_of(game).over
 
 
+def _shown(game):
+    """Everything _front shows is made of (the over flag, the days, the tally): its version,
+    so the end screen's numbers are made again only when one of them moved."""
+    st = state_of(game)
+    return (st.over, days_survived(game), tuple(st.tally.items()))
+
+
 def _front(game, snap):
     """game_over bool; score_* ints: days, invasions_beaten, captured, killed,
     treasure_lost, score (the end screen, END-02/03)."""
@@ -127,7 +134,7 @@ def _front(game, snap):
 
 def _register():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_front)
+    snapshot.keyed_part(_shown)(_front)
 
 
 _register()

@@ -176,6 +176,14 @@ duties.add_job("mine", run_mine, _release)
 
 # -- front end ----------------------------------------------------------------------------------
 
+def _shown(game):
+    """The veins, the marks and the metal in stock: the snapshot part's version (its rows
+    are made again only when one of them moved)."""
+    st = S.state_of(game)
+    return (tuple(st.veins.items()), tuple([tuple(m) for m in st.marked]),
+            S.metal_total(game))
+
+
 def _snapshot(game, snap):
     """vein_pos float32 (V,2), vein_metal int32, vein_marked uint8 (1 marked for mining);
     metal_total int (metal in all stock piles: the top bar's counter)."""
@@ -191,7 +199,7 @@ def _snapshot(game, snap):
 
 def _register_front():
     from pysim.core import snapshot
-    snapshot.snapshot_part(_snapshot)
+    snapshot.keyed_part(_shown)(_snapshot)
 
 
 _register_front()

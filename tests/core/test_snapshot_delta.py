@@ -19,6 +19,7 @@ def _forget(session):
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
     game.combat_rows = None         # combat's table of last frame's fighter fields
+    game.entity_rows = None         # movement.fill_arrays' table of last frame's ent_* rows
     session._frames = None          # the keyed parts' kept keys and the map layers
 
 
@@ -30,6 +31,16 @@ def _same(a, b):
             assert np.array_equal(a[k], b[k]), k
         else:
             assert a[k] == b[k], k
+
+
+def _kept_and_rebuilt(session):
+    """This frame's snapshot from the kept rows, and a rebuild with every cache dropped:
+    they must be equal."""
+    kept = session.snapshot()
+    _forget(session)
+    fresh = session.snapshot()
+    _same(kept, fresh)
+    return kept, fresh
 
 
 def _check_every(session, ticks, every):
@@ -182,3 +193,90 @@ def test_a_key_no_longer_made_is_said_gone():
     finally:
         snapshot.SNAPSHOT_PARTS.remove(extra)
     assert s.snapshot_changes()["snapshot_gone"] == ["probe_key"]
+
+
+# A hall with treasure, an altar, a vein and a drudge (keyed parts' rows change in play):
+# a party comes to steal, another to smash the altar; the drudge mines and digs.
+HALL = """\
+name: keyed parts
+seed: 3
+domain: all
+
+[legend]
+A = floor altar
+t = floor treasure:3
+V = rock vein:3
+u = floor minion duty:drudgery
+M = floor metal:9
+
+[map]
+##################################
+P..t.........u.....M...........SS#
+#.......A....u.....V...t.......S.#
+##################...#############
+##################################
+"""
+
+# the keyed parts of adventurers/ and economy/ whose rows the test must see change
+KEYED_ROWS = ("treasure_amount", "treasure_total", "altar_hits", "cell_pos", "vein_metal",
+              "vein_marked", "metal_total", "dig_pos", "dig_work", "dig_waiting", "score_killed")
+
+
+def _value(v):
+    return v.tobytes() if isinstance(v, np.ndarray) else v
+
+
+def test_keyed_adventurer_and_economy_rows_follow_the_game():
+    """treasure_*, altar_*, cell_pos, vein_*, metal_total, dig_* and score_* (keyed parts,
+    made again only when what they show moved) equal a rebuild every frame while a party
+    takes treasure, another strikes the altar, the drudge mines and digs, a cell is built
+    and adventurers fall; each of these rows really changed on the way."""
+    from pysim.adventurers import goals
+    from pysim.core import entities as E
+    s = Session(HALL, "hall.level")
+    s.snapshot_changes()
+    # one order a frame, so a version that misses what one of them changed shows
+    orders = {50: {"type": "mine", "x": 19, "y": 2}, 100: {"type": "dig", "x": 21, "y": 3},
+              150: {"type": "build_furniture", "kind": "cell", "x": 10, "y": 1}}
+    seen = {k: set() for k in KEYED_ROWS}
+    for t in range(4000):
+        if t in orders:
+            s.send(orders[t])
+        if t in (1500, 1510):           # the minions worked in peace; now the parties
+            s.game.command({"type": "spawn_party", "members": 2,
+                            "subtypes": ["thief:1", "warrior:1"]})
+            s.game.step()
+            ids = [e for e in s.game.events if e["type"] == "party_arrived"][-1]["members"]
+            goals.set_goal(s.game, ids[0], goals.STEAL_TREASURE if t == 1500 else "smash_altar")
+        if t == 2000:                   # and wolves at the way out to meet them
+            for x in range(2, 30, 3):
+                s.game.spawn(E.CREATURE, x, 2, subtype="wolf")
+        s.game.step()
+        kept, fresh = _kept_and_rebuilt(s)
+        for k in KEYED_ROWS:
+            seen[k].add(_value(fresh[k]))
+    assert not [k for k in KEYED_ROWS if len(seen[k]) < 2], sorted((k, len(v)) for k, v in seen.items())
+
+
+ENT_ROWS = ("ent_id", "ent_kind", "ent_state", "ent_facing", "ent_side")
+
+
+def test_entity_rows_kept_while_unchanged_equal_a_rebuild_every_frame():
+    """movement.fill_arrays hands out last frame's ent_id/kind/state/facing/side arrays
+    while no value in them moved (the front end is not sent them again); every frame they
+    equal a rebuild, on the full level where bodies come, fall, turn and are carried off."""
+    s = Session(full_level(), "full.level")
+    kept_rows = changed_rows = 0
+    last = s.snapshot()
+    for t in range(600):
+        s.game.step()
+        kept, fresh = _kept_and_rebuilt(s)
+        for k in ENT_ROWS:
+            if kept[k] is last[k]:
+                kept_rows += 1
+            elif not np.array_equal(kept[k], last[k]):
+                changed_rows += 1
+            else:
+                assert False, (k, t)    # equal values must be the very array of last frame
+        last = s.snapshot()             # the cache _forget dropped, made again
+    assert kept_rows > 0 and changed_rows > 0, (kept_rows, changed_rows)
