@@ -10,6 +10,7 @@
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay);
 #                  LEVEL=res://levels/x.tscn (or .level) starts that level
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
+#   make bench-readme  the README's benchmark table from build/bench.json
 #   make sweep LEVEL=godot_project/levels/first.level SEEDS=200 [HOURS=12] [WORKERS=n]
 #                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
 #                  in build/sweep/<level>/ (README, "Balance sweeps")
@@ -51,7 +52,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -195,6 +196,11 @@ play: build
 bench: build
 	cd $(ROOT)
 	$(GODOT_ENV) $(PY) build/bench/run_all.py
+
+# the README's benchmark table, written from build/bench.json (the last make bench)
+bench-readme:
+	cd $(ROOT)
+	$(PY) -P build/bench/readme_table.py
 
 # a balance sweep on the compiled build: the level once per seed, report in SWEEP_OUT
 # (default build/sweep/<level>; not OUT, which is the export folder)
