@@ -30,7 +30,7 @@ def tick(game):
     for e in game.live():   # id order, the dead left out (they never fight)
         if e.state != up:
             continue
-        f = getattr(e, "fighter", None)     # F.fighter_of and F.conscious, inline
+        f = e.fighter     # F.fighter_of and F.conscious, inline
         if f is not None and f.carried_by < 0 and not f.captured:
             fighters.append(e)
     cs = SK.state(game)

@@ -110,6 +110,6 @@ def bodies_holding(game, x, y, eid):
             continue
         if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):
             continue
-        if getattr(o, "fighter", None) is not None and conscious(o):
+        if o.fighter is not None and conscious(o):
             out.append(o)
     return out

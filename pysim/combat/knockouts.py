@@ -69,11 +69,11 @@ def wounds_tick(game):
     now = game.tick
     rng = None
     ents = game.entities
-    for eid in list(ents):
-        e = ents.get(eid)
-        if e is None or e.state == E.DEAD:
+    # live() (the dead skipped as before), a copy: a body may die or leave on the way
+    for e in list(game.live()):
+        if e.state == E.DEAD or ents.get(e.id) is not e:
             continue
-        f = F.fighter_of(e)
+        f = e.fighter
         if f is None:
             continue
         if f.bleeding_since >= 0:

@@ -77,7 +77,7 @@ BODY_DETOUR = 6   # extra walking cost of a tile another fighter holds, for one 
 
 def in_fight(e):
     """Is e a conscious fighter going for (or away from) a known enemy?"""
-    f: Fighter = getattr(e, "fighter", None)
+    f: Fighter = e.fighter
     return f is not None and e.state == E.UP and f.target >= 0 and f.action != ST.IDLE \
         and conscious(e)
 
@@ -85,7 +85,7 @@ def in_fight(e):
 def room_to_step(game, e, nx, ny):
     """CROWD-01/02: may e step into (nx, ny)? Not when another fighter holds it and either
     of them is in a fight, unless both are small and the other is alone there."""
-    if getattr(e, "fighter", None) is None or not conscious(e):
+    if e.fighter is None or not conscious(e):
         return True
     bodies = crowding.bodies_holding(game, nx, ny, e.id)
     if not bodies:
@@ -109,7 +109,7 @@ def no_walking_through(game, e, nx, ny):
     in the way holds the walker where it is: it waits behind, in line, and steps on when the
     tile frees; every LOOK_PERIOD ticks it drops its path, so combat plans again, round the
     bodies where there is room (`around_bodies`)."""
-    f: Fighter = getattr(e, "fighter", None)
+    f: Fighter = e.fighter
     if f is None:
         return True
     if f.target >= 0 and f.action != ST.IDLE:
@@ -131,7 +131,7 @@ def around_target(game, e, cost):
     through it (the tiles it stands on and is stepping into count as blocked); a fighter in
     a fight prefers a way round the other fighters' bodies (BODY_DETOUR a tile), and queues
     behind them where there is none."""
-    f = getattr(e, "fighter", None)
+    f: Fighter = e.fighter
     if f is None or f.target < 0 or f.action == ST.IDLE:
         return cost
     out = np.array(cost, dtype=np.int32, order="C", copy=True)
@@ -157,7 +157,7 @@ def _add_bodies(game, me: cython.int, cost):
     for o in game.live():
         if o.id == me or o.state != up:
             continue
-        fo = getattr(o, "fighter", None)
+        fo = o.fighter
         if fo is None or fo.carried_by >= 0 or fo.captured:    # fighter.conscious
             continue
         if c[o.y, o.x] > 0:

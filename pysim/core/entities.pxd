@@ -7,3 +7,5 @@ cdef class Entity:
     cdef public object path
     cdef public int path_i, path_version, goal_x, goal_y, idle
     cdef public str name, subtype
+    # the combat component (a pysim.combat.fighter.Fighter) or None: see entities.py
+    cdef public object fighter

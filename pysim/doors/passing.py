@@ -28,7 +28,7 @@ def invasion(game):
 
 
 def purpose_of(e):
-    f = getattr(e, "fighter", None)
+    f = e.fighter
     if f is None or f.target < 0:
         return locks.WALK
     if f.ordered_target >= 0 and f.ordered_target == f.target:
