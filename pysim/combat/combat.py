@@ -17,6 +17,7 @@ from pysim.core import entities as E, movement, systems
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 from pysim.combat.reaching import small
+from pysim.combat.crowding import Occupancy
 
 
 # --- the tick ---------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ def tick(game):
             f.target = -1
         return
     blocked = A.sight_blocked(game)
-    occ = crowding.Occupancy()
+    occ: Occupancy = Occupancy()    # typed: a C call per fighter below
     for e in fighters:
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
     walkable = R.walkable_fn(game)

@@ -110,6 +110,18 @@ class Entity:
         return "<%s %d at %d,%d>" % (KIND_NAMES[self.kind], self.id, self.x, self.y)
 
 
+def alive_in(ents, bodies):
+    """The bodies (a list) that are not dead and still in ents (id -> entity), in order:
+    game.live()'s pruning, typed (it runs every tick over every living body)."""
+    e: Entity
+    dead: cython.int = DEAD
+    out = []
+    for e in bodies:
+        if e.state != dead and ents.get(e.id) is e:
+            out.append(e)
+    return out
+
+
 if not cython.compiled:
     Entity.fighter = None   # compiled: the typed slot, None until set
 
