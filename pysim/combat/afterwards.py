@@ -269,11 +269,13 @@ def _follow(carrier, body):
 @systems.system("afterwards", 460)
 def tick(game):
     ents = game.entities
-    for eid in list(ents):
-        e = ents.get(eid)
-        if e is None:
+    # live(), not every entity: the dead have nothing to do here (a death drops what the
+    # body carried and its task, and a task is given only to the conscious). A copy: a
+    # body scrapped or burnt on the way leaves entities (then it is skipped).
+    for e in list(game.live()):
+        if ents.get(e.id) is not e:
             continue
-        f = F.fighter_of(e)
+        f = e.fighter
         if f is None:
             continue
         if f.captured and e.state != E.DEAD:

@@ -52,8 +52,8 @@ _cache = _Cache()
 
 def closed_doors(game):
     """(x, y) of every closed door, by door id. Read from the doors area (pysim/doors:
-    `game.areas["doors"].by_id`, each door's `open`); opening and closing a door never
-    moves the grid's version, so the sight cache keys on this too."""
+    `game.areas["doors"].by_id`, each door's `open`). Opening and closing a door never
+    moves the grid's version, so the sight cache keys on the doors' open_writes() too."""
     doors = game.areas.get("doors")
     if doors is None:
         return ()
@@ -64,8 +64,12 @@ def sight_blocked(game):
     """uint8 [y, x], 1 where a tile blocks the view (rock, wall, closed door, SIGHT_HOOKS).
     Cached per grid change and per set of closed doors."""
     g = game.grid
-    shut = closed_doors(game)
-    key = (game.serial, g.version, g.tiles_version, shut)
+    doors = game.areas.get("doors")
+    # The doors' count of `open` writes stands for the set of closed doors (the same count:
+    # no door opened, shut or was added since), so a cached answer costs no walk over the
+    # doors; without the doors area there are none.
+    shut_key = doors.open_writes() if doors is not None else -1
+    key = (game.serial, g.version, g.tiles_version, shut_key)
     if _cache.key != key:
         # the terrain's part changes only with the grid; doors open and shut all the time
         base_key = key[:3]
@@ -73,7 +77,7 @@ def sight_blocked(game):
             _cache.base = np.ascontiguousarray(_OPAQUE[g.terrain])
             _cache.base_key = base_key
         b = _cache.base.copy()
-        for (x, y) in shut:
+        for (x, y) in closed_doors(game):
             b[y, x] = 1
         for fn in SIGHT_HOOKS:
             fn(game, b)

@@ -17,6 +17,20 @@ from pysim.core import entities as E, movement, systems
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 from pysim.combat.reaching import small
+from pysim.combat.crowding import Occupancy
+
+# Stance and action codes as C ints when compiled (combat.pxd): _act reads them for every
+# fighter every tick, and another module's attribute is a dictionary lookup at each read.
+IDLE = ST.IDLE
+FIGHT = ST.FIGHT
+KEEP_DISTANCE = ST.KEEP_DISTANCE
+REGROUP = ST.REGROUP
+RUN = ST.RUN
+DEFENSIVE = ST.DEFENSIVE
+BALANCED = ST.BALANCED
+KEEP_DISTANCE_TILES = ST.KEEP_DISTANCE_TILES
+UNABLE_AT = W.UNABLE_AT
+NEAR_TILES = TG.NEAR_TILES
 
 
 # --- the tick ---------------------------------------------------------------------------------
@@ -35,7 +49,7 @@ def tick(game):
     for e in game.live():   # id order, the dead left out (they never fight)
         if e.state != up:
             continue
-        f = getattr(e, "fighter", None)     # F.fighter_of and F.conscious, inline
+        f = e.fighter     # F.fighter_of and F.conscious, inline
         if f is not None and f.carried_by < 0 and not f.captured:
             fighters.append(e)
     cs = SK.state(game)
@@ -50,11 +64,11 @@ def tick(game):
     if len(sides) < 2 and not TG.anyone_knows(fighters):
         for e in fighters:
             f = e.fighter
-            f.action = ST.IDLE
+            f.action = IDLE
             f.target = -1
         return
     blocked = A.sight_blocked(game)
-    occ = crowding.Occupancy()
+    occ: Occupancy = Occupancy()    # typed: a C call per fighter below
     for e in fighters:
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
     walkable = R.walkable_fn(game)
@@ -82,14 +96,17 @@ def tick(game):
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,
          i: cython.int):
+    s: cython.int
+    wp: cython.int
+    action: cython.int
     if f.task is not None:      # an afterwards order (carry, heal...) comes first
-        f.action = ST.IDLE
+        f.action = IDLE
         f.target = -1
         return
     t, d2, near = TG.choose_target(game, e, f, rechoose)
     if t is None:
-        if f.action != ST.IDLE:
-            f.action = ST.IDLE
+        if f.action != IDLE:
+            f.action = IDLE
             f.target = -1
             f.waiting = False
             if e.path is not None:
@@ -98,20 +115,20 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
     s = f.stance
     wp = f.wound_points()
     allies = 0
-    if s == ST.DEFENSIVE or (s == ST.BALANCED and wp >= 8):
-        allies = spot.allies_near(i, TG.NEAR_TILES)   # = TG.allies_near(e, fighters)
+    if s == DEFENSIVE or (s == BALANCED and wp >= 8):
+        allies = spot.allies_near(i, NEAR_TILES)   # = TG.allies_near(e, fighters)
     ordered = f.ordered_target == t.id
     action = ST.decide(s, wp, near, allies, d2, ordered)
-    if wp >= W.UNABLE_AT:
-        action = ST.RUN      # KO-01: woken but unable to fight: it only gets away
+    if wp >= UNABLE_AT:
+        action = RUN      # KO-01: woken but unable to fight: it only gets away
     f.action = action
     f.target = t.id
     R.hold(e)
-    if action == ST.FIGHT:
+    if action == FIGHT:
         _fight(game, e, f, t, blocked, occ, walkable)
-    elif action == ST.KEEP_DISTANCE:
+    elif action == KEEP_DISTANCE:
         f.waiting = False
-        if d2 < ST.KEEP_DISTANCE_TILES * ST.KEEP_DISTANCE_TILES:
+        if d2 < KEEP_DISTANCE_TILES * KEEP_DISTANCE_TILES:
             R.step_away(game, e, f, walkable, occ)
         elif f.stats.weapon.ranged and game.tick >= f.next_attack and \
                 shots.can_shoot(blocked, e, t):
@@ -120,7 +137,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
             SK.resolve_attack(game, e, t, occ)
         elif e.path is not None and e.step_len == 0:
             movement.stop(e)
-    elif action == ST.REGROUP:
+    elif action == REGROUP:
         f.waiting = False
         ally = TG.nearest_ally(e, fighters)
         if ally is None:
@@ -129,7 +146,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
             R.walk_to(game, e, ally.x, ally.y)
         else:
             movement.stop(e)
-    elif action == ST.RUN:
+    elif action == RUN:
         f.waiting = False
         R.step_away(game, e, f, walkable, occ)
 

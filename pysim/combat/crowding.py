@@ -23,11 +23,14 @@ class Occupancy(object):
         self.tiles = {}
 
     def add(self, eid, x, y, small):
-        lst = self.tiles.get(_key(x, y))
+        # `True if small else False`, not bool(small): compiled, no call per body
+        entry = (int(eid), True if small else False)
+        key = _key(x, y)
+        lst = self.tiles.get(key)
         if lst is None:
-            self.tiles[_key(x, y)] = [(int(eid), bool(small))]
+            self.tiles[key] = [entry]
         else:
-            lst.append((int(eid), bool(small)))
+            lst.append(entry)
 
     def remove(self, eid, x, y):
         key = _key(x, y)
@@ -110,6 +113,6 @@ def bodies_holding(game, x, y, eid):
             continue
         if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):
             continue
-        if getattr(o, "fighter", None) is not None and conscious(o):
+        if o.fighter is not None and conscious(o):
             out.append(o)
     return out

@@ -98,7 +98,7 @@ def default_stance(entity):
 
 def attach(game, entity):
     """Spawn hook: give every fighting body its Fighter (idempotent)."""
-    if getattr(entity, "fighter", None) is None:
+    if entity.fighter is None:
         st = stats_for(entity)
         entity.fighter = Fighter(st, default_stance(entity), entity.subtype or "")
 
@@ -124,7 +124,7 @@ def conscious(entity):
     e = entity
     if e.state != E.UP:
         return False
-    f = getattr(e, "fighter", None)
+    f = e.fighter
     return f is None or (f.carried_by < 0 and not f.captured)
 
 
@@ -133,7 +133,7 @@ def unable_to_fight(entity):
     Such a body may move (it runs from enemies it knows of) but never attacks, and nobody
     counts it as an enemy to fight, until healing brings it below UNABLE_AT."""
     e = entity
-    f = getattr(e, "fighter", None)
+    f = e.fighter
     return f is not None and e.state == E.UP and f.wound_points() >= W.UNABLE_AT
 
 
@@ -144,7 +144,7 @@ def can_fight(entity):
     e = entity
     if e.state != E.UP:
         return False
-    f = getattr(e, "fighter", None)
+    f = e.fighter
     return f is None or (f.carried_by < 0 and not f.captured and
                          f.wound_points() < W.UNABLE_AT)
 

@@ -4,8 +4,12 @@ BLEED_DEATH_TICKS unless healed or clotted, wounds.py) or wake when waking.py sa
 
 Events: knockout, death, woke, bled_out (a death with cause "bled out"), bleeding_stopped.
 """
+import cython
+
 from pysim.combat import awareness as A, crowding, fighter as F, stance as ST, waking, wounds as W
 from pysim.core import entities as E, movement, systems
+from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter
 
 
 def drop_carried(game, e):
@@ -69,22 +73,28 @@ def wounds_tick(game):
     now = game.tick
     rng = None
     ents = game.entities
-    for eid in list(ents):
-        e = ents.get(eid)
-        if e is None or e.state == E.DEAD:
+    # typed (knockouts.pxd): this walks every living body every tick
+    e: Entity
+    f: Fighter
+    dead: cython.int = E.DEAD
+    up: cython.int = E.UP
+    knocked_out: cython.int = E.KNOCKED_OUT
+    # live() (the dead skipped as before), a copy: a body may die or leave on the way
+    for e in list(game.live()):
+        if e.state == dead or ents.get(e.id) is not e:
             continue
-        f = F.fighter_of(e)
+        f = e.fighter
         if f is None:
             continue
         if f.bleeding_since >= 0:
-            if e.state == E.UP:
+            if e.state == up:
                 if now - f.bleeding_since >= W.BLEED_CLOT_TICKS:
                     f.bleeding_since = -1
                     game.emit("bleeding_stopped", entity=e.id, cause="clotted")
             elif now - f.bleeding_since >= W.BLEED_DEATH_TICKS:
                 kill(game, e, -1, "bled out")
                 continue
-        if e.state == E.KNOCKED_OUT:
+        if e.state == knocked_out:
             if f.wake_tick == waking.NO_WAKE and f.bleeding_since < 0:
                 if rng is None:
                     rng = game.rng.stream("combat")

@@ -7,3 +7,6 @@ cdef class Walkable:
     cdef int w, h
 
 cpdef bint small(Entity e) except -1
+
+# action codes and UP, set from stance.py and entities.py (see reaching.py)
+cdef int IDLE, FIGHT, UP

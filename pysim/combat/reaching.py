@@ -17,6 +17,11 @@ from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter, conscious
 
+# C ints when compiled (reaching.pxd): the step check reads them at every step of a fighter
+IDLE = ST.IDLE
+FIGHT = ST.FIGHT
+UP = E.UP
+
 
 def small(e: Entity) -> cython.bint:
     """CROWD-02's small body (StatBlock.has(S.SMALL), read straight: combat asks it of
@@ -75,17 +80,17 @@ def walk_to(game, e, x, y):
 BODY_DETOUR = 6   # extra walking cost of a tile another fighter holds, for one in a fight
 
 
-def in_fight(e):
+def in_fight(e: Entity):
     """Is e a conscious fighter going for (or away from) a known enemy?"""
-    f: Fighter = getattr(e, "fighter", None)
-    return f is not None and e.state == E.UP and f.target >= 0 and f.action != ST.IDLE \
+    f: Fighter = e.fighter
+    return f is not None and e.state == UP and f.target >= 0 and f.action != IDLE \
         and conscious(e)
 
 
-def room_to_step(game, e, nx, ny):
+def room_to_step(game, e: Entity, nx, ny):
     """CROWD-01/02: may e step into (nx, ny)? Not when another fighter holds it and either
     of them is in a fight, unless both are small and the other is alone there."""
-    if getattr(e, "fighter", None) is None or not conscious(e):
+    if e.fighter is None or not conscious(e):
         return True
     bodies = crowding.bodies_holding(game, nx, ny, e.id)
     if not bodies:
@@ -102,19 +107,19 @@ def room_to_step(game, e, nx, ny):
     return False
 
 
-def no_walking_through(game, e, nx, ny):
+def no_walking_through(game, e: Entity, nx, ny):
     """Step check (CROWD-01): one body per tile in a fight. A fighter after a target never
     steps onto the tile that target stands on or is stepping into (it drops its path; the
     next combat tick decides again: it holds next to the target, REACH-01). Any other body
     in the way holds the walker where it is: it waits behind, in line, and steps on when the
     tile frees; every LOOK_PERIOD ticks it drops its path, so combat plans again, round the
     bodies where there is room (`around_bodies`)."""
-    f: Fighter = getattr(e, "fighter", None)
+    f: Fighter = e.fighter
     if f is None:
         return True
-    if f.target >= 0 and f.action != ST.IDLE:
+    if f.target >= 0 and f.action != IDLE:
         t = game.entities.get(f.target)
-        if t is not None and t.state == E.UP:
+        if t is not None and t.state == UP:
             tx, ty = place(t)
             if (tx == nx and ty == ny) or (t.x == nx and t.y == ny):
                 movement.stop(e)
@@ -126,20 +131,20 @@ def no_walking_through(game, e, nx, ny):
     return False
 
 
-def around_target(game, e, cost):
+def around_target(game, e: Entity, cost):
     """Cost view (CROWD-01): a melee fighter plans its way round its target's body, never
     through it (the tiles it stands on and is stepping into count as blocked); a fighter in
     a fight prefers a way round the other fighters' bodies (BODY_DETOUR a tile), and queues
     behind them where there is none."""
-    f = getattr(e, "fighter", None)
-    if f is None or f.target < 0 or f.action == ST.IDLE:
+    f: Fighter = e.fighter
+    if f is None or f.target < 0 or f.action == IDLE:
         return cost
     out = np.array(cost, dtype=np.int32, order="C", copy=True)
     _add_bodies(game, e.id, out)
-    if f.action != ST.FIGHT or f.stats.weapon.ranged:
+    if f.action != FIGHT or f.stats.weapon.ranged:
         return out
     t = game.entities.get(f.target)
-    if t is None or t.state != E.UP:
+    if t is None or t.state != UP:
         return out
     tx, ty = place(t)
     out[ty, tx] = 0
@@ -157,7 +162,7 @@ def _add_bodies(game, me: cython.int, cost):
     for o in game.live():
         if o.id == me or o.state != up:
             continue
-        fo = getattr(o, "fighter", None)
+        fo = o.fighter
         if fo is None or fo.carried_by >= 0 or fo.captured:    # fighter.conscious
             continue
         if c[o.y, o.x] > 0:

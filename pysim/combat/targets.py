@@ -89,8 +89,9 @@ def nearest_ally(e: Entity, fighters):
     o: Entity
     best = None
     bd = 0
+    up: cython.int = E.UP     # a C int: not a module lookup per fighter
     for o in fighters:
-        if o is e or o.side != e.side or o.state != E.UP:
+        if o is e or o.side != e.side or o.state != up:
             continue
         d = dist2(e.x, e.y, o.x, o.y)
         if best is None or d < bd:

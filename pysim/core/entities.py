@@ -9,7 +9,13 @@ hashable state: see game.canon).
 Walking fields: (x, y) is the tile the entity stands on or is leaving; while a step is
 under way (step_len > 0) it moves toward (nx, ny) and arrives after step_len ticks.
 path[path_i] is the next tile to step into after the current step.
+
+`fighter` (the combat component, pysim/combat/fighter.py) is a typed slot too, None until the
+spawn hook gives one: combat reads it for every body many times a tick. Uncompiled it is an
+ordinary attribute (the class default None until set), so the state hash sees it in the
+same place in both builds (see hash_state).
 """
+import cython
 
 MINION = 0
 ADVENTURER = 1
@@ -91,12 +97,33 @@ class Entity:
         extra = getattr(self, "__dict__", None)
         if extra:
             extra = {k: v for k, v in extra.items() if k not in CORE_FIELDS}
-            if extra:
-                return (self.core_state(), extra)
+        # Compiled, the fighter is a slot, not in __dict__: hashed with the other extras as
+        # the uncompiled build (where it lives in __dict__ once set) hashes it.
+        if cython.compiled and self.fighter is not None:
+            extra = dict(extra) if extra else {}
+            extra["fighter"] = self.fighter
+        if extra:
+            return (self.core_state(), extra)
         return self.core_state()
 
     def __repr__(self):
         return "<%s %d at %d,%d>" % (KIND_NAMES[self.kind], self.id, self.x, self.y)
+
+
+def alive_in(ents, bodies):
+    """The bodies (a list) that are not dead and still in ents (id -> entity), in order:
+    game.live()'s pruning, typed (it runs every tick over every living body)."""
+    e: Entity
+    dead: cython.int = DEAD
+    out = []
+    for e in bodies:
+        if e.state != dead and ents.get(e.id) is e:
+            out.append(e)
+    return out
+
+
+if not cython.compiled:
+    Entity.fighter = None   # compiled: the typed slot, None until set
 
 
 class Minion(Entity):

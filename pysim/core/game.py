@@ -274,8 +274,7 @@ class Game:
 
     def _prune_live(self):
         ents = self.entities
-        dead = entities.DEAD
-        self._live = [e for e in self._live if e.state != dead and ents.get(e.id) is e]
+        self._live = entities.alive_in(ents, self._live)
         self._live_n = len(ents)
 
     def living(self):

@@ -49,6 +49,10 @@ REARM_TICKS = 30           # BREACH-05: Drudgery work to close and re-arm
 SHOWN_FIELDS = frozenset(("id", "x", "y", "open", "held", "trigger_on", "padlock", "armed",
                           "breached"))
 SHOWN_WRITES = [0]
+# Every write to a door's `open`, on any door of any game (a new door's too): the sight
+# cache (combat/awareness.sight_blocked, asked several times a tick) keys on it instead of
+# listing every closed door at each call. Never part of the state.
+OPEN_WRITES = [0]
 
 
 class Door:
@@ -56,6 +60,8 @@ class Door:
         object.__setattr__(self, name, value)
         if name in SHOWN_FIELDS:
             SHOWN_WRITES[0] += 1
+            if name == "open":
+                OPEN_WRITES[0] += 1
 
     def __init__(self, x, y, did=0):
         self.id = int(did)
@@ -116,6 +122,22 @@ class Doors:
         self.id_grid = None        # int32 (H, W): door id on its tile, 0 elsewhere
         self.index = None          # parties.PartyIndex while the doors system runs, else None
         self.ahead = {}            # entity id -> (path, door count, doors along that path)
+        self._stopping = []        # stopping(), as of SHOWN_WRITES[0] == _stopping_key
+        self._stopping_key = -1
+
+    def open_writes(self):
+        """OPEN_WRITES: the same number means no door opened or shut since (nor was added)."""
+        return OPEN_WRITES[0]
+
+    def stopping(self):
+        """The doors that stop those who may not unlock them now (Door.stops()), by id.
+        Every field stops() reads is a SHOWN_FIELDS one, so the list holds until
+        SHOWN_WRITES moves (a new door moves it too): walkers' cost views ask at every
+        plan. The caller must not change the list."""
+        if self._stopping_key != SHOWN_WRITES[0]:
+            self._stopping = [d for d in self.ordered if d.stops()]
+            self._stopping_key = SHOWN_WRITES[0]
+        return self._stopping
 
     def add(self, x, y):
         door = Door(int(x), int(y), self.next_id)

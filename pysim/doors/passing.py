@@ -21,14 +21,17 @@ from pysim.doors.route_choice import route_choices
 
 def invasion(game):
     """An invasion is under way while an adventurer is on the map and up."""
-    for e in game.live():
-        if e.kind == entities.ADVENTURER and e.state == entities.UP:
+    e: Entity
+    adventurer: cython.int = entities.ADVENTURER
+    up: cython.int = entities.UP
+    for e in game.live():     # typed: asked at every plan and door step of every walker
+        if e.kind == adventurer and e.state == up:
             return True
     return False
 
 
 def purpose_of(e):
-    f = getattr(e, "fighter", None)
+    f = e.fighter
     if f is None or f.target < 0:
         return locks.WALK
     if f.ordered_target >= 0 and f.ordered_target == f.target:
@@ -89,7 +92,7 @@ def _cost_view(game, e, cost):
                     block.append(d)
     else:
         # whether e unlocks a door depends on e, not on the door: asked once per plan
-        stopping = [d for d in a.ordered if d.stops()]
+        stopping = a.stopping()
         if stopping and not locks.may_unlock(e, purpose_of(e), invasion(game)):
             block = stopping
     if not block:

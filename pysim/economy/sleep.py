@@ -25,8 +25,11 @@ Events: fell_asleep (entity, x, y, in_bed), minion_woke (entity, reason: rested,
 hurt, alarm, order, fight, x, y). Job list: ["sleep", night, phase (0 going to bed,
 1 asleep), wake_tick, bed_x, bed_y (-1: on the floor), wound points then, tick begun].
 """
+import cython
+
 from pysim.combat import afterwards, fighter as F
 from pysim.core import clock, duties, entities, movement, systems
+from pysim.core.entities import Entity
 from pysim.economy import econ_state as S
 
 SLOT_HOURS = (22, 10, 16, 4)
@@ -71,14 +74,21 @@ def tick(game):
     st = S.state_of(game)
     ents = game.entities
     now = int(game.tick)
+    # typed, and each slot's night worked out once a tick, not once a minion: this walks
+    # every body every tick
+    e: Entity
+    minion: cython.int = entities.MINION
+    up: cython.int = entities.UP
+    bed_ticks = BED_HOURS * clock.TICKS_PER_HOUR
+    nights = [night_of(slot, now) for slot in range(len(SLOT_HOURS))]
     for e in ents.values():       # dict order = id order (ids ascend with creation)
-        if e.kind != entities.MINION:
+        if e.kind != minion:
             continue
         rec = _record(game, st, e)
-        if e.state != entities.UP:
+        if e.state != up:
             continue
-        night = night_of(rec[0], now)
-        if night < rec[1] or night == rec[2] or now >= night + BED_HOURS * clock.TICKS_PER_HOUR:
+        night = nights[rec[0]]
+        if night < rec[1] or night == rec[2] or now >= night + bed_ticks:
             continue
         if _free(e):
             _go_to_sleep(game, st, e, rec, night)
