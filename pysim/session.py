@@ -55,8 +55,11 @@ class Session:
             if self._held:
                 # A tick finished late in the last frame: this frame is the snapshot's.
                 ran, self._held = self._held, 0
+            applied = False
             if not game.mid_tick():
+                before = (len(game.log), game.script_i)
                 game.apply_pending()
+                applied = (len(game.log), game.script_i) != before
                 if game.speed == 0:
                     self._acc = 0
                     return ran
@@ -69,7 +72,9 @@ class Session:
                     if game.speed == 0:
                         self._acc = 0
                         break
-            elif not ran:
+            elif not ran and not applied:
+                # (a frame that applied commands ends between ticks, so the front end's
+                # refresh after a command shows what it did; the tick begins next frame)
                 ran = self._step_in_budget(game)
         except Exception:
             # A rule bug must not take the frame down; show it once and keep drawing.

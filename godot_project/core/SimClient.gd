@@ -399,6 +399,9 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 				"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
 			})
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
+	# a save keeps the commands sent and not yet applied: the next frame applies them, and
+	# with a frame budget no tick may finish on it, so it refreshes as after a send
+	_snapshot_stale = true
 	EventBus.emit_signal("notify", "Game loaded.", "info")
 	return true
 
@@ -422,6 +425,9 @@ func load_level(path: String, seed_number: int = -1) -> bool:
 	seed_value = seed_number
 	EventBus.emit_signal("entity_selected", -1)
 	EventBus.emit_signal("game_loaded", path)
+	# a save keeps the commands sent and not yet applied: the next frame applies them, and
+	# with a frame budget no tick may finish on it, so it refreshes as after a send
+	_snapshot_stale = true
 	if _refresh_snapshot():
 		EventBus.emit_signal("sim_started", {
 			"level": path, "seed": seed_number,

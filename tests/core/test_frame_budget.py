@@ -236,3 +236,19 @@ def test_a_pausable_system_is_paused_between_its_pieces_and_plays_the_same():
     assert paused_inside >= 30 * 3, "no frame stopped between the pieces of a system"
     assert pieces == whole_pieces
     assert got == want[29][0]
+
+
+def test_a_frame_that_applies_a_command_ends_between_ticks_so_its_effect_is_shown():
+    s = budgeted(11, budget_us=1, most_us=80)
+    while True:
+        s.step(FRAME)
+        if not s.game.mid_tick():
+            break
+    s.snapshot_changes()
+    s.send({"type": "set_speed", "speed": 2})
+    s.step(0.2)                      # ticks are due, but this frame takes the command
+    assert not s.game.mid_tick()
+    assert s.snapshot_changes()["speed"] == 2
+    tick = s.game.tick
+    s.step(FRAME)                    # and the next frame goes on with the ticks due
+    assert s.game.tick > tick or s.game.mid_tick()
