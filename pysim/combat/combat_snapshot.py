@@ -14,6 +14,7 @@ import numpy as np
 
 from pysim.combat import fighter as F, stance as ST, striking as SK, wounds as W
 from pysim.combat.fighter import Fighter
+from pysim.core import snapshot
 
 # (key, dtype), in the table's row order (_fill writes the rows)
 ROWS = (("ent_wound_points", np.int32), ("ent_stance", np.int32), ("ent_action", np.int32),
@@ -21,28 +22,23 @@ ROWS = (("ent_wound_points", np.int32), ("ent_stance", np.int32), ("ent_action",
         ("ent_carried_by", np.int32))
 
 
-class CombatRows(object):
-    """Last frame's table and the arrays made of it (a cache beside the game)."""
+class CombatRows(snapshot.KeptRows):
+    """Last frame's table and the arrays made of it, and the shots (a cache beside the game)."""
 
     def __init__(self):
-        self.table = np.zeros((len(ROWS), 0), dtype=np.int32)
-        self.spare = self.table
-        self.arrays = [np.zeros(0, dtype=dtype) for (_, dtype) in ROWS]
+        snapshot.KeptRows.__init__(self, [dtype for (_, dtype) in ROWS])
         self.shots = ()
         self.shots_array = np.zeros((0, 4), dtype=np.float32)
 
 
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _fill(ents: list, table: cython.int[:, ::1], last: cython.int[:, ::1]) -> cython.int:
+def _fill(ents: list, table: cython.int[:, ::1]):
     """Row r, column i: entity i's r-th shown fighter field (ROWS; 0 / -1 where an entity
-    does not fight). Returns the rows that differ from `last` (bit r: row r; every bit when
-    the entities are not as many)."""
+    does not fight)."""
     i: cython.Py_ssize_t
-    r: cython.Py_ssize_t
     n: cython.Py_ssize_t = len(ents)
     f: Fighter
-    changed: cython.int = 0
     for i in range(n):
         fo = getattr(ents[i], "fighter", None)
         if fo is None:
@@ -62,14 +58,6 @@ def _fill(ents: list, table: cython.int[:, ::1], last: cython.int[:, ::1]) -> cy
         table[4, i] = 1 if f.bleeding() else 0
         table[5, i] = 1 if f.captured else 0
         table[6, i] = f.carried_by
-    if last.shape[1] != n:
-        return (1 << table.shape[0]) - 1
-    for r in range(table.shape[0]):
-        for i in range(n):
-            if table[r, i] != last[r, i]:
-                changed |= 1 << r
-                break
-    return changed
 
 
 def rows_of(game):
@@ -88,19 +76,10 @@ def snapshot_part(game, snap):
     combat_shots float32 (N, 4): x0, y0, x1, y1 of shots fired in the last 5 ticks."""
     rows = rows_of(game)
     ents = list(game.entities.values())
-    n = len(ents)
-    table = rows.spare
-    if table.shape[1] != n:
-        table = np.empty((len(ROWS), n), dtype=np.int32)
-    last = rows.table
-    changed = _fill(ents, table, last)
-    arrays = rows.arrays
-    for r in range(len(ROWS)):
-        if changed & (1 << r):
-            arrays[r] = table[r].astype(ROWS[r][1])     # a new array: never written into
-        snap[ROWS[r][0]] = arrays[r]
-    # the table just filled is kept; last frame's is filled next frame
-    rows.table, rows.spare = table, last
+    table = rows.table(len(ents))
+    _fill(ents, table)
+    for (key, _), array in zip(ROWS, rows.hand_out(table)):
+        snap[key] = array
     shots = tuple([(s[3], s[4], s[5], s[6]) for s in SK.state(game).shots])
     if shots != rows.shots:
         rows.shots = shots

@@ -31,7 +31,7 @@ it was first asked (see _Holders).
 import cython
 import numpy as np
 
-from pysim.core import reachability, systems
+from pysim.core import reachability, snapshot, systems
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
@@ -264,31 +264,15 @@ def _next_step(game, e: Entity, version: cython.int):
         fn(game, e, nx, ny)
 
 
-class EntityRows(object):
-    """Last frame's ent_id, ent_kind, ent_state, ent_facing and ent_side as one (5, n) int32
-    table and the arrays handed out of it (a cache beside the game: never state, never
-    hashed). A row equal to last frame's hands out the very array it handed out then, so
-    Frames.changes stops at its identity and the front end is not sent it again (issue 15)."""
-
-    def __init__(self):
-        self.table = np.zeros((5, 0), dtype=np.int32)
-        self.spare = self.table
-        self.arrays = [self.table[r].copy() for r in range(5)]
-
-
 @cython.boundscheck(False)
 @cython.wraparound(False)
-def _fill_rows(ents: list, table: cython.int[:, ::1], last: cython.int[:, ::1],
-               v_pos: cython.float[:, ::1]) -> cython.int:
+def _fill_rows(ents: list, table: cython.int[:, ::1], v_pos: cython.float[:, ::1]):
     """Column i of table: entity i's id, kind, state, facing, side; v_pos its interpolated
-    position. Returns the rows that differ from `last` (bit r: row r; every bit when the
-    entities are not as many)."""
+    position."""
     n: cython.Py_ssize_t = len(ents)
     i: cython.Py_ssize_t
-    r: cython.Py_ssize_t
     e: Entity
     f: cython.float
-    changed: cython.int = 0
     for i in range(n):
         e = ents[i]
         table[0, i] = e.id
@@ -303,36 +287,21 @@ def _fill_rows(ents: list, table: cython.int[:, ::1], last: cython.int[:, ::1],
         table[2, i] = e.state
         table[3, i] = e.facing
         table[4, i] = e.side
-    if last.shape[1] != n:
-        return (1 << 5) - 1
-    for r in range(5):
-        for i in range(n):
-            if table[r, i] != last[r, i]:
-                changed |= 1 << r
-                break
-    return changed
 
 
 def fill_arrays(game):
     """Snapshot arrays of every entity in id order: ids, interpolated positions, kind,
     state, facing, side (int32; pos float32 (n, 2), new every frame). ids, kind, state,
-    facing and side are last frame's very arrays when no value in them moved (EntityRows)."""
+    facing and side are last frame's very arrays when no value in them moved
+    (snapshot.KeptRows, kept as game.entity_rows: a cache, never state)."""
     ents = list(game.entities.values())
     n = len(ents)
     rows = getattr(game, "entity_rows", None)
     if rows is None:
-        rows = EntityRows()
+        rows = snapshot.KeptRows([np.int32] * 5)
         game.entity_rows = rows
-    table = rows.spare
-    if table.shape[1] != n:
-        table = np.empty((5, n), dtype=np.int32)
+    table = rows.table(n)
     pos = np.empty((n, 2), dtype=np.float32)
-    last = rows.table
-    changed = _fill_rows(ents, table, last, pos)
-    arrays = rows.arrays
-    for r in range(5):
-        if changed & (1 << r):
-            arrays[r] = table[r].copy()     # a new array: never written into
-    # the table just filled is kept; last frame's is filled next frame
-    rows.table, rows.spare = table, last
+    _fill_rows(ents, table, pos)
+    arrays = rows.hand_out(table)
     return arrays[0], pos, arrays[1], arrays[2], arrays[3], arrays[4]

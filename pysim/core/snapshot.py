@@ -13,6 +13,7 @@ the bridge converts and Godot merges only those. A part must never write into an
 returned before (a kept or sent array is compared by identity first): build a new one.
 """
 
+import cython
 from numpy import generic, ndarray
 
 from pysim.core import hooks
@@ -132,3 +133,56 @@ class Frames(object):
         if first:
             out[FULL_KEY] = True
         return out
+
+
+class KeptRows(object):
+    """Per-entity snapshot rows kept between frames (a cache beside the game: never state,
+    never hashed). A part fills `table(n)` (one int32 row per key, one column per entity) in
+    a typed pass and calls `hand_out(table)`: a row equal to last frame's hands out the very
+    array it handed out then, so Frames.changes stops at its identity and the front end is
+    not sent it again (issue 15); a changed row is a new array, never written into."""
+
+    def __init__(self, dtypes):
+        import numpy as np
+        self.dtypes = tuple(dtypes)
+        self.last = np.zeros((len(self.dtypes), 0), dtype=np.int32)
+        self.spare = self.last
+        self.arrays = [np.zeros(0, dtype=dtype) for dtype in self.dtypes]
+
+    def table(self, n):
+        """The table to fill this frame: last frame's spare when it is the right size."""
+        if self.spare.shape[1] != n:
+            import numpy as np
+            self.spare = np.empty((len(self.dtypes), n), dtype=np.int32)
+        return self.spare
+
+    def hand_out(self, table):
+        """The arrays of `table`'s rows (a list, row order), last frame's where unchanged."""
+        changed = _changed_rows(table, self.last)
+        arrays = self.arrays
+        for r in range(len(self.dtypes)):
+            if changed & (1 << r):
+                arrays[r] = table[r].astype(self.dtypes[r])
+        # the table just filled is kept; last frame's is filled next frame
+        self.last, self.spare = table, self.last
+        return arrays
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+def _changed_rows(table: cython.int[:, ::1], last: cython.int[:, ::1]) -> cython.int:
+    """Bit r set where row r of table differs from last's (every bit when the entities are
+    not as many)."""
+    rows: cython.Py_ssize_t = table.shape[0]
+    n: cython.Py_ssize_t = table.shape[1]
+    r: cython.Py_ssize_t
+    i: cython.Py_ssize_t
+    changed: cython.int = 0
+    if last.shape[1] != n:
+        return (1 << rows) - 1
+    for r in range(rows):
+        for i in range(n):
+            if table[r, i] != last[r, i]:
+                changed |= 1 << r
+                break
+    return changed
