@@ -6,7 +6,7 @@ integer microsecond accumulator, so frame-time rounding never drifts the clock.
 import time
 import traceback
 
-from pysim.core import clock, entities, level, movement, systems
+from pysim.core import clock, entities, level, movement, pausing, systems
 from pysim.core.snapshot import DESCRIBE_PARTS, Frames
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
@@ -14,9 +14,12 @@ MAX_FRAME_MICROS = 250_000
 # How fast the frame budget's cost estimates (each system's, the snapshot's) follow the last
 # measurement: a running mean with this weight on the newest.
 COST_WEIGHT = 0.25
+# A tick running late gets a bigger share of the frame: this much more of the budget for
+# each tick due after it (at 120 us, 180 us a frame one tick behind: still under 200).
+LATE_SHARE = 0.5
 # A tick under way with this many more ticks due is finished whole in one frame: the frame
-# budget gives way to keeping up with the game's speed.
-WHOLE_WHEN_DUE = 2
+# budget gives way to keeping up with the game's speed (a second behind at 1x).
+WHOLE_WHEN_DUE = 10
 
 
 class Session:
@@ -119,10 +122,12 @@ class Session:
         limit = [0.0]
 
         def stop(done, nxt):
-            # the unit just run (a system, or a piece of a pausable one) took the time since
-            # the last mark: keep a running mean of each system's unit cost, and stop before
-            # a unit that would not fit in what is left
+            # After a system: it took the time since the last mark; keep a running mean of
+            # each system's cost, and stop before one that would not fit in what is left.
+            # At a pause point inside a system (done None): stop once the time is spent.
             t = now()
+            if done is None:
+                return t - start > limit[0]
             _learn(cost, done, t - mark[0])
             mark[0] = t
             return t - start + cost.get(nxt, 0.0) > limit[0]
@@ -142,9 +147,8 @@ class Session:
                 mark[0] = now()
             due = self._acc // per_tick   # ticks due after the one under way
             whole = due >= WHOLE_WHEN_DUE
-            # a tick already late gets a bigger share of the frame
-            limit[0] = self._budget_us * (1 + due) / 1_000_000
-            if not game.run_systems(None if whole else stop):
+            limit[0] = self._budget_us * (1 + LATE_SHARE * due) / 1_000_000
+            if not pausing.run_tick(game, None if whole else stop):
                 break
             t = now()
             _learn(cost, len(systems.SYSTEMS) - 1, t - mark[0])

@@ -12,6 +12,7 @@ is an area of its own; door and doorway tiles belong to no area. An area's id is
 (y * width + x) in it, so an id stays put while the area keeps its first tile.
 Decisions: docs/rules/adventurers.md, "Marks and areas".
 """
+import cython
 import numpy as np
 
 
@@ -26,21 +27,56 @@ def _label(mask):
     row-major index of the component (a breadth-first fill, in row-major seed order)."""
     h, w = mask.shape
     out = np.full(h * w, -1, dtype=np.int32)
-    flat = mask.reshape(-1)
-    for start in np.flatnonzero(flat):
-        start = int(start)
-        if out[start] >= 0:
+    flat = np.ascontiguousarray(mask, dtype=np.uint8).reshape(-1)
+    stack = np.empty(h * w, dtype=np.int32)
+    if cython.compiled:
+        _fill(flat, out, stack, w, h)
+    else:
+        _fill(flat.tolist(), out, stack, w, h)
+    return out.reshape(h, w)
+
+
+@cython.boundscheck(False)
+@cython.wraparound(False)
+@cython.cdivision(True)
+@cython.cfunc
+def _fill(flat: cython.const[cython.uchar][::1], out: cython.int[::1],
+          stack: cython.int[::1], w: cython.int, h: cython.int) -> cython.void:
+    # typed: a dig or a build changes the grid and every area is labelled again, up to
+    # three fills of the whole map in one tick
+    n: cython.int = w * h
+    start: cython.int
+    top: cython.int
+    i: cython.int
+    x: cython.int
+    y: cython.int
+    for start in range(n):
+        if not flat[start] or out[start] >= 0:
             continue
         out[start] = start
-        todo = [start]
-        while todo:
-            i = todo.pop()
-            y, x = divmod(i, w)
-            for j, ok in ((i - 1, x > 0), (i + 1, x < w - 1), (i - w, y > 0), (i + w, y < h - 1)):
-                if ok and flat[j] and out[j] < 0:
-                    out[j] = start
-                    todo.append(j)
-    return out.reshape(h, w)
+        stack[0] = start
+        top = 1
+        while top > 0:
+            top -= 1
+            i = stack[top]
+            y = i // w
+            x = i - y * w
+            if x > 0 and flat[i - 1] and out[i - 1] < 0:
+                out[i - 1] = start
+                stack[top] = i - 1
+                top += 1
+            if x < w - 1 and flat[i + 1] and out[i + 1] < 0:
+                out[i + 1] = start
+                stack[top] = i + 1
+                top += 1
+            if y > 0 and flat[i - w] and out[i - w] < 0:
+                out[i - w] = start
+                stack[top] = i - w
+                top += 1
+            if y < h - 1 and flat[i + w] and out[i + w] < 0:
+                out[i + w] = start
+                stack[top] = i + w
+                top += 1
 
 
 def _build(game):
@@ -55,13 +91,9 @@ def _build(game):
     up, down = ~pad[:-2, 1:-1], ~pad[2:, 1:-1]
     narrow = walk & ~door & ((left & right) | (up & down))
     runs = _label(narrow)
-    sizes = {}
-    for v in runs[runs >= 0].tolist():
-        sizes[v] = sizes.get(v, 0) + 1
-    corridor = np.zeros((h, w), dtype=bool)
-    for v in sorted(sizes):
-        if sizes[v] >= 2:
-            corridor |= runs == v
+    # a run's size at each of its tiles: a corridor is a run of 2 tiles or more
+    sizes = np.bincount(runs[runs >= 0], minlength=h * w)
+    corridor = (runs >= 0) & (sizes[np.maximum(runs, 0)] >= 2)
     rooms = _label(walk & ~door & ~narrow)
     area = np.where(corridor, _label(corridor), rooms).astype(np.int32)
     return corridor.astype(np.uint8), area

@@ -13,7 +13,7 @@ import cython
 from pysim.combat import (awareness as A, crowding, fighter as F, reaching as R, shots,
                           stance as ST, striking as SK, targets as TG, wounds as W)
 from pysim.combat.sight import cheb
-from pysim.core import entities as E, movement, systems
+from pysim.core import entities as E, movement, pausing, systems
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 from pysim.combat.reaching import small
@@ -34,8 +34,8 @@ NEAR_TILES = TG.NEAR_TILES
 
 
 # --- the tick ---------------------------------------------------------------------------------
-# The tick is a pausable system: a piece is this many fighters' turns (a fight on the
-# full-scale level is ~1.5 us a fighter, so ~25 us a piece).
+# A frame budget may pause the tick after this many fighters' turns (a fight on the
+# full-scale level is ~1.5 us a fighter, so ~25 us between two pause points).
 FIGHTERS_A_PIECE = 16
 
 
@@ -89,9 +89,7 @@ def tick(game):
             rechoose = False
         _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
         if i % FIGHTERS_A_PIECE == FIGHTERS_A_PIECE - 1:
-            # a pausable system (Game.run_systems): a frame budget may stop here and go on
-            # next frame; nothing runs in between, so the fighters after see the same game
-            yield
+            pausing.point()   # between two fighters' turns the game is whole
 
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,

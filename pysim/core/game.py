@@ -20,7 +20,7 @@ import pkgutil
 
 import numpy as np
 
-from pysim.core import clock, commands, entities, events, systems
+from pysim.core import clock, commands, entities, events, pausing, systems
 from pysim.core.grid import Grid
 from pysim.core.rng import Rng
 
@@ -101,7 +101,7 @@ class Game:
         self.checkpoints = []
         # The next system of a tick started and not finished, -1 between ticks (run_systems).
         self._next_system = -1
-        self._paused = None        # a pausable system's pieces left at a pause (run_systems)
+        self._paused_tick = None   # a tick paused inside a system (pysim/core/pausing.py)
         self.areas = {}
         for area_name, factory in AREAS:
             self.areas[area_name] = factory(self)
@@ -172,30 +172,21 @@ class Game:
 
     def run_systems(self, stop=None):
         """Run the started tick's systems in order. With `stop`, ask stop(done, next) after
-        each unit of work (a system, or a piece of one: below), `done` the index into
-        systems.SYSTEMS of the system that unit belonged to and `next` that of the system
-        the next unit belongs to, and pause there when it says True (never before this
-        call's first unit). True when the tick is done.
+        each system but the last, `done` the index into systems.SYSTEMS of the system just
+        run and `next` that of the next, and pause there when it says True. True when the
+        tick is done.
 
-        A system that returns a generator is a pausable one: each `yield` ends a piece of
-        its work, and a frame may stop there and go on with the next piece later (the
-        combat tick yields between fighters). Nothing else runs in between, so its pieces
-        see the same game as if run in one go."""
+        A frame budget also pauses a tick inside a system, at its pause points
+        (pysim/core/pausing.py): nothing else runs in between, so the systems see the same
+        game as if run in one go."""
+        if self._paused_tick is not None:
+            # a tick a frame paused inside a system goes on in its greenlet
+            return pausing.run_tick(self, stop)
         todo = systems.SYSTEMS
         i = self._next_system
         try:
             while i < len(todo):
-                pieces = self._paused
-                if pieces is None:
-                    pieces = todo[i][2](self)
-                else:
-                    self._paused = None
-                if pieces is not None:
-                    for _ in pieces:
-                        if stop is not None and stop(i, i):
-                            self._paused = pieces
-                            self._next_system = i
-                            return False
+                todo[i][2](self)
                 i += 1
                 if stop is not None and i < len(todo) and stop(i - 1, i):
                     self._next_system = i
@@ -203,7 +194,6 @@ class Game:
         except BaseException:
             # As with a whole step that raised: the next step runs the tick from its start.
             self._next_system = -1
-            self._paused = None
             raise
         self._next_system = -1
         self.tick += 1

@@ -7,3 +7,7 @@ cdef class _Scratch:
     cdef const int[::1] dx, dy
     cdef int gen
     cpdef int next_gen(self)
+
+# The heap key's layout and the pause spacing as C ints: the search reads them at every
+# push, and a module attribute would be a dictionary lookup and Python arithmetic there.
+cdef int _H_BITS, _H_MAX, POINT_EVERY

@@ -9,8 +9,12 @@ arrays. Scratch buffers are cached per grid size and invalidated by a generation
 so a query never clears a whole-grid array. The scratch is not game state: results depend
 only on the arguments. Uncompiled, the same code runs on Python lists.
 """
+import collections
+
 import cython
 import numpy as np
+
+from pysim.core import pausing
 
 # Neighbour order is the facing order: N, NE, E, SE, S, SW, W, NW.
 DX = np.array([0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int32)
@@ -22,7 +26,19 @@ _H_MAX = (1 << 20) - 1
 MAX_CELLS = 1 << 24
 _GEN_LIMIT = (1 << 30) - 2
 
-_scratch = {}
+# A frame budget may pause a search after this many tiles expanded (pysim/core/pausing.py):
+# a long search on the full-scale level is a few ms, a few hundred tiles ~20 us.
+POINT_EVERY = 256
+
+_scratch = {}   # grid size -> the _Scratch no search is using now
+
+# A long search asked again on the same grid between the same ends (party members entering
+# at one tile, a party replanning to one place) gets the answer kept from last time. The
+# answer depends only on the arguments, so a kept one is what the search would give, and
+# comparing two grids costs a few us where a long search costs several hundred.
+REMEMBER_FROM = 32   # tiles apart (the longer axis) for a search's answer to be kept
+REMEMBERED = 32      # answers kept, the least recently asked dropped first
+_answers = collections.OrderedDict()
 
 EMPTY = np.zeros((0, 2), dtype=np.int32)
 
@@ -90,6 +106,7 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
     length: cython.int
     key: cython.longlong
     found: cython.bint = False
+    expanded: cython.int = 0
 
     ax = abs(start % w - gx)
     ay = abs(start // w - gy)
@@ -126,6 +143,10 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
         if idx == goal:
             found = True
             break
+        expanded += 1
+        if expanded == POINT_EVERY:
+            expanded = 0
+            pausing.point()
         y = idx // w
         x = idx - y * w
         gi = g[idx]
@@ -231,6 +252,8 @@ def _pocket(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
             other = from_start
         side = 1 - side
         visited += 1
+        if visited % POINT_EVERY == 0:
+            pausing.point()
         y = idx // w
         x = idx - y * w
         for d in range(8):
@@ -296,22 +319,44 @@ def find_path(cost, start_xy, goal_xy, cut_corners=False):
         return EMPTY.copy()
     if sx == gx and sy == gy:
         return np.array([[sx, sy]], dtype=np.int32)
+    far = max(abs(gx - sx), abs(gy - sy)) >= REMEMBER_FROM
+    if far:
+        key = (w, sx, sy, gx, gy, bool(cut_corners))
+        kept = _answers.get(key)
+        if kept is not None and np.array_equal(kept[0], cost):
+            _answers.move_to_end(key)
+            return kept[1].copy()
     ncell = w * h
-    scratch: _Scratch = _scratch.get(ncell)
+    # Taken out of the cache while in use: a search paused at a point keeps its heap in
+    # the scratch, and a search asked meanwhile (a placement preview's) gets its own.
+    scratch: _Scratch = _scratch.pop(ncell, None)
     if scratch is None:
         scratch = _Scratch(ncell)
+    try:
+        path = _find(scratch, cost, w, h, sx, sy, gx, gy, bool(cut_corners))
+    finally:
         _scratch[ncell] = scratch
+    if far:
+        _answers[key] = (cost.copy(), path.copy())
+        _answers.move_to_end(key)
+        if len(_answers) > REMEMBERED:
+            _answers.popitem(last=False)
+    return path
+
+
+def _find(scratch: _Scratch, cost, w: cython.int, h: cython.int, sx: cython.int,
+          sy: cython.int, gx: cython.int, gy: cython.int, cut: cython.bint):
     gen = scratch.next_gen()
     flat = cost.reshape(-1)
     if not cython.compiled:
         flat = flat.tolist()
     start = sy * w + sx
     goal = gy * w + gx
-    if _pocket(flat, w, h, start, goal, bool(cut_corners), scratch.mark, scratch.hidx,
+    if _pocket(flat, w, h, start, goal, cut, scratch.mark, scratch.hidx,
                scratch.dx, scratch.dy, gen, POCKET_BUDGET):
         return EMPTY.copy()
     gen = scratch.next_gen()
-    length = _search(flat, w, h, start, goal, bool(cut_corners), scratch.g, scratch.parent,
+    length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
                      scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy, gen)
     if length == 0:
         return EMPTY.copy()

@@ -5,7 +5,8 @@ import random
 
 import pytest
 
-from pysim.core import level, systems
+from pysim import session
+from pysim.core import clock, level, pausing, systems
 from pysim.session import Session
 
 FRAME = 1 / 60
@@ -148,15 +149,52 @@ def test_a_read_mid_tick_finishes_the_tick_first():
     assert s.snapshot_changes()["tick"] == tick + 1
 
 
-def test_a_frame_that_falls_behind_finishes_ticks_whole():
+def test_a_late_tick_gets_a_bigger_share_and_a_tick_far_behind_is_finished_whole():
     s = budgeted(6, budget_us=1, most_us=80)   # every system overruns the budget
-    # 2.5 ticks due at 1x: one late tick is begun with twice the budget, not finished whole
-    assert s.step(0.25) == 0 and s.game.mid_tick() and s.game.tick == 0
-    # 4 more due: the late tick and then whole ticks while two more are due, and a frame
-    # that shows ticks ends between ticks
-    assert s.step(0.25) == 3 and s.game.tick == 3 and not s.game.mid_tick()
+    per_tick = clock.MICROS_PER_TICK_1X
+    frames = 0
+    while True:
+        # 2.5 ticks come due a frame: late ticks are cut, frame after frame, until
+        # WHOLE_WHEN_DUE more are due after the one under way
+        due_after = (s._acc + 250_000) // per_tick - (0 if s.game.mid_tick() else 1)
+        ran = s.step(0.25)
+        frames += 1
+        if due_after < session.WHOLE_WHEN_DUE:
+            assert ran == 0 and s.game.mid_tick() and s.game.tick == 0
+        else:
+            break
+    assert frames > 2
+    # finished whole, with the ticks after it while that many are due; a frame that shows
+    # ticks ends between ticks
+    assert ran >= 2 and s.game.tick == ran and not s.game.mid_tick()
+    assert s._acc // per_tick <= session.WHOLE_WHEN_DUE
     assert s.step(0) == 0 and s.game.mid_tick()   # the next: within the budget again
-    assert s.game.tick == 3
+    assert s.game.tick == ran
+
+
+def test_the_share_grows_with_the_ticks_due():
+    """The limit a frame spends: the budget, and LATE_SHARE of it more for each tick due
+    after the one under way (read off the stop the frame asks)."""
+    s = budgeted(13, budget_us=100, most_us=0.001)
+    s._acc = 3 * clock.MICROS_PER_TICK_1X     # this frame's tick, and 2 more (with the frame)
+    seen = []
+    real = pausing.run_tick
+
+    def spy(game, stop=None):
+        # 5 us before the limit the stop says go on, 5 us after it says pause
+        t = s._clock.now
+        s._clock.now += (100 * (1 + 2 * session.LATE_SHARE) - 5) / 1e6
+        seen.append(stop(None, None))
+        s._clock.now = t + (100 * (1 + 2 * session.LATE_SHARE) + 5) / 1e6
+        seen.append(stop(None, None))
+        return real(game, None)
+
+    pausing.run_tick = spy
+    try:
+        s.step(0)
+    finally:
+        pausing.run_tick = real
+    assert seen[:2] == [False, True]
 
 
 def test_no_budget_runs_every_due_tick_whole():
@@ -182,7 +220,7 @@ def test_a_system_raising_mid_tick_is_reported_and_the_tick_runs_again(monkeypat
             raise RuntimeError("boom")
 
     monkeypatch.setattr(systems, "SYSTEMS", systems.SYSTEMS + [(10_000, "boom", boom)])
-    for _ in range(40):
+    for _ in range(400):
         s.step(FRAME)
     errors = [e for e in s.game.events if e["type"] == "error"]
     assert errors and "boom" in errors[0]["message"]
@@ -205,17 +243,20 @@ def test_a_placement_check_mid_tick_reads_without_finishing_the_tick():
     assert s.game.mid_tick() and s.game._next_system == at   # the preview changed nothing
 
 
-def test_a_pausable_system_is_paused_between_its_pieces_and_plays_the_same():
-    """A system returning a generator (Game.run_systems) may be paused at each yield: its
-    pieces run in order over several frames, nothing else runs in between, and the game is
-    the one a whole tick gives."""
+def test_a_tick_pauses_at_the_points_inside_a_system_and_plays_the_same():
+    """A frame may stop a tick at a pause point inside a system (pysim/core/pausing.py), deep
+    in the calls it makes: the system goes on from there next frame, nothing else runs in
+    between, and the game is the one a whole tick gives."""
     pieces = []
+
+    def deep(game, n):
+        pieces.append((game.tick, n, game.mid_tick()))
+        game.rng.stream("budget_test").random()   # the pieces change the game
+        pausing.point()
 
     def counting(game):
         for n in range(4):
-            pieces.append((game.tick, n, game.mid_tick()))
-            game.rng.stream("budget_test").random()   # the pieces change the game
-            yield
+            deep(game, n)
 
     extra = [(450, "counting", counting)]
     saved = list(systems.SYSTEMS)
@@ -227,15 +268,48 @@ def test_a_pausable_system_is_paused_between_its_pieces_and_plays_the_same():
         s = budgeted(10, budget_us=1, most_us=80)
         paused_inside = 0
         while s.game.tick < 30:
-            s.step(0.001)   # short frames: never late, so every tick is cut at every unit
-            if s.game._paused is not None:
+            s.step(0.001)   # short frames: never late, so every tick is cut at every point
+            if s.game._paused_tick is not None:
                 paused_inside += 1
         got = s.game.state_hash()
     finally:
         systems.SYSTEMS[:] = saved
-    assert paused_inside >= 30 * 3, "no frame stopped between the pieces of a system"
+    assert paused_inside >= 30 * 3, "no frame stopped inside a system"
     assert pieces == whole_pieces
     assert got == want[29][0]
+
+
+def test_a_tick_paused_inside_a_system_is_finished_by_a_read_or_a_whole_step():
+    """Whatever asks next (a read, a save, a plain Game.step) goes on with the paused tick
+    from where it stopped, not from the system's start."""
+    pieces = []
+
+    def counting(game):
+        for n in range(3):
+            pieces.append((game.tick, n))
+            pausing.point()
+
+    saved = list(systems.SYSTEMS)
+    try:
+        systems.SYSTEMS[:] = sorted(saved + [(450, "counting", counting)],
+                                    key=lambda s: (s[0], s[1]))
+        want = whole_ticks(3)
+        del pieces[:]
+        s = budgeted(12, budget_us=1, most_us=80)
+        while s.game._paused_tick is None:
+            s.step(0.001)
+        assert s.game.mid_tick()
+        tick = s.game.tick
+        assert s.state_hash() == want[tick][0]     # the read finished that tick
+        assert not s.game.mid_tick() and s.game._paused_tick is None
+        while s.game._paused_tick is None:
+            s.step(0.001)
+        s.game.step()                               # finishes the paused tick only
+        assert not s.game.mid_tick()
+        assert s.game.state_hash() == want[s.game.tick - 1][0]
+    finally:
+        systems.SYSTEMS[:] = saved
+    assert pieces == [(t, n) for t in range(len(set(p[0] for p in pieces))) for n in range(3)]
 
 
 def test_a_frame_that_applies_a_command_ends_between_ticks_so_its_effect_is_shown():
