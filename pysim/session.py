@@ -3,6 +3,7 @@
 Everything crossing is a plain value or a numpy array. Real time becomes ticks through an
 integer microsecond accumulator, so frame-time rounding never drifts the clock.
 """
+import gc
 import time
 import traceback
 
@@ -111,7 +112,18 @@ class Session:
             self._budget_us = 0
         if self._budget_us <= 0:
             self.finish_tick()
+        else:
+            self._settle_collector()
         return self._budget_us
+
+    def _settle_collector(self):
+        # Python's cyclic collector now and then walks every object it tracks: on a loaded
+        # full-scale game a full pass is ~5 ms, forty frame budgets. Frozen after a load,
+        # the game as loaded is left out of its passes (~25 us a full pass). The full
+        # collection first releases the game a load replaced.
+        gc.unfreeze()
+        gc.collect()
+        gc.freeze()
 
     def _step_in_budget(self, game):
         now = self._clock
@@ -165,6 +177,11 @@ class Session:
     def tick_under_way(self):
         """True between two frames that share a tick (the front end's tests ask)."""
         return self.game.mid_tick()
+
+    def tick_paused_inside_a_system(self):
+        """True when the last frame stopped the tick at a pause point inside a system
+        (pysim/core/pausing.py), not between two (the front end's tests ask)."""
+        return self.game._paused_tick is not None
 
     def finish_tick(self):
         """Finish a tick a budgeted frame left half run (before anything reads the game)."""
@@ -285,6 +302,8 @@ class Session:
             return {"error": str(exc)}
         self.game = game
         self._acc = 0
+        if self._budget_us > 0:
+            self._settle_collector()
         # level: the level the save was started from (the front end's level picker shows it)
         return {"ok": True, "tick": game.tick, "level": game.level_source}
 
@@ -299,6 +318,8 @@ class Session:
             return {"error": str(exc)}
         self.game = game
         self._acc = 0
+        if self._budget_us > 0:
+            self._settle_collector()
         return {"ok": True}
 
     def validate_level(self, text, source="level"):

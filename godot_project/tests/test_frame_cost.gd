@@ -89,18 +89,22 @@ func test_a_tick_spread_over_frames_plays_the_same_game():
 	main.sim.step_frame(0.0)
 	var shown := [main.sim.current_tick()]
 	var between := 0
+	var inside := 0
 	var taken: int = main.sim.snapshots_taken
 	for _i in range(400):
 		main.sim.step_frame(1.0 / 60.0)
 		var tick: int = main.sim.current_tick()
 		if main.sim.bridge.invoke("tick_under_way", []):
 			between += 1
+		if main.sim.bridge.invoke("tick_paused_inside_a_system", []):
+			inside += 1   # a greenlet switched out in the middle of a system's work
 			assert_eq(main.sim.snapshots_taken, taken, "a frame mid tick built a snapshot")
 		if tick != shown[shown.size() - 1]:
 			assert_eq(tick, shown[shown.size() - 1] + 1, "a shown snapshot skipped a tick")
 			shown.append(tick)
 		taken = main.sim.snapshots_taken
 	assert_true(between > 100, "the ticks were not spread over frames (%d frames mid tick)" % between)
+	assert_true(inside > 10, "no frame stopped a tick inside a system (%d frames)" % inside)
 	assert_true(shown.size() > 20, "only %d ticks were shown in 400 frames" % shown.size())
 	# stop between two ticks, then play the same ticks whole in a second session
 	while main.sim.bridge.invoke("tick_under_way", []):

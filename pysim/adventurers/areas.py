@@ -15,6 +15,8 @@ Decisions: docs/rules/adventurers.md, "Marks and areas".
 import cython
 import numpy as np
 
+from pysim.core import pausing
+
 
 def _door_tiles(game):
     """The doors, by ascending id (the doors area's own list: read, never changed)."""
@@ -90,11 +92,15 @@ def _build(game):
     left, right = ~pad[1:-1, :-2], ~pad[1:-1, 2:]
     up, down = ~pad[:-2, 1:-1], ~pad[2:, 1:-1]
     narrow = walk & ~door & ((left & right) | (up & down))
+    # a rebuild after a dig is ~350 us at full scale: a frame budget may pause between its
+    # fills (pysim/core/pausing.py); the cache is stored only when the rebuild is done
     runs = _label(narrow)
+    pausing.point()
     # a run's size at each of its tiles: a corridor is a run of 2 tiles or more
     sizes = np.bincount(runs[runs >= 0], minlength=h * w)
     corridor = (runs >= 0) & (sizes[np.maximum(runs, 0)] >= 2)
     rooms = _label(walk & ~door & ~narrow)
+    pausing.point()
     area = np.where(corridor, _label(corridor), rooms).astype(np.int32)
     return corridor.astype(np.uint8), area
 

@@ -195,10 +195,13 @@ class Game:
             # As with a whole step that raised: the next step runs the tick from its start.
             self._next_system = -1
             raise
-        self._next_system = -1
         self.tick += 1
-        if self.tick % CHECKPOINT_TICKS == 0:
-            self.checkpoints.append(self.state_hash())
+        try:
+            if self.tick % CHECKPOINT_TICKS == 0:
+                # a frame budget may pause the hash at its points: still mid tick till done
+                self.checkpoints.append(self.state_hash())
+        finally:
+            self._next_system = -1
         return True
 
     def mid_tick(self):
@@ -281,10 +284,12 @@ class Game:
         for eid, ent in self.entities.items():
             canon(eid, h)
             canon(ent.hash_state(), h)
+            pausing.point()   # the hourly checkpoint is ~5 ms at full scale
         h.update(b"A")
         for name in sorted(self.areas):
             canon(name, h)
             canon(self.areas[name], h)
+            pausing.point()
         return h.hexdigest()
 
 
@@ -310,49 +315,72 @@ def _key_digest(k):
     return d
 
 
+# Items of one list or dict encoded between two pause points (pysim/core/pausing.py): the
+# traps area alone was 1.6 ms of the hourly checkpoint at full scale.
+ENCODE_POINT_EVERY = 64
+
+
 def canon(value, h):
     """Feed a canonical encoding of value into hash h.
 
     Accepts None, bool, int, float, str, bytes, list/tuple, dict (keys sorted by their
     encoding), numpy arrays and scalars, and objects with hash_state(). Sets are refused:
     their order is not part of their value, so they invite order-dependent rules."""
+    # One update with the whole encoding: a hash takes the same bytes in one piece or in
+    # many, and an update call per number was most of the checkpoint's time.
+    out = bytearray()
+    _encode(value, out)
+    h.update(out)
+
+
+def _encode(value, out):
     if value is None:
-        h.update(b"N")
+        out += b"N"
     elif isinstance(value, bool):
-        h.update(b"T" if value else b"F")
+        out += b"T" if value else b"F"
     elif isinstance(value, int):
-        h.update(b"i%d;" % value)
+        out += b"i%d;" % value
     elif isinstance(value, float):
-        h.update(b"f" + value.hex().encode() + b";")
+        out += b"f" + value.hex().encode() + b";"
     elif isinstance(value, str):
         b = value.encode("utf-8")
-        h.update(b"s%d:" % len(b) + b)
+        out += b"s%d:" % len(b)
+        out += b
     elif isinstance(value, bytes):
-        h.update(b"b%d:" % len(value) + value)
+        out += b"b%d:" % len(value)
+        out += value
     elif isinstance(value, (list, tuple)):
-        h.update(b"l%d[" % len(value))
+        out += b"l%d[" % len(value)
+        n = 0
         for item in value:
-            canon(item, h)
-        h.update(b"]")
+            _encode(item, out)
+            n += 1
+            if n % ENCODE_POINT_EVERY == 0:
+                pausing.point()
+        out += b"]"
     elif isinstance(value, dict):
         items = []
         for k, v in value.items():
             items.append((_key_digest(k), v))
         items.sort(key=lambda kv: kv[0])
-        h.update(b"d%d{" % len(items))
+        out += b"d%d{" % len(items)
+        n = 0
         for kd, v in items:
-            h.update(kd)
-            canon(v, h)
-        h.update(b"}")
+            out += kd
+            _encode(v, out)
+            n += 1
+            if n % ENCODE_POINT_EVERY == 0:
+                pausing.point()
+        out += b"}"
     elif isinstance(value, np.ndarray):
         arr = np.ascontiguousarray(value)
-        h.update(b"a" + arr.dtype.str.encode() + repr(arr.shape).encode())
-        h.update(arr.tobytes())
+        out += b"a" + arr.dtype.str.encode() + repr(arr.shape).encode()
+        out += arr.tobytes()
     elif isinstance(value, np.generic):
-        canon(value.item(), h)
+        _encode(value.item(), out)
     elif hasattr(value, "hash_state"):
-        h.update(b"o" + type(value).__name__.encode() + b":")
-        canon(value.hash_state(), h)
+        out += b"o" + type(value).__name__.encode() + b":"
+        _encode(value.hash_state(), out)
     else:
         raise TypeError("state of type %s cannot be hashed; give it hash_state()"
                         % type(value).__name__)
