@@ -93,16 +93,16 @@ class Session:
     # At 1x a tick is due every 6th physics frame, and at full scale one tick costs more
     # than a frame should (issue 15: <= 200 us a frame). With a budget, a due tick is begun
     # and its systems run until the next one would not fit in what is left of the frame's
-    # budget (each system's cost, or a pausable system's cost a piece, is a running mean of
-    # what it took); the next frames go on
-    # with it; the frame that finishes it shows it (the snapshot, the events), or hands
-    # that to the next frame when the snapshot (its running mean) would not fit. Only when
-    # two more ticks are due before this one is done does a frame finish it whole (a machine
-    # too slow for the speed catches up as it did before; with one more due, the frame's
-    # budget doubles). The budget decides nothing in
-    # the game: which frame runs a system never changes what it does (Game.run_systems),
-    # so this is the one place where the real clock is read, and a game plays the same
-    # with or without it (tests/core/test_frame_budget.py).
+    # budget (each system's cost is a running mean of what it took), or until a pause point
+    # inside a system finds the budget spent (pysim/core/pausing.py: the tick runs in a
+    # greenlet); the next frames go on with it; the frame that finishes it shows it (the
+    # snapshot, the events), or hands that to the next frame when the snapshot (its running
+    # mean) would not fit. A tick running late gets LATE_SHARE more of the budget for each
+    # tick due after it; only when WHOLE_WHEN_DUE are due does a frame finish it whole (a
+    # machine too slow for the speed catches up as it did before). The budget decides
+    # nothing in the game: which frame runs a piece of a system never changes what it does,
+    # so this is the one place where the real clock is read, and a game plays the same with
+    # or without it (tests/core/test_frame_budget.py).
     def set_frame_budget(self, micros):
         """Spread each tick over the frames before the next one, spending about `micros` of
         CPU time a frame; 0 (the default) runs every due tick whole in one frame."""
