@@ -300,10 +300,7 @@ class Session:
             game = save.loads(text, str(source))
         except save.SaveError as exc:
             return {"error": str(exc)}
-        self.game = game
-        self._acc = 0
-        if self._budget_us > 0:
-            self._settle_collector()
+        self._replace_game(game)
         # level: the level the save was started from (the front end's level picker shows it)
         return {"ok": True, "tick": game.tick, "level": game.level_source}
 
@@ -316,11 +313,15 @@ class Session:
                                    None if seed is None or seed < 0 else int(seed))
         except level.LevelError as exc:
             return {"error": str(exc)}
+        self._replace_game(game)
+        return {"ok": True}
+
+    def _replace_game(self, game):
         self.game = game
         self._acc = 0
+        self._frames = None   # the next snapshot_changes() is whole, and the old game let go
         if self._budget_us > 0:
             self._settle_collector()
-        return {"ok": True}
 
     def validate_level(self, text, source="level"):
         """pysim's own checks on a level (text or .tscn scene): see validate_level below."""
