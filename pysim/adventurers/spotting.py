@@ -18,7 +18,7 @@ from pysim.adventurers import knowledge as K, mind_hooks
 from pysim.adventurers.parties import PartyIndex
 from pysim.combat import awareness, fighter as F
 from pysim.combat.sight import line_of_sight
-from pysim.core import dice, entities, systems
+from pysim.core import dice, entities, pausing, systems
 from pysim.traps import trap_parts as tp, trap_state
 
 SPOT_RANGE = 6
@@ -136,6 +136,7 @@ def look(game):
                     continue
                 roll_spot(game, party_id, e, p)
                 rolled = ks.rolled[party_id]
+            pausing.point()   # between two members' looks the game is whole
 
 
 @systems.system("spotting", 160)

@@ -31,7 +31,7 @@ it was first asked (see _Holders).
 import cython
 import numpy as np
 
-from pysim.core import reachability, snapshot, systems
+from pysim.core import pausing, reachability, snapshot, systems
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
@@ -206,6 +206,7 @@ def tick(game):
                 if e.step_t < e.step_len:
                     continue
                 _arrive(game, e)
+                pausing.point()   # an arrival may rebuild the areas, learn, set off a trap
             if e.path is not None:
                 _next_step(game, e, version)
     finally:
