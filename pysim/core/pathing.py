@@ -192,6 +192,10 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
     while idx != start:
         idx = parent[idx]
         length += 1
+        if length > w * h:
+            # never: only a scratch written by two searches at once makes a loop; fail
+            # loudly rather than hang the game
+            raise RuntimeError("path search: the parents from the goal never reach the start")
     return length
 
 
