@@ -331,9 +331,10 @@ class Session:
         """Would `cmd` be refused now? {"ok": True} or {"ok": False, "reason": "..."}: the
         command's own check (pysim/core/commands.py), which never changes the game, so the
         front end can show a placement preview with the reason before the click. A preview
-        asks as the mouse moves, so it reads the game as it stands, between two systems of
-        a tick under way (Frame budget) too, rather than finish the tick: it only advises,
-        and the command is checked again when it comes in at the next tick's start."""
+        asks as the mouse moves, so it reads the game as it stands, at a pause of a tick
+        under way (Frame budget, pysim/core/pausing.py) too, rather than finish the tick: it
+        only advises, and the command is checked again when it comes in at the next tick's
+        start."""
         from pysim.core import commands
         try:
             cmd = commands.plain(cmd)

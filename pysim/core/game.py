@@ -99,9 +99,10 @@ class Game:
         self.script_i = 0
         # state_hash() at ticks CHECKPOINT_TICKS, 2 * CHECKPOINT_TICKS, ...: derived, not state.
         self.checkpoints = []
-        # The next system of a tick started and not finished, -1 between ticks (run_systems).
-        self._next_system = -1
-        self._paused_tick = None   # a tick paused inside a system (pysim/core/pausing.py)
+        # A tick begun and not finished (begin_tick, run_systems), and the greenlet a frame
+        # budget paused it in (pysim/core/pausing.py).
+        self._tick_started = False
+        self._paused_tick = None
         self.areas = {}
         for area_name, factory in AREAS:
             self.areas[area_name] = factory(self)
@@ -155,45 +156,39 @@ class Game:
 
     def step(self):
         """One whole tick (a tick a front end left half run is finished first)."""
-        if self._next_system < 0:
+        if not self._tick_started:
             self.begin_tick()
         self.run_systems()
 
-    # A tick can also be run a few systems at a time (begin_tick, then run_systems with a
-    # `stop` until it says done), so a front end spreads one tick's work over the physics
-    # frames between two ticks (pysim/session.py, "Frame budget"). The systems run in the
-    # same order on the same state either way, and commands come in only at a tick's start,
-    # so the outcome and the state hash are the same however the tick was cut.
+    # A tick can also be begun (begin_tick) and its systems run (run_systems) in a greenlet
+    # that a frame budget pauses between systems and at pause points inside them, so a
+    # front end spreads one tick's work over the physics frames between two ticks
+    # (pysim/core/pausing.py, pysim/session.py "Frame budget"). The systems run in the same
+    # order on the same state either way, and commands come in only at a tick's start, so
+    # the outcome and the state hash are the same however the tick was cut.
     def begin_tick(self):
         """Start a tick: queued and scripted commands first, as step() does."""
         self._prune_live()
         self.apply_pending()
-        self._next_system = 0
+        self._tick_started = True
 
-    def run_systems(self, stop=None):
-        """Run the started tick's systems in order. With `stop`, ask stop(done, next) after
-        each system but the last, `done` the index into systems.SYSTEMS of the system just
-        run and `next` that of the next, and pause there when it says True. True when the
-        tick is done.
-
-        A frame budget also pauses a tick inside a system, at its pause points
-        (pysim/core/pausing.py): nothing else runs in between, so the systems see the same
-        game as if run in one go."""
+    def run_systems(self, after=None):
+        """Run the started tick's systems in order and count the tick; True. `after(done,
+        next)` is called after each system but the last, `done` the index into
+        systems.SYSTEMS of the system just run and `next` that of the next: where a frame
+        budget's greenlet may pause. A tick paused in its greenlet is finished there."""
         if self._paused_tick is not None:
-            # a tick a frame paused inside a system goes on in its greenlet
-            return pausing.run_tick(self, stop)
+            return pausing.run_tick(self)
         todo = systems.SYSTEMS
-        i = self._next_system
+        last = len(todo) - 1
         try:
-            while i < len(todo):
+            for i in range(len(todo)):
                 todo[i][2](self)
-                i += 1
-                if stop is not None and i < len(todo) and stop(i - 1, i):
-                    self._next_system = i
-                    return False
+                if after is not None and i < last:
+                    after(i, i + 1)
         except BaseException:
             # As with a whole step that raised: the next step runs the tick from its start.
-            self._next_system = -1
+            self._tick_started = False
             raise
         self.tick += 1
         try:
@@ -201,13 +196,13 @@ class Game:
                 # a frame budget may pause the hash at its points: still mid tick till done
                 self.checkpoints.append(self.state_hash())
         finally:
-            self._next_system = -1
+            self._tick_started = False
         return True
 
     def mid_tick(self):
         """True while a tick is started and not finished: its state is half updated, so
         nothing reads, hashes or saves it until it is finished (Session.finish_tick)."""
-        return self._next_system >= 0
+        return self._tick_started
 
     def run(self, ticks):
         for _ in range(int(ticks)):

@@ -1,8 +1,9 @@
 """Pause points: where a frame budget may stop a tick in the middle of a system's work.
 
 A budgeted frame (pysim/session.py, "Frame budget") runs the tick's systems inside a
-greenlet (run_tick). Rule code calls point() where its work may stop: between
-fighters' turns in combat, and every few hundred tiles of a path search. Outside a
+greenlet (run_tick). Rule code calls point() where its work may stop: every few hundred
+tiles of a path search, between fighters' turns in combat, and the other places listed in
+docs/architecture.md ("Session", set_frame_budget). Outside a
 budgeted frame point() returns at once. Inside one, when the frame's time is spent, it
 switches back to the frame; a later frame switches back in, point() returns and the work
 goes on where it was. Nothing runs the rules in between (a read finishes the tick first),
@@ -73,7 +74,6 @@ class TickRunner:
     def _at_end_of(self, done, nxt):
         if self._stop is not None and self._stop(done, nxt):
             self._caller.switch()   # back to the frame; the next run() switches back here
-        return False   # the greenlet is the pause: run_systems itself never stops
 
     def _at_point(self):
         if self._stop is not None and self._stop(None, None):

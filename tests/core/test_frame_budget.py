@@ -237,10 +237,12 @@ def test_a_placement_check_mid_tick_reads_without_finishing_the_tick():
     s = budgeted(9, budget_us=1, most_us=80)
     s.step(0.1)
     assert s.game.mid_tick()
-    at = s.game._next_system
+    at = s.game._paused_tick
+    before = s.game.state_hash()   # Game's own hash: a read that finishes nothing
     r = s.check_command({"type": "build_wall", "x": 5, "y": 5})
     assert set(r) == {"ok", "reason"}
-    assert s.game.mid_tick() and s.game._next_system == at   # the preview changed nothing
+    assert s.game.mid_tick() and s.game._paused_tick is at   # the preview changed nothing
+    assert s.game.state_hash() == before
 
 
 def test_a_tick_pauses_at_the_points_inside_a_system_and_plays_the_same():

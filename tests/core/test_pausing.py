@@ -11,7 +11,7 @@ import numpy as np
 from pysim.core import game as game_module, level, pathing, pausing
 from pysim.session import Session
 
-from test_frame_budget import LEVEL, FakeClock, budgeted, whole_ticks
+from test_frame_budget import LEVEL, budgeted
 
 
 def open_maze(seed, size=96):
@@ -45,7 +45,6 @@ def test_a_search_paused_at_its_points_gives_the_whole_answer_and_one_asked_mean
     class Holder:
         """A stand-in game whose one 'system' is a long search."""
         _paused_tick = None
-        _next_system = 0
 
         def run_systems(self, stop):
             got["path"] = pathing.find_path(cost, (0, 0), (95, 95))
