@@ -16,8 +16,11 @@ MAX_FRAME_MICROS = 250_000
 # measurement: a running mean with this weight on the newest.
 COST_WEIGHT = 0.25
 # A tick running late gets a bigger share of the frame: this much more of the budget for
-# each tick due after it (at 120 us, 180 us a frame one tick behind: still under 200).
+# each tick due after it, up to LATE_MOST budgets (at 120 us: 168 us, which leaves a
+# frame room for the stretch between two pause points before it passes 200 us; with no
+# such bound a tick two behind got 240 us and one in ten frames of a busy hour was over).
 LATE_SHARE = 0.5
+LATE_MOST = 1.4
 # A tick under way with this many more ticks due is finished whole in one frame: the frame
 # budget gives way to keeping up with the game's speed (a second behind at 1x).
 WHOLE_WHEN_DUE = 10
@@ -57,8 +60,12 @@ class Session:
         ran = 0
         try:
             if self._held:
-                # A tick finished late in the last frame: this frame is the snapshot's.
+                # A tick finished late in the last frame: this frame is the snapshot's, and
+                # only its: commands waiting come in next frame (were they applied here,
+                # the tick shown would hold what the next tick's start does).
                 ran, self._held = self._held, 0
+                self._acc += us * game.speed
+                return ran
             applied = False
             if not game.mid_tick():
                 before = (len(game.log), game.script_i)
@@ -136,10 +143,8 @@ class Session:
         def stop(done, nxt):
             # After a system: it took the time since the last mark; keep a running mean of
             # each system's cost, and stop before one that would not fit in what is left.
-            # At a pause point inside a system (done None): stop once the time is spent.
+            # (A pause point inside a system stops once the frame's deadline is past.)
             t = now()
-            if done is None:
-                return t - start > limit[0]
             _learn(cost, done, t - mark[0])
             mark[0] = t
             return t - start + cost.get(nxt, 0.0) > limit[0]
@@ -159,13 +164,17 @@ class Session:
                 mark[0] = now()
             due = self._acc // per_tick   # ticks due after the one under way
             whole = due >= WHOLE_WHEN_DUE
-            limit[0] = self._budget_us * (1 + LATE_SHARE * due) / 1_000_000
-            if not pausing.run_tick(game, None if whole else stop):
+            limit[0] = self._budget_us * min(1 + LATE_SHARE * due, LATE_MOST) / 1_000_000
+            if whole:
+                if not pausing.run_tick(game):
+                    break
+            elif not pausing.run_tick(game, stop, now, start + limit[0]):
                 break
             t = now()
             _learn(cost, len(systems.SYSTEMS) - 1, t - mark[0])
             ran += 1
-            game.apply_pending()
+            # (commands come in at the next tick's start, as in a whole step: applied here,
+            # the shown tick's hash held the next tick's script commands, issue 15)
             if game.speed == 0:
                 self._acc = 0
                 break
@@ -173,6 +182,12 @@ class Session:
                 self._held, ran = ran, 0   # no room left for the snapshot: next frame
                 break
         return ran
+
+    def commands_waiting(self):
+        """True while a command sent has not come in yet (they come in at a tick's start:
+        one sent while a tick is under way waits till the frame after it is shown); the
+        front end refreshes once they are in (SimClient)."""
+        return bool(self.game.queue)
 
     def tick_under_way(self):
         """True between two frames that share a tick (the front end's tests ask)."""
@@ -189,7 +204,6 @@ class Session:
         if game.mid_tick():
             game.run_systems()
             self._held += 1
-            game.apply_pending()
 
     def snapshot(self):
         """The whole snapshot: bulk state as numpy arrays (docs/architecture.md)."""

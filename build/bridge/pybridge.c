@@ -1010,6 +1010,10 @@ static int python_start(const godot_array *paths) {
 		py_state = -1;
 		return -1;
 	}
+	/* numpy's OpenBLAS starts a thread per core that spins for a while after numpy loads and
+	   after each BLAS call: pysim makes no call worth a thread, and on a two-core machine a
+	   spinning thread takes time from Godot's own (a value the user set is kept) */
+	setenv("OPENBLAS_NUM_THREADS", "1", 0);
 	PyConfig config;
 	PyConfig_InitIsolatedConfig(&config);
 	config.site_import = 0;

@@ -47,6 +47,7 @@ var frames_stepped := 0      # physics frames in which step() was called
 var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no tick makes none)
 var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
                              # without a tick: Session.step applies commands even when paused)
+var _commands_waiting := false  # sent and maybe not in yet: Session.commands_waiting()
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
 
@@ -166,6 +167,11 @@ func step_frame(delta: float) -> void:
 	# and converts a snapshot (issue 15); a half-run tick has none, so a frame that ends
 	# mid tick answers an early refresh (a command sent) with no changes.
 	var ticked: bool = typeof(ran) != TYPE_INT or int(ran) != 0
+	if _commands_waiting and not bridge.invoke("commands_waiting", []):
+		# in at last (a command sent mid tick waits for the frame after the tick is shown):
+		# show what it did, though no tick ran
+		_commands_waiting = false
+		_snapshot_stale = true
 	if (ticked or _snapshot_stale) and _refresh_snapshot():
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
 	_publish_events()
@@ -189,6 +195,7 @@ func send(cmd: Dictionary) -> void:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return
 	_snapshot_stale = true
+	_commands_waiting = true
 	_check(bridge.invoke("send", [cmd]))
 
 

@@ -65,6 +65,12 @@ func test_numpy_imports() -> void:
 	assert_type(v, TYPE_STRING, "numpy must import inside Godot (RTLD_GLOBAL)")
 
 
+func test_numpy_blas_runs_on_the_calling_thread() -> void:
+	# the bridge sets OPENBLAS_NUM_THREADS=1 before Python starts (issue 15): no thread of
+	# OpenBLAS's spinning beside Godot's on a two-core machine
+	assert_eq(probe.invoke("openblas_threads", []), "1")
+
+
 func test_scalars_round_trip() -> void:
 	for v in [null, true, false, 0, -5, 1 << 40, -(1 << 62), 1.5, -0.0, "", "héllo ✓ 漢字", "a\nb"]:
 		var got = probe.invoke("echo", [v])

@@ -77,6 +77,33 @@ func _assert_whole(when: String) -> void:
 			fail("%s: %s differs from the whole snapshot" % [when, key])
 
 
+# Issue 15: with the frame budget a command sent while a tick is under way waits for the tick
+# to be shown and comes in at the next frame's start (as between two whole ticks), a frame
+# in which no tick runs: SimClient still draws what it did (Session.commands_waiting).
+func test_a_command_sent_mid_tick_is_drawn_once_it_comes_in():
+	if not running():
+		return
+	main.sim.set_frame_budget(1)
+	main.sim.set_speed(1)
+	main.sim.step_frame(0.0)
+	for _i in range(200):
+		if main.sim.bridge.invoke("tick_under_way", []):
+			break
+		main.sim.step_frame(1.0 / 60.0)
+	if not assert_true(main.sim.bridge.invoke("tick_under_way", []), "no frame ended mid tick"):
+		return
+	main.sim.send({"type": "set_speed", "speed": 0})
+	var drawn := -1
+	for i in range(300):
+		main.sim.step_frame(1.0 / 60.0)
+		if int(main.sim.last_snapshot.get("speed", -1)) == 0:
+			drawn = i
+			break
+	assert_true(drawn >= 0, "the pause sent mid tick was never drawn (speed %s)"
+			% str(main.sim.last_snapshot.get("speed")))
+	assert_false(main.sim.bridge.invoke("commands_waiting", []), "the pause is still queued")
+
+
 # Issue 15, the frame budget (Session.set_frame_budget): with a budget so small that each frame
 # runs about one system, a tick is spread over many frames; those frames build no snapshot and
 # show nothing half done; each shown snapshot is one whole tick on; and the game is the same,

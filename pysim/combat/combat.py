@@ -34,9 +34,10 @@ NEAR_TILES = TG.NEAR_TILES
 
 
 # --- the tick ---------------------------------------------------------------------------------
-# A frame budget may pause the tick after this many fighters' turns (a fight on the
-# full-scale level is ~1.5 us a fighter, so ~25 us between two pause points).
-FIGHTERS_A_PIECE = 16
+# A frame budget may pause the tick after this many fighters' turns: a fighter's turn is
+# ~2 us on the full-scale level, but one that chases, shoots or runs can be 30 us and more,
+# and 16 of those overran a frame (issue 15).
+FIGHTERS_A_PIECE = 4
 
 
 @systems.system("combat", 400)
@@ -68,14 +69,19 @@ def tick(game):
             f.target = -1
         return
     blocked = A.sight_blocked(game)
+    # the occupancy, the spotter and the first fighters' turns are ~20, ~10 and ~20 us at
+    # full scale: a pause point between each (issue 15)
+    pausing.point()
     occ: Occupancy = Occupancy()    # typed: a C call per fighter below
     for e in fighters:
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
+    pausing.point()
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
     period = A.LOOK_PERIOD
     tick_no = game.tick
+    pausing.point()   # nobody has acted yet: the game is as the last system left it
     for i in range(len(fighters)):
         e = fighters[i]
         if e.state != up:

@@ -29,14 +29,15 @@ def point():
         runner._at_point()
 
 
-def run_tick(game, stop=None):
+def run_tick(game, stop=None, clock=None, deadline=0.0):
     """Run or go on with game's started tick (Game.begin_tick) until it is done (True) or
-    `stop` says pause (False). stop(done, next) is asked after each system as
-    Game.run_systems asks it, and at each point() as stop(None, None); None runs the tick
-    to its end."""
-    if game._paused_tick is not None:
-        return game._paused_tick.run(stop)
-    return TickRunner(game).run(stop)
+    it pauses (False). stop(done, next) is asked after each system as Game.run_systems asks
+    it (True: pause); None runs the tick to its end. At each point() the tick pauses once
+    clock() is past deadline, or, with no clock, when stop(None, None) says so."""
+    runner = game._paused_tick
+    if runner is None:
+        runner = TickRunner(game)
+    return runner.run(stop, clock, deadline)
 
 
 class TickRunner:
@@ -48,13 +49,19 @@ class TickRunner:
         self.game = game
         self._let = greenlet.greenlet(self._body)
         self._stop = None
+        self._clock = None
+        self._deadline = 0.0
         self._caller = None
 
-    def run(self, stop=None):
+    def run(self, stop=None, clock=None, deadline=0.0):
         global _running
         game = self.game
         game._paused_tick = None
         self._stop = stop
+        # a point is passed ~50 times a tick: a clock and a deadline are cheaper to ask
+        # there than the frame's stop (issue 15)
+        self._clock = clock if stop is not None else None
+        self._deadline = deadline
         self._caller = greenlet.getcurrent()
         outer = _running
         _running = self
@@ -63,6 +70,7 @@ class TickRunner:
         finally:
             _running = outer
             self._stop = None
+            self._clock = None
         if not self._let.dead:
             game._paused_tick = self
             return False
@@ -76,5 +84,9 @@ class TickRunner:
             self._caller.switch()   # back to the frame; the next run() switches back here
 
     def _at_point(self):
-        if self._stop is not None and self._stop(None, None):
+        clock = self._clock
+        if clock is not None:
+            if clock() > self._deadline:
+                self._caller.switch()
+        elif self._stop is not None and self._stop(None, None):
             self._caller.switch()

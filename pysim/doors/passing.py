@@ -11,7 +11,7 @@ The doors system (order 300) each tick: parties choose their way at closed doors
 import cython
 
 from pysim.adventurers.parties import PartyIndex, party_of
-from pysim.core import entities, movement, reachability, systems
+from pysim.core import entities, movement, pausing, reachability, systems
 from pysim.core.entities import Entity
 from pysim.doors import locks
 from pysim.doors.breaching import breaches
@@ -139,6 +139,7 @@ def tick(game):
     a.index = PartyIndex(game)
     try:
         route_choices(game)
+        pausing.point()   # the doors' choices made, their breaches not yet (issue 15)
         breaches(game)
     finally:
         a.index = None

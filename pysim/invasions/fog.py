@@ -41,7 +41,7 @@ import cython
 import numpy as np
 
 from pysim.combat.awareness import notice_range
-from pysim.core import entities as E, level, save, systems
+from pysim.core import entities as E, level, pausing, save, systems
 from pysim.core.entities import Entity
 from pysim.core.snapshot import snapshot_part
 
@@ -164,6 +164,11 @@ def _cast_into(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cy
     return n
 
 
+# A frame budget may pause the fog's casting after this many views (issue 15): a view is
+# ~5 us at full scale and a door that opens recasts every view near it.
+EYES_A_PIECE = 3
+
+
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: list):
@@ -185,7 +190,13 @@ def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: li
     out: cython.int[::1] = room
     into: cython.int[::1]
     views = []
+    k: cython.Py_ssize_t = 0
     for eye in eyes:
+        k += 1
+        if k % EYES_A_PIECE == 0:
+            # a tick's views are ~2 us each and a door change recasts dozens; nothing is
+            # counted in until all are cast, so the count is as it was at a pause
+            pausing.point()
         x0, y0, r = eye[0], eye[1], eye[2]
         if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
             views.append(np.zeros(0, dtype=np.int32))
@@ -370,7 +381,9 @@ def update(game):
     blocked, eyes = _eyes_now(game)
     if blocked is view.blocked and eyes == view.eyes:
         return view
+    pausing.point()   # the view is as it was till _count below (pause points: issue 15)
     swaps = _swaps(view, blocked, eyes)
+    pausing.point()
     if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)

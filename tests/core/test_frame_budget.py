@@ -50,15 +50,20 @@ def budgeted(seed, budget_us=100, most_us=60):
     return s
 
 
-def whole_ticks(ticks, commands=()):
-    """(hash, events) after each tick of the same level run tick by tick without Godot."""
+def whole_ticks(ticks, commands=(), queued_after=()):
+    """(hash, events) after each tick of the same level run tick by tick without Godot;
+    `queued_after` {t: command}: sent once step t is done, before its hash (it waits in
+    the queue, which is state, for the next tick's start)."""
     g = level.load_text(LEVEL, "budget.level", 9)
     out = []
     todo = dict(commands)
+    after = dict(queued_after)
     for t in range(ticks):
         if t in todo:
             g.command(todo[t])
         g.step()
+        if t in after:
+            g.command(after[t])
         out.append((g.state_hash(), [(e["tick"], e["type"]) for e in g.take_events()]))
     return out
 
@@ -67,18 +72,26 @@ def frames_until(s, ticks, each_frame=None):
     """Step 1x frames until `ticks` ticks are shown: (hash, events) per shown tick, and how
     many frames showed a tick."""
     shown = []
+    pending = []     # events of commands applied since the last tick shown
     frames = 0
     while len(shown) < ticks:
         frames += 1
         assert frames < ticks * 20, "the ticks stopped coming"
         if each_frame is not None:
             each_frame(s, frames)
+        logged = len(s.game.log)
         ran = s.step(FRAME)
         evs = [(e["tick"], e["type"]) for e in s.take_events()]
         if ran:
             assert not s.game.mid_tick(), "a frame that shows a tick ends between ticks"
             assert ran == 1, "at 1x one tick is shown at a time"
-            shown.append((s.game.state_hash(), evs))
+            shown.append((s.game.state_hash(), evs + pending))
+            pending = []
+        elif len(s.game.log) != logged:
+            # a frame that applied commands (at the next tick's start, as a whole step
+            # does) hands out what they did at once: a refusal is seen when it is made
+            assert not s.game.mid_tick()
+            pending.extend(evs)
         else:
             assert evs == [], "no events before their tick is shown"
     return shown
@@ -113,7 +126,11 @@ def test_a_tick_is_spread_over_frames_and_nothing_half_done_is_shown():
         s.take_events()
         s.snapshot_changes()
     assert partial_frames > 50, "with a small budget most ticks take more than one frame"
-    assert s.game.tick >= 95   # 600 frames at 1x: 100 ticks due, none lost
+    # 600 frames at 1x: 100 ticks due, none lost (done, under way or still due), and the
+    # frames keep up within WHOLE_WHEN_DUE ticks
+    per_tick = clock.MICROS_PER_TICK_1X
+    assert s.game.tick + s.game.mid_tick() + s._acc // per_tick == 100
+    assert s.game.tick >= 100 - session.WHOLE_WHEN_DUE - 1
 
 
 def test_a_command_sent_mid_tick_comes_in_at_the_next_tick():
@@ -123,14 +140,19 @@ def test_a_command_sent_mid_tick_comes_in_at_the_next_tick():
     def send_when_mid_tick(sess, frame):
         if not sent and frame > 30 and sess.game.mid_tick():
             sent.append(sess.game.tick + 1)   # the tick after the one under way
-            sess.send({"type": "set_stance", "entity": 2, "stance": "defensive"})
+            sess.send({"type": "set_stance", "entity": 1, "stance": "defensive"})
 
     got = frames_until(s, 80, send_when_mid_tick)
     assert sent, "a frame ended mid tick"
     logged = [t for t, cmd in s.game.log if cmd.get("type") == "set_stance"]
     assert logged == sent
-    want = whole_ticks(80, {sent[0]: {"type": "set_stance", "entity": 2, "stance": "defensive"}})
+    # the tick under way ends with the command in the queue (its hash holds it), and the
+    # next tick's start takes it, as a command sent between two whole steps
+    want = whole_ticks(80, queued_after={sent[0] - 1: {"type": "set_stance", "entity": 1,
+                                                         "stance": "defensive"}})
     assert [h for h, _ in got] == [h for h, _ in want]
+    # (and the order was taken: the game differs from one without it from then on)
+    assert got[sent[0]][0] != whole_ticks(sent[0] + 1)[sent[0]][0]
 
 
 def test_a_read_mid_tick_finishes_the_tick_first():
@@ -172,21 +194,24 @@ def test_a_late_tick_gets_a_bigger_share_and_a_tick_far_behind_is_finished_whole
     assert s.game.tick == ran
 
 
-def test_the_share_grows_with_the_ticks_due():
+@pytest.mark.parametrize("due,share", [(0, 1.0), (1, 1 + session.LATE_SHARE),
+                                       (2, session.LATE_MOST), (5, session.LATE_MOST)])
+def test_the_share_grows_with_the_ticks_due(due, share):
     """The limit a frame spends: the budget, and LATE_SHARE of it more for each tick due
-    after the one under way (read off the stop the frame asks)."""
+    after the one under way, up to LATE_MOST budgets (the deadline the frame's pause
+    points are given; its clock barely moves here, 0.001 us a reading)."""
     s = budgeted(13, budget_us=100, most_us=0.001)
-    s._acc = 3 * clock.MICROS_PER_TICK_1X     # this frame's tick, and 2 more (with the frame)
+    s._acc = (1 + due) * clock.MICROS_PER_TICK_1X   # this frame's tick, and `due` more
     seen = []
     real = pausing.run_tick
 
-    def spy(game, stop=None):
-        # 5 us before the limit the stop says go on, 5 us after it says pause
-        t = s._clock.now
-        s._clock.now += (100 * (1 + 2 * session.LATE_SHARE) - 5) / 1e6
-        seen.append(stop(None, None))
-        s._clock.now = t + (100 * (1 + 2 * session.LATE_SHARE) + 5) / 1e6
-        seen.append(stop(None, None))
+    def spy(game, stop=None, clock=None, deadline=0.0):
+        seen.append((deadline - s._clock.now) * 1e6)
+        # at a pause point 5 us before the deadline the tick goes on, 5 us after it pauses
+        runner = pausing.TickRunner(game)
+        runner._clock, runner._deadline = (lambda: deadline - 5e-6), deadline
+        runner._caller = None          # a pause would switch to it: None fails loudly
+        runner._at_point()
         return real(game, None)
 
     pausing.run_tick = spy
@@ -194,7 +219,29 @@ def test_the_share_grows_with_the_ticks_due():
         s.step(0)
     finally:
         pausing.run_tick = real
-    assert seen[:2] == [False, True]
+    assert seen and seen[0] == pytest.approx(100 * min(share, session.LATE_MOST), abs=0.01)
+
+
+def test_a_point_pauses_once_the_deadline_is_past():
+    """TickRunner._at_point: before the deadline it returns, past it it goes back to the
+    frame (the greenlet switch), with the frame's own clock."""
+    g = level.load_text(LEVEL, "budget.level", 9)
+    runner = pausing.TickRunner(g)
+    switched = []
+
+    class Caller:
+        def switch(self):
+            switched.append(True)
+
+    runner._caller = Caller()
+    now = [1.0]
+    runner._clock, runner._deadline = (lambda: now[0]), 1.0 + 20e-6
+    now[0] = 1.0 + 19e-6
+    runner._at_point()
+    assert switched == []
+    now[0] = 1.0 + 21e-6
+    runner._at_point()
+    assert switched == [True]
 
 
 def test_no_budget_runs_every_due_tick_whole():

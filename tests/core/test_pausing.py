@@ -128,3 +128,76 @@ def test_a_budget_freezes_the_loaded_game_and_a_load_releases_the_old_one():
         assert gc.get_freeze_count() > 0
     finally:
         gc.unfreeze()
+
+
+def test_the_full_scale_level_paused_at_every_point_plays_the_same_tick_for_tick():
+    """Issue 15's level (300 trap parts, 40 doors, 60 minions, 40 creatures, an invasion
+    under way) with a frame budget so small that every pause point pauses: each tick's
+    hash and events are those of whole ticks, and the frames did stop inside combat, the
+    fog and the doors' choices (the points added to cut their long stretches)."""
+    from pysim.core import levelgen, systems
+    ticks, warm = 24, 130
+    text = levelgen.full_level()
+    whole = level.load_text(text, "full.level", 5)
+    whole.run(warm)
+    whole.take_events()
+    want = []
+    for _ in range(ticks):
+        whole.step()
+        want.append((whole.state_hash(), [(e["tick"], e["type"]) for e in whole.take_events()]))
+
+    s = Session(text, "full.level", 5)
+    s.game.run(warm)
+    s.game.take_events()
+    s._clock = SteadyClock()          # 2 us a reading: every point is past a 1 us deadline
+    s.set_frame_budget(1)
+    where = []
+    running = [None]
+    saved_systems = list(systems.SYSTEMS)
+    real_point = pausing.point
+
+    def point():
+        where.append(running[0])
+        real_point()
+
+    def named(name, fn):
+        def run(game):
+            running[0] = name
+            return fn(game)
+        return run
+
+    got = []
+    try:
+        systems.SYSTEMS[:] = [(o, n, named(n, fn)) for o, n, fn in saved_systems]
+        pausing.point = point
+        frames = 0
+        while len(got) < ticks:
+            frames += 1
+            assert frames < ticks * 2000, "the ticks stopped coming"
+            s._acc = max(s._acc, clock_us())   # a tick always due: no frame left idle
+            if s.step(0):
+                got.append((s.game.state_hash(), [(e["tick"], e["type"]) for e in s.take_events()]))
+    finally:
+        systems.SYSTEMS[:] = saved_systems
+        pausing.point = real_point
+    assert [h for h, _ in got] == [h for h, _ in want]
+    assert [e for _, e in got] == [e for _, e in want]
+    for name in ("combat", "fog", "doors"):
+        assert where.count(name) >= ticks, "no pause point reached in %s" % name
+    assert frames > ticks * 20, "the ticks were not cut at their points"
+
+
+class SteadyClock:
+    """Each reading is 2 us after the last."""
+
+    def __init__(self):
+        self.now = 0.0
+
+    def __call__(self):
+        self.now += 2e-6
+        return self.now
+
+
+def clock_us():
+    from pysim.core import clock
+    return clock.MICROS_PER_TICK_1X

@@ -42,6 +42,11 @@ class Probe:
         return self.args
 
     # --- numpy ---------------------------------------------------------------------------
+    def openblas_threads(self):
+        # what numpy's OpenBLAS read when it loaded (the bridge sets it before Python starts)
+        import os
+        return os.environ.get("OPENBLAS_NUM_THREADS", "")
+
     def numpy_version(self):
         import numpy
         return numpy.__version__
