@@ -8,7 +8,7 @@ import time
 import traceback
 
 from pysim.core import clock, entities, level, movement, pausing, systems
-from pysim.core.snapshot import DESCRIBE_PARTS, Frames
+from pysim.core.snapshot import DESCRIBE_PARTS, GONE_KEY, Frames
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
 MAX_FRAME_MICROS = 250_000
@@ -36,9 +36,11 @@ class Session:
         self._frames = None
         self._budget_us = 0            # set_frame_budget; 0: every due tick whole
         self._held = 0                 # ticks finished and not yet reported by step()
+        self._showing = None           # a pausing.Job building the held tick's changes
+        self._prepared = None          # changes built for the front end, not yet taken
+        self._prepared_at = None       # _moment() when they were built
         self._clock = time.perf_counter  # the frame budget's clock (tests set their own)
         self._system_cost = {}         # system index -> running mean of its seconds a tick
-        self._snapshot_cost = 0.0      # running mean of snapshot_changes() in seconds
 
     def send(self, cmd):
         self.game.command(cmd)
@@ -60,11 +62,13 @@ class Session:
         ran = 0
         try:
             if self._held:
-                # A tick finished late in the last frame: this frame is the snapshot's, and
-                # only its: commands waiting come in next frame (were they applied here,
-                # the tick shown would hold what the next tick's start does).
-                ran, self._held = self._held, 0
+                # A tick finished and not shown yet: this frame goes on building what it
+                # shows, and shows it once that is done; nothing else happens till then
+                # (commands waiting come in the frame after: applied before the tick is
+                # shown, its hash would hold what the next tick's start does).
                 self._acc += us * game.speed
+                if self._go_on_showing():
+                    ran, self._held = self._held, 0
                 return ran
             applied = False
             if not game.mid_tick():
@@ -102,9 +106,10 @@ class Session:
     # and its systems run until the next one would not fit in what is left of the frame's
     # budget (each system's cost is a running mean of what it took), or until a pause point
     # inside a system finds the budget spent (pysim/core/pausing.py: the tick runs in a
-    # greenlet); the next frames go on with it; the frame that finishes it shows it (the
-    # snapshot, the events), or hands that to the next frame when the snapshot (its running
-    # mean) would not fit. A tick running late gets LATE_SHARE more of the budget for each
+    # greenlet); the next frames go on with it. Once it is done, what the front end is
+    # shown of it (snapshot_changes) is built in what is left of the frame, and the next
+    # frames' if need be (a pausing.Job that pauses between two snapshot parts); the frame
+    # that has it built shows the tick (the changes, the events). A tick running late gets LATE_SHARE more of the budget for each
     # tick due after it; only when WHOLE_WHEN_DUE are due does a frame finish it whole (a
     # machine too slow for the speed catches up as it did before). The budget decides
     # nothing in the game: which frame runs a piece of a system never changes what it does,
@@ -162,9 +167,8 @@ class Session:
                 self._acc -= per_tick
                 game.begin_tick()
                 mark[0] = now()
-            due = self._acc // per_tick   # ticks due after the one under way
-            whole = due >= WHOLE_WHEN_DUE
-            limit[0] = self._budget_us * min(1 + LATE_SHARE * due, LATE_MOST) / 1_000_000
+            whole = self._acc // per_tick >= WHOLE_WHEN_DUE   # ticks due after this one
+            limit[0] = self._frame_limit()
             if whole:
                 if not pausing.run_tick(game):
                     break
@@ -178,10 +182,60 @@ class Session:
             if game.speed == 0:
                 self._acc = 0
                 break
-            if not whole and t - start + self._snapshot_cost > limit[0]:
-                self._held, ran = ran, 0   # no room left for the snapshot: next frame
-                break
+            if not whole:
+                self._showing = pausing.Job(self._build_changes)
+                if not self._run_showing(now, start + limit[0]):
+                    self._held, ran = ran, 0   # built over the next frames, shown then
+                    break
         return ran
+
+    def _frame_limit(self):
+        """Seconds of the frame budget this frame may spend: more when ticks are due."""
+        due = self._acc // clock.MICROS_PER_TICK_1X
+        return self._budget_us * min(1 + LATE_SHARE * due, LATE_MOST) / 1_000_000
+
+    def _go_on_showing(self):
+        """Go on building the held tick's changes for this frame's budget; True once built."""
+        if self._showing is None:
+            return True
+        now = self._clock
+        return self._run_showing(now, now() + self._frame_limit())
+
+    def _run_showing(self, clock_fn=None, deadline=0.0):
+        job = self._showing
+        try:
+            done = job.run(clock_fn, deadline)
+        except BaseException:
+            self._showing = None     # the front end builds its changes itself, when it asks
+            raise
+        if done:
+            self._showing = None
+            self._keep_prepared(job.result)
+            self._prepared_at = self._moment()
+        return done
+
+    def _finish_showing(self):
+        """A read comes: the changes being built are finished first (they read the Frames)."""
+        if self._showing is not None:
+            self._run_showing()
+
+    def _build_changes(self):
+        return self._frames_of(self.game).changes(self._snapshot_now())
+
+    def _keep_prepared(self, changes):
+        """Changes for the front end's next snapshot_changes(); merged into any it has not
+        taken yet, so nothing it was not given is lost."""
+        old = self._prepared
+        if old is None:
+            self._prepared = changes
+            return
+        gone = set(old.get(GONE_KEY, ())) | set(changes.get(GONE_KEY, ()))
+        old.update(changes)
+        gone.difference_update(k for k in changes if k != GONE_KEY)
+        if gone:
+            old[GONE_KEY] = sorted(gone)
+        else:
+            old.pop(GONE_KEY, None)
 
     def commands_waiting(self):
         """True while a command sent has not come in yet (they come in at a tick's start:
@@ -199,15 +253,20 @@ class Session:
         return self.game._paused_tick is not None
 
     def finish_tick(self):
-        """Finish a tick a budgeted frame left half run (before anything reads the game)."""
+        """Finish a tick a budgeted frame left half run, and the changes being built for
+        the front end (before anything reads the game)."""
         game = self.game
         if game.mid_tick():
             game.run_systems()
             self._held += 1
+        self._finish_showing()
 
     def snapshot(self):
         """The whole snapshot: bulk state as numpy arrays (docs/architecture.md)."""
         self.finish_tick()
+        return self._snapshot_now()
+
+    def _snapshot_now(self):
         game = self.game
         day, hour, minute = clock.day_hour_minute(game.tick)
         ids, pos, kind, state, facing, side = movement.fill_arrays(game)
@@ -240,12 +299,23 @@ class Session:
         previous answers it is snapshot()."""
         if self.game.mid_tick():
             return {}   # nothing finished since the last call: the front end's is current
-        t = self._clock()
-        snap = self.snapshot()
-        out = self._frames.changes(snap)
-        # what the frame budget keeps free for the snapshot on the frame that shows a tick
-        self._snapshot_cost += (self._clock() - t - self._snapshot_cost) * COST_WEIGHT
+        self._finish_showing()
+        out = self._prepared
+        if out is None:
+            return self._frames_of(self.game).changes(self._snapshot_now())
+        self._prepared = None
+        if self._prepared_at != self._moment():
+            # built when the tick was finished, and the game has moved since (a command, a
+            # tick run whole): what changed since is added
+            self._prepared = out
+            self._keep_prepared(self._frames_of(self.game).changes(self._snapshot_now()))
+            out, self._prepared = self._prepared, None
         return out
+
+    def _moment(self):
+        """What moves whenever the game changes between ticks or by a tick."""
+        game = self.game
+        return (game.serial, game.tick, len(game.log), game.script_i)
 
     def take_events(self):
         """The events since the last call; a tick's come once it is finished and shown."""
@@ -333,6 +403,8 @@ class Session:
     def _replace_game(self, game):
         self.game = game
         self._acc = 0
+        self._showing = None
+        self._prepared = None
         self._frames = None   # the next snapshot_changes() is whole, and the old game let go
         if self._budget_us > 0:
             self._settle_collector()

@@ -90,3 +90,42 @@ class TickRunner:
                 self._caller.switch()
         elif self._stop is not None and self._stop(None, None):
             self._caller.switch()
+
+
+class Job:
+    """Other work a frame budget spreads over frames (the snapshot of a finished tick,
+    pysim/session.py): fn() run in a greenlet that pauses at point() once clock() is past
+    deadline, and goes on where it was at the next run(). Call point() in fn only where
+    pausing leaves nothing half done that a read in between would see."""
+
+    def __init__(self, fn):
+        self._let = greenlet.greenlet(fn)
+        self._clock = None
+        self._deadline = 0.0
+        self._caller = None
+        self.result = None
+
+    def run(self, clock=None, deadline=0.0):
+        """Go on until fn returns (True, its value in .result) or a point pauses (False);
+        no clock: to the end."""
+        global _running
+        self._clock = clock
+        self._deadline = deadline
+        self._caller = greenlet.getcurrent()
+        outer = _running
+        _running = self
+        try:
+            value = self._let.switch()
+        finally:
+            _running = outer
+            self._clock = None
+        if self._let.dead:
+            self.result = value
+            return True
+        return False
+
+    def _at_point(self):
+        clock = self._clock
+        if clock is not None and clock() > self._deadline:
+            self._caller.switch()
+

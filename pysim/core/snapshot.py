@@ -16,7 +16,7 @@ returned before (a kept or sent array is compared by identity first): build a ne
 import cython
 from numpy import generic, ndarray
 
-from pysim.core import hooks
+from pysim.core import hooks, pausing
 
 SNAPSHOT_PARTS = []
 DESCRIBE_PARTS = []
@@ -109,6 +109,9 @@ class Frames(object):
                 fn(game, snap)
             else:
                 self.add(name, version(game), game, fn, snap)
+            # a frame budget may spread the snapshot over frames between two parts (each
+            # a few us, the whole ~100 at full scale): nothing changes the game meanwhile
+            pausing.point()
 
     def changes(self, snap):
         """The keys of snap whose values differ from those last sent (all, the first time,

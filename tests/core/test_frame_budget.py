@@ -3,6 +3,7 @@ physics frames before the next one plays exactly as a whole tick, shows nothing 
 and takes commands only at a tick's start."""
 import random
 
+import numpy as np
 import pytest
 
 from pysim import session
@@ -326,6 +327,52 @@ def test_a_tick_pauses_at_the_points_inside_a_system_and_plays_the_same():
     assert paused_inside >= 30 * 3, "no frame stopped inside a system"
     assert pieces == whole_pieces
     assert got == want[29][0]
+
+
+def test_what_a_tick_shows_is_built_over_frames_and_merges_into_the_whole_snapshot():
+    """Once a tick is done its changes for the front end are built in what is left of the
+    frame, and the next frames' (a pausing.Job, pausing between two snapshot parts): those
+    frames show nothing and take no command, the frame that has them built shows the tick,
+    and the changes merged are the whole snapshot, tick for tick the game of whole ticks."""
+    want = whole_ticks(40)
+    s = budgeted(6, budget_us=1, most_us=80)   # a part or two a frame
+    merged = dict(s.snapshot_changes())
+    assert merged.pop("snapshot_full")
+    building = 0
+    shown = []
+    while len(shown) < 40:
+        ran = s.step(0.001)    # short frames: never late, so no tick is run whole
+        if s._showing is not None:
+            building += 1
+            assert ran == 0 and s.take_events() == []
+            assert not s.game.mid_tick()
+        if ran:
+            ch = s.snapshot_changes()
+            for k in ch.get("snapshot_gone", ()):
+                merged.pop(k, None)
+            merged.update({k: v for k, v in ch.items() if k != "snapshot_gone"})
+            shown.append(s.game.state_hash())
+            whole = s.snapshot()
+            assert sorted(merged) == sorted(whole)
+            for k, v in whole.items():
+                assert np.array_equal(np.asarray(merged[k]), np.asarray(v)), k
+    assert building >= 40 * 3, "the changes were not built over frames"
+    assert shown == [h for h, _ in want]
+
+
+def test_a_read_while_a_ticks_changes_are_built_finishes_them_first():
+    s = budgeted(7, budget_us=1, most_us=80)
+    s.snapshot_changes()
+    for _ in range(400):
+        s.step(FRAME)
+        if s._showing is not None:
+            break
+    assert s._showing is not None, "no frame left the changes half built"
+    s.describe(1)                       # any read: the changes are finished, kept for the
+    assert s._showing is None           # front end's next call, and the tick shown next frame
+    assert s._prepared is not None
+    assert s.step(FRAME) == 1
+    assert s.snapshot_changes() is not None and s._prepared is None
 
 
 def test_a_tick_paused_inside_a_system_is_finished_by_a_read_or_a_whole_step():
