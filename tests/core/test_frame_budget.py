@@ -231,7 +231,7 @@ def test_a_point_pauses_once_the_deadline_is_past():
     switched = []
 
     class Caller:
-        def switch(self):
+        def switch(self, *handed):
             switched.append(True)
 
     runner._caller = Caller()
@@ -243,6 +243,21 @@ def test_a_point_pauses_once_the_deadline_is_past():
     now[0] = 1.0 + 21e-6
     runner._at_point()
     assert switched == [True]
+
+
+def test_the_worker_greenlets_are_kept_and_used_again():
+    """Each tick is run in a worker greenlet from a pool (pysim/core/pausing.py): one made
+    per tick cost ~25 us of a full-scale tick. Over many paused ticks, and a system that
+    raised in one, the same worker runs them all."""
+    s = budgeted(11, budget_us=1, most_us=80)
+    workers = set()
+    for _ in range(300):
+        s.step(FRAME)
+        runner = s.game._paused_tick
+        if runner is not None:
+            workers.add(id(runner._worker))
+    assert s.game.tick >= 10
+    assert len(workers) == 1, "a new greenlet for each tick"
 
 
 def test_no_budget_runs_every_due_tick_whole():
