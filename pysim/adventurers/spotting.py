@@ -136,6 +136,7 @@ def look(game):
                     continue
                 roll_spot(game, party_id, e, p)
                 rolled = ks.rolled[party_id]
+                pausing.point()   # a spot teaches the party
             pausing.point()   # between two members' looks the game is whole
 
 

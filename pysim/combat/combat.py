@@ -37,7 +37,7 @@ NEAR_TILES = TG.NEAR_TILES
 # A frame budget may pause the tick after this many fighters' turns: a fighter's turn is
 # ~2 us on the full-scale level, but one that chases, shoots or runs can be 30 us and more,
 # and 16 of those overran a frame (issue 15).
-FIGHTERS_A_PIECE = 4
+FIGHTERS_A_PIECE = 2
 
 
 @systems.system("combat", 400)
@@ -73,8 +73,11 @@ def tick(game):
     # full scale: a pause point between each (issue 15)
     pausing.point()
     occ: Occupancy = Occupancy()    # typed: a C call per fighter below
-    for e in fighters:
+    for i in range(len(fighters)):
+        e = fighters[i]
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
+        if i % 32 == 31:
+            pausing.point()   # (the occupancy is this tick's own: nothing else reads it)
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
     pausing.point()

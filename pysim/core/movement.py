@@ -76,6 +76,10 @@ def plan(game, ent, sx, sy, gx, gy):
     """find_path over ent's cost view from (sx, sy) to (gx, gy), without the search when a
     failed search on the same view already proves the goal out of reach (the same empty
     path the search would give)."""
+    # pause points (issue 15): a plan's views are a few grid copies, ~15 us at full scale,
+    # and its searches pause at their own points; the planner is part way through a
+    # choice, and nothing reads the game meanwhile but the placement checks (pausing.py)
+    pausing.point()
     vs = reachability.views(game.grid)
     cost = base_for(game, ent, vs.base)
     kept = cost             # the last shared view of the chain: its labels hold for the end
@@ -87,6 +91,7 @@ def plan(game, ent, sx, sy, gx, gy):
             kept = cost
             if vs.unreachable(cost, sx, sy, gx, gy):
                 return EMPTY.copy()
+        pausing.point()   # a new view is a copy of the grid and its bodies or doors
     path = find_path(cost, (sx, sy), (gx, gy))
     if len(path) == 0:
         vs.failed(kept, gx, gy)

@@ -27,8 +27,9 @@ MAX_CELLS = 1 << 24
 _GEN_LIMIT = (1 << 30) - 2
 
 # A frame budget may pause a search after this many tiles expanded (pysim/core/pausing.py):
-# a long search on the full-scale level is a few ms, a few hundred tiles ~20 us.
-POINT_EVERY = 256
+# a long search on the full-scale level is a few ms, 64 tiles ~5 us (256 let a search
+# that began late in a frame run ~20 us past its end).
+POINT_EVERY = 64
 
 _scratch = {}   # grid size -> the _Scratch no search is using now
 
@@ -359,6 +360,7 @@ def _find(scratch: _Scratch, cost, w: cython.int, h: cython.int, sx: cython.int,
     if _pocket(flat, w, h, start, goal, cut, scratch.mark, scratch.hidx,
                scratch.dx, scratch.dy, gen, POCKET_BUDGET):
         return EMPTY.copy()
+    pausing.point()   # the pocket check done, the search not begun
     gen = scratch.next_gen()
     length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
                      scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy, gen)

@@ -141,6 +141,7 @@ def tick(game):
         route_choices(game)
         pausing.point()   # the doors' choices made, their breaches not yet (issue 15)
         breaches(game)
+        pausing.point()   # and before the doors close behind the walkers
     finally:
         a.index = None
     occupied = None

@@ -190,7 +190,7 @@ def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: li
     out: cython.int[::1] = room
     into: cython.int[::1]
     views = []
-    k: cython.Py_ssize_t = 0
+    k: cython.Py_ssize_t = -1    # a pause point before the first view too
     for eye in eyes:
         k += 1
         if k % EYES_A_PIECE == 0:
@@ -322,6 +322,7 @@ def _swaps(view, blocked, eyes):
     changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
     if changed is None:
         return None
+    pausing.point()   # the blocking compared (two grids), the views not yet
     before, kept = view.eyes, view.views
     out, views = [], []
     new = []                    # (place in views, eye) of the views to cast
