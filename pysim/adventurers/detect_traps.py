@@ -7,11 +7,14 @@ map, then again every COOLDOWN ticks (half a game hour). It shows every built tr
 living member of its party, wherever they stand: the one way knowledge goes by party.
 `detect_traps` is emitted when a use finds at least one trigger.
 """
+import cython
+
 from pysim.adventurers import knowledge as K
 from pysim.adventurers.parties import PartyIndex, party_of
 from pysim.adventurers.spotting import triggers_near
 from pysim.combat import fighter as F, stats as S
 from pysim.core import entities, systems
+from pysim.core.entities import Entity
 from pysim.traps import trap_state
 
 DETECT_RANGE = 7
@@ -42,8 +45,12 @@ def use(game, rogue, idx=None):
 def tick(game):
     ks = K.state_of(game)
     idx = None
+    # typed: this walks every body every tick (issue 15)
+    e: Entity
+    adventurer: cython.int = entities.ADVENTURER
+    up: cython.int = entities.UP
     for e in list(game.live()):
-        if e.kind != entities.ADVENTURER or e.state != entities.UP:
+        if e.kind != adventurer or e.state != up:
             continue
         eid = e.id
         if ks.detect_at.get(eid, 0) > game.tick or not F.has_trait(e, S.DETECT_TRAPS):

@@ -20,9 +20,13 @@ or fails (the body is gone, wakes, or cannot be reached):
 
 Level things: `bed` (beds go to minions in id order), `scrapper_table`, `pyre`.
 """
+import cython
+
 from pysim.combat import fighter as F, knockouts as KO, orders, reaching, waking, wounds as W
 from pysim.core import commands as C, entities as E, level as L, movement, systems
 from pysim.core.game import register_area
+from pysim.core.entities import Entity
+from pysim.combat.fighter import Fighter
 
 REASON_PYRE = "A pyre never burns an adventurer."
 # order kind -> fn(game, minion, body, x, y): what happens when a body carried by an order
@@ -269,16 +273,21 @@ def _follow(carrier, body):
 @systems.system("afterwards", 460)
 def tick(game):
     ents = game.entities
+    # typed: this walks every body every tick (issue 15)
+    e: Entity
+    f: Fighter
+    dead: cython.int = E.DEAD
+    up: cython.int = E.UP
     # live(), not every entity: the dead have nothing to do here (a death drops what the
     # body carried and its task, and a task is given only to the conscious). A copy: a
     # body scrapped or burnt on the way leaves entities (then it is skipped).
     for e in list(game.live()):
         if ents.get(e.id) is not e:
             continue
-        f = e.fighter
-        if f is None:
+        if e.fighter is None:
             continue
-        if f.captured and e.state != E.DEAD:
+        f = e.fighter
+        if f.captured and e.state != dead:
             if e.path is not None:
                 movement.stop(e)
             e.idle = 2
@@ -289,7 +298,7 @@ def tick(game):
                 _follow(e, b)
         if f.task is None:
             continue
-        if e.state != E.UP:
+        if e.state != up:
             f.task = None
             continue
         reaching.hold(e)

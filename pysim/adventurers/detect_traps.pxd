@@ -1,0 +1,1 @@
+from pysim.core.entities cimport Entity

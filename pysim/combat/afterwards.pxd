@@ -1,0 +1,2 @@
+from pysim.core.entities cimport Entity
+from pysim.combat.fighter cimport Fighter
