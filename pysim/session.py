@@ -12,7 +12,7 @@ from pysim.core.snapshot import DESCRIBE_PARTS, GONE_KEY, Frames
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
 MAX_FRAME_MICROS = 250_000
-# How fast the frame budget's cost estimates (each system's, the snapshot's) follow the last
+# How fast the frame budget's cost estimate of each system follows the last
 # measurement: a running mean with this weight on the newest.
 COST_WEIGHT = 0.25
 # A tick running late gets a bigger share of the frame: this much more of the budget for
@@ -113,9 +113,10 @@ class Session:
     # greenlet); the next frames go on with it. Once it is done, what the front end is
     # shown of it (snapshot_changes) is built in what is left of the frame, and the next
     # frames' if need be (a pausing.Job that pauses between two snapshot parts); the frame
-    # that has it built shows the tick (the changes, the events). A tick running late gets LATE_SHARE more of the budget for each
-    # tick due after it; only when WHOLE_WHEN_DUE are due does a frame finish it whole (a
-    # machine too slow for the speed catches up as it did before). The budget decides
+    # that has it built shows the tick (the changes, the events). A tick running late gets
+    # LATE_SHARE more of the budget for each tick due after it, up to LATE_MOST budgets;
+    # only when WHOLE_WHEN_DUE are due does a frame finish it whole (a machine too slow for
+    # the speed catches up as it did before). The budget decides
     # nothing in the game: which frame runs a piece of a system never changes what it does,
     # so this is the one place where the real clock is read, and a game plays the same with
     # or without it (tests/core/test_frame_budget.py).
