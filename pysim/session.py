@@ -27,10 +27,11 @@ WHOLE_WHEN_DUE = 10
 
 
 class Session:
-    # (as class attributes too: a test may wrap a game in Session.__new__ and set .game)
-    _showing = None
-    _prepared = None
-    _prepared_at = None
+    # (class attributes, so a test may wrap a game in Session.__new__ and set .game)
+    _showing = None           # a pausing.Job building the held tick's changes
+    _prepared = None          # changes built for the front end, not yet taken
+    _prepared_at = None       # _moment() when they were built
+
     def __init__(self, level_text, source_name="level", seed=None):
         self.game = level.load_text(level_text, source_name,
                                     None if seed is None or seed < 0 else int(seed))
@@ -40,9 +41,6 @@ class Session:
         self._frames = None
         self._budget_us = 0            # set_frame_budget; 0: every due tick whole
         self._held = 0                 # ticks finished and not yet reported by step()
-        self._showing = None           # a pausing.Job building the held tick's changes
-        self._prepared = None          # changes built for the front end, not yet taken
-        self._prepared_at = None       # _moment() when they were built
         self._clock = time.perf_counter  # the frame budget's clock (tests set their own)
         self._system_cost = {}         # system index -> running mean of its seconds a tick
 
@@ -236,7 +234,7 @@ class Session:
             raise
         if done:
             self._showing = None
-            self._keep_prepared(job.result)
+            self._prepared = _merged(self._prepared, job.result)
             self._prepared_at = self._moment()
         return done
 
@@ -247,21 +245,6 @@ class Session:
 
     def _build_changes(self):
         return self._frames_of(self.game).changes(self._snapshot_now())
-
-    def _keep_prepared(self, changes):
-        """Changes for the front end's next snapshot_changes(); merged into any it has not
-        taken yet, so nothing it was not given is lost."""
-        old = self._prepared
-        if old is None:
-            self._prepared = changes
-            return
-        gone = set(old.get(GONE_KEY, ())) | set(changes.get(GONE_KEY, ()))
-        old.update(changes)
-        gone.difference_update(k for k in changes if k != GONE_KEY)
-        if gone:
-            old[GONE_KEY] = sorted(gone)
-        else:
-            old.pop(GONE_KEY, None)
 
     def commands_waiting(self):
         """True while a command sent has not come in yet (they come in at a tick's start:
@@ -326,16 +309,12 @@ class Session:
         if self.game.mid_tick():
             return {}   # nothing finished since the last call: the front end's is current
         self._finish_showing()
-        out = self._prepared
-        if out is None:
-            return self._frames_of(self.game).changes(self._snapshot_now())
-        self._prepared = None
-        if self._prepared_at != self._moment():
-            # built when the tick was finished, and the game has moved since (a command, a
-            # tick run whole): what changed since is added
-            self._prepared = out
-            self._keep_prepared(self._frames_of(self.game).changes(self._snapshot_now()))
-            out, self._prepared = self._prepared, None
+        out, self._prepared = self._prepared, None
+        if out is None or self._prepared_at != self._moment():
+            # none built (no budget, or a refresh with no tick), or built when the tick was
+            # finished and the game has moved since (a command, a tick run whole): what
+            # changed since is added
+            out = _merged(out, self._frames_of(self.game).changes(self._snapshot_now()))
         return out
 
     def _moment(self):
@@ -490,6 +469,24 @@ class Session:
     def state_hash(self):
         self.finish_tick()
         return self.game.state_hash()
+
+
+def _merged(old, new):
+    """Changes `new` laid over changes `old` the front end was not given yet (either may be
+    None), so nothing it was not given is lost: a key gone in one and made again in the
+    other is not gone."""
+    if old is None:
+        return new
+    if new is None:
+        return old
+    gone = set(old.get(GONE_KEY, ())) | set(new.get(GONE_KEY, ()))
+    old.update(new)
+    gone.difference_update(k for k in new if k != GONE_KEY)
+    if gone:
+        old[GONE_KEY] = sorted(gone)
+    else:
+        old.pop(GONE_KEY, None)
+    return old
 
 
 def _learn(costs, i, seconds):

@@ -284,9 +284,9 @@ def tick(game):
     for e in list(game.live()):
         if ents.get(e.id) is not e:
             continue
-        if e.fighter is None:
-            continue
         f = e.fighter
+        if f is None:
+            continue
         if f.captured and e.state != dead:
             if e.path is not None:
                 movement.stop(e)

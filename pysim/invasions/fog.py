@@ -194,8 +194,7 @@ def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: li
     for eye in eyes:
         k += 1
         if k % EYES_A_PIECE == 0:
-            # a tick's views are ~2 us each and a door change recasts dozens; nothing is
-            # counted in until all are cast, so the count is as it was at a pause
+            # nothing is counted in until all are cast, so the count is as it was
             pausing.point()
         x0, y0, r = eye[0], eye[1], eye[2]
         if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:

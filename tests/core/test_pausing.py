@@ -8,7 +8,7 @@ import weakref
 
 import numpy as np
 
-from pysim.core import game as game_module, level, pathing, pausing
+from pysim.core import clock, game as game_module, level, pathing, pausing
 from pysim.session import Session
 
 from test_frame_budget import LEVEL, budgeted
@@ -174,7 +174,7 @@ def test_the_full_scale_level_paused_at_every_point_plays_the_same_tick_for_tick
         while len(got) < ticks:
             frames += 1
             assert frames < ticks * 20000, "the ticks stopped coming"
-            s._acc = max(s._acc, clock_us())   # a tick always due: no frame left idle
+            s._acc = max(s._acc, clock.MICROS_PER_TICK_1X)   # a tick always due
             if s.step(0):
                 got.append((s.game.state_hash(), [(e["tick"], e["type"]) for e in s.take_events()]))
     finally:
@@ -196,11 +196,6 @@ class SteadyClock:
     def __call__(self):
         self.now += 2e-6
         return self.now
-
-
-def clock_us():
-    from pysim.core import clock
-    return clock.MICROS_PER_TICK_1X
 
 
 def test_under_a_budget_the_collector_passes_come_in_frames_with_nothing_to_do():
@@ -228,7 +223,6 @@ def test_under_a_budget_the_collector_passes_come_in_frames_with_nothing_to_do()
     finally:
         gc.callbacks.remove(seen)
         gc.unfreeze()
-    from pysim.core import clock
     idle = [p for p in passes if not p[0] and p[1] < clock.MICROS_PER_TICK_1X]
     assert len(passes) >= 10, "the young objects were never collected"
     assert len(idle) >= 0.9 * len(passes), "the passes fell in frames with a tick to run"
