@@ -18,6 +18,7 @@ import numpy as np
 
 from pysim.combat import fighter as F, sight, stats as S
 from pysim.combat.sight import line_of_sight
+from pysim.combat.stats import sight_range
 from pysim.core import entities as E, terrain as T
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
@@ -87,7 +88,17 @@ def sight_blocked(game):
 
 
 def notice_range(entity) -> cython.int:
-    return S.sight_range(F.stat(entity, "hunt"))
+    """AWARE-01's range: S.sight_range(F.stat(entity, "hunt")), read straight off the
+    Fighter (the fog asks it of every eye every tick, issue 15)."""
+    f: Fighter
+    h: cython.int = 0
+    fo = getattr(entity, "fighter", None)
+    if fo is not None:
+        f = fo
+        h = int(f.stats.hunt)
+        if f.bonus:
+            h += int(f.bonus.get("hunt", 0))
+    return sight_range(h)
 
 
 def can_notice(blocked, watcher, target, rng_tiles) -> cython.bint:

@@ -82,8 +82,10 @@ def tick(game):
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
     pausing.point()
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
-    period = A.LOOK_PERIOD
-    tick_no = game.tick
+    # C ints: the sums below are made for every fighter
+    period: cython.long = A.LOOK_PERIOD
+    tick_no: cython.long = game.tick
+    piece: cython.Py_ssize_t = FIGHTERS_A_PIECE
     pausing.point()   # nobody has acted yet: the game is as the last system left it
     for i in range(len(fighters)):
         e = fighters[i]
@@ -97,7 +99,7 @@ def tick(game):
         else:
             rechoose = False
         _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
-        if i % FIGHTERS_A_PIECE == FIGHTERS_A_PIECE - 1:
+        if i % piece == piece - 1:
             pausing.point()   # between two fighters' turns the game is whole
 
 

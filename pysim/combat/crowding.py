@@ -23,8 +23,9 @@ class Occupancy(object):
         self.tiles = {}
 
     def add(self, eid, x, y, small):
-        # `True if small else False`, not bool(small): compiled, no call per body
-        entry = (int(eid), True if small else False)
+        # `True if small else False`, not bool(small), and eid as it is, not int(eid):
+        # compiled, eid is a C long already and either was a Python call per body
+        entry = (eid, True if small else False)
         key = _key(x, y)
         lst = self.tiles.get(key)
         if lst is None:
@@ -36,11 +37,11 @@ class Occupancy(object):
         key = _key(x, y)
         lst = self.tiles.get(key)
         if lst:
-            self.tiles[key] = [e for e in lst if e[0] != int(eid)]
+            self.tiles[key] = [e for e in lst if e[0] != eid]
 
     def room_for(self, x, y, small, eid=-1):
         """Can a body (small or not) stand here in a fight (besides itself)?"""
-        lst = [e for e in self.tiles.get(_key(x, y), ()) if e[0] != int(eid)]
+        lst = [e for e in self.tiles.get(_key(x, y), ()) if e[0] != eid]
         if not lst:
             return True
         if len(lst) == 1 and small and lst[0][1]:
@@ -52,7 +53,7 @@ class Occupancy(object):
         small one beside a small first one); later arrivals and claims must move on."""
         lst = self.tiles.get(_key(x, y), ())
         for i, (oid, small) in enumerate(lst):
-            if oid == int(eid):
+            if oid == eid:
                 if i == 0:
                     return True
                 return i == 1 and small and lst[0][1]

@@ -24,3 +24,9 @@ cpdef bint unable_to_fight(entity) except -1
 
 @cython.locals(e=Entity, f=Fighter)
 cpdef bint can_fight(entity) except -1
+
+# asked of every minion every tick (duties, sleep): C calls
+cpdef object fighter_of(entity)
+
+@cython.locals(f=Fighter)
+cpdef bint engaged(entity) except -1

@@ -20,7 +20,7 @@ job found rests LOOK_TICKS before looking again, then wanders.
 """
 import cython
 
-from pysim.combat import fighter
+from pysim.combat.fighter import engaged
 from pysim.core import commands, entities, movement, pausing, systems
 from pysim.core.entities import Entity
 
@@ -92,15 +92,30 @@ def nearest(e, things):
 
 
 def nearest_pile(e, stock):
-    """The (x, y) of the stock pile with metal nearest to e (ties: y, then x), or None."""
+    """The (x, y) of the stock pile with metal nearest to e (ties: y, then x), or None.
+    (No tile is in stock twice, so the first of the least (distance, y, x) in any order is
+    the answer: no sort. Idle minions ask it of every pile, emptied ones too, every look.)"""
+    ex: cython.int = e.x
+    ey: cython.int = e.y
+    x: cython.int
+    y: cython.int
+    d: cython.int
+    bd: cython.int = 0
+    bx: cython.int = 0
+    by: cython.int = 0
     best = None
-    for t, n in sorted(stock.items()):
+    for t, n in stock.items():
         if n <= 0:
             continue
-        key = (octile(e.x, e.y, t[0], t[1]), t[1], t[0])
-        if best is None or key < best[0]:
-            best = (key, t)
-    return None if best is None else best[1]
+        x = t[0]
+        y = t[1]
+        d = octile(ex, ey, x, y)
+        if best is None or d < bd or (d == bd and (y < by or (y == by and x < bx))):
+            best = t
+            bd = d
+            bx = x
+            by = y
+    return best
 
 
 def arrived(e, tile):
@@ -209,7 +224,7 @@ def tick(game):
         if e.kind != minion:
             continue
         job = getattr(e, "job", None)
-        if e.state != up or fighter.engaged(e) or getattr(e, "rampage", False):
+        if e.state != up or engaged(e) or getattr(e, "rampage", False):
             if job is not None:
                 drop_job(game, e)
             continue

@@ -53,14 +53,15 @@ def provide_padlock(game, e):
 
 
 def provide_padlock_haul(game, e):
+    # the doors first: most looks find no blueprint short of metal, and the piles cost more
+    a = area(game)
+    want = [d for d in a.ordered if d.padlock == PADLOCK_BLUEPRINT
+            and d.metal + d.haulers < PADLOCK_METAL and _work_tile(game, d) is not None]
+    if not want:
+        return False
     st = trap_state.state_of(game)
     pile = duties.nearest_pile(e, st.stock)
     if pile is None:
-        return False
-    a = area(game)
-    want = [d for d in a.sorted_doors() if d.padlock == PADLOCK_BLUEPRINT
-            and d.metal + d.haulers < PADLOCK_METAL and _work_tile(game, d) is not None]
-    if not want:
         return False
     d = duties.nearest(e, want)
     if (e.x, e.y) != pile and not movement.go_to(game, e, pile[0], pile[1]):
