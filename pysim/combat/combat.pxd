@@ -1,7 +1,8 @@
 from pysim.core.entities cimport Entity
 from pysim.combat.sight cimport cheb
 from pysim.combat.fighter cimport Fighter
-from pysim.combat.reaching cimport small
+from pysim.combat.reaching cimport hold, small
+from pysim.combat.targets cimport choose_target
 from pysim.combat.crowding cimport Occupancy
 
 # stance and action codes, set from stance.py (see combat.py)

@@ -16,7 +16,8 @@ from pysim.combat.sight import cheb
 from pysim.core import entities as E, movement, pausing, systems
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
-from pysim.combat.reaching import small
+from pysim.combat.reaching import hold, small
+from pysim.combat.targets import choose_target
 from pysim.combat.crowding import Occupancy
 
 # Stance and action codes as C ints when compiled (combat.pxd): _act reads them for every
@@ -112,7 +113,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         f.action = IDLE
         f.target = -1
         return
-    t, d2, near = TG.choose_target(game, e, f, rechoose)
+    t, d2, near = choose_target(game, e, f, rechoose)
     if t is None:
         if f.action != IDLE:
             f.action = IDLE
@@ -132,7 +133,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         action = RUN      # KO-01: woken but unable to fight: it only gets away
     f.action = action
     f.target = t.id
-    R.hold(e)
+    hold(e)
     if action == FIGHT:
         _fight(game, e, f, t, blocked, occ, walkable)
     elif action == KEEP_DISTANCE:

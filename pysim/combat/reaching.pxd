@@ -1,3 +1,4 @@
+cimport cython
 from pysim.core.entities cimport Entity
 from pysim.combat.fighter cimport Fighter, conscious
 from pysim.combat.sight cimport cheb, dist2, line_of_sight
@@ -7,6 +8,8 @@ cdef class Walkable:
     cdef int w, h
 
 cpdef bint small(Entity e) except -1
+@cython.locals(b=Entity)
+cpdef hold(e)
 
 # action codes and UP, set from stance.py and entities.py (see reaching.py)
 cdef int IDLE, FIGHT, UP

@@ -51,8 +51,9 @@ def walkable_fn(game):
 
 def hold(e):
     """Keep the default brains off a body combat is steering."""
-    if e.idle < 2:
-        e.idle = 2
+    b = e
+    if b.idle < 2:
+        b.idle = 2
 
 
 def place(t: Entity):
