@@ -1,0 +1,75 @@
+#!/usr/bin/env python3
+"""Instructions a busy stretch of the full-scale level costs, counted by valgrind (callgrind):
+a figure this noisy machine cannot move, for A/B runs of two builds of the tick's code.
+
+    build/venv/bin/python -P build/bench/bench_instructions.py [--ticks 300] [--pysim DIR]
+
+Plays the full-scale level (pysim.core.levelgen.full_level) to tick 100, then counts the
+instructions of Game.step and Session.snapshot_changes (what a busy frame runs) over the next
+`--ticks` ticks, compiled (build/compiled, or DIR: another build, say of an older commit in a
+git worktree). Prints instructions in all and per tick, and the state hash at the end (two
+builds of the same rules give the same one). Needs valgrind (apt-get install valgrind); not
+part of `make bench`, which times the same work (docs/benchmarks.md).
+
+A count is not a time (a cache miss costs many instructions' worth), so it judges a change
+to the work done, not one to how memory is laid out; runs take ~40 s for 300 ticks.
+"""
+import argparse
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from benchkit import ROOT, compiled_dir  # noqa: E402
+
+COUNTED = ("__pyx_pw_5pysim_4core_4game_4Game_13step",
+           "__pyx_pw_5pysim_7session_7Session_39snapshot_changes")
+
+CHILD = """
+import sys
+sys.path.insert(0, %(dir)r); sys.path.insert(1, %(root)r)
+from pysim.session import Session
+from pysim.core import levelgen
+s = Session(levelgen.full_level()); g = s.game
+for _ in range(100):
+    g.step()
+s.snapshot_changes()
+for _ in range(%(ticks)d):
+    g.step(); s.snapshot_changes()
+print("HASH", g.state_hash())
+"""
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--ticks", type=int, default=300)
+    ap.add_argument("--pysim", default=compiled_dir())
+    a = ap.parse_args()
+    if not os.path.isdir(os.path.join(a.pysim, "pysim")):
+        print("bench_instructions: no compiled pysim in %s (make pysim)" % a.pysim, file=sys.stderr)
+        return 1
+    with tempfile.TemporaryDirectory() as tmp:
+        script = os.path.join(tmp, "child.py")
+        with open(script, "w") as f:
+            f.write(CHILD % {"dir": a.pysim, "root": ROOT, "ticks": a.ticks})
+        out = os.path.join(tmp, "callgrind.out")
+        args = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
+        args += ["--toggle-collect=" + name for name in COUNTED]
+        args += [sys.executable, "-P", script]
+        env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+        proc = subprocess.run(args, capture_output=True, text=True, env=env)
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    digest = re.search(r"^HASH (\S+)", proc.stdout, re.M)
+    if proc.returncode != 0 or not found or not digest:
+        print(proc.stderr[-2000:], file=sys.stderr)
+        return 1
+    n = int(found.group(1))
+    print("instructions %d (%d a tick) over ticks 100-%d of the full-scale level; state %s"
+          % (n, n // a.ticks, 100 + a.ticks, digest.group(1)[:16]))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
