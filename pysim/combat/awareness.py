@@ -88,17 +88,14 @@ def sight_blocked(game):
 
 
 def notice_range(entity) -> cython.int:
-    """AWARE-01's range: S.sight_range(F.stat(entity, "hunt")), read straight off the
-    Fighter (the fog asks it of every eye every tick, issue 15)."""
+    """AWARE-01's range: sight_range of the Hunt stat (F.stat), by C calls to the Fighter's
+    stat and to sight_range (the fog asks it of every eye every tick, issue 15)."""
     f: Fighter
-    h: cython.int = 0
     fo = getattr(entity, "fighter", None)
-    if fo is not None:
-        f = fo
-        h = int(f.stats.hunt)
-        if f.bonus:
-            h += int(f.bonus.get("hunt", 0))
-    return sight_range(h)
+    if fo is None:
+        return sight_range(0)
+    f = fo
+    return sight_range(f.stat("hunt"))
 
 
 def can_notice(blocked, watcher, target, rng_tiles) -> cython.bint:

@@ -15,6 +15,7 @@ cdef class Fighter:
     cdef public object waiting, captured, starving, bed, task, rooted
     cpdef int wound_points(self) except? -1
     cpdef bint bleeding(self)
+    cpdef int stat(self, name) except? -1
 
 @cython.locals(e=Entity, f=Fighter)
 cpdef bint conscious(entity) except -1

@@ -6,7 +6,6 @@ import cython
 import numpy as np
 
 from pysim.adventurers.parties import party_index, register_party
-from pysim.combat import fighter as F, stats as S
 from pysim.core import entities, movement, pausing
 from pysim.core.entities import Entity
 from pysim.core.pathing import find_path
@@ -16,7 +15,7 @@ from pysim.doors.doors import area
 
 def _sees(game, e, door):
     from pysim.combat import awareness, sight
-    rng_tiles = S.sight_range(F.stat(e, "hunt"))
+    rng_tiles = awareness.notice_range(e)
     dx = door.x - e.x
     dy = door.y - e.y
     if dx * dx + dy * dy > rng_tiles * rng_tiles:
