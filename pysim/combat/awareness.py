@@ -91,7 +91,10 @@ def notice_range(entity) -> cython.int:
     """AWARE-01's range: sight_range of the Hunt stat (F.stat), by C calls to the Fighter's
     stat and to sight_range (the fog asks it of every eye every tick, issue 15)."""
     f: Fighter
-    fo = getattr(entity, "fighter", None)
+    if isinstance(entity, Entity):
+        fo = cython.cast(Entity, entity).fighter    # (a C read: every eye every tick)
+    else:
+        fo = getattr(entity, "fighter", None)
     if fo is None:
         return sight_range(0)
     f = fo

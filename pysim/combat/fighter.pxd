@@ -29,5 +29,7 @@ cpdef bint can_fight(entity) except -1
 # asked of every minion every tick (duties, sleep): C calls
 cpdef object fighter_of(entity)
 
-@cython.locals(f=Fighter)
+cdef int _UP, _IDLE
+
+@cython.locals(f=Fighter, e=Entity)
 cpdef bint engaged(entity) except -1

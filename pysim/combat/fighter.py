@@ -149,9 +149,17 @@ def can_fight(entity):
                          f.wound_points() < W.UNABLE_AT)
 
 
+# (C ints compiled, fighter.pxd: engaged() is asked of every minion every tick)
+_UP = E.UP
+_IDLE = _stance.IDLE
+
+
 def engaged(entity):
     f = fighter_of(entity)
-    return f is not None and entity.state == E.UP and f.action != _stance.IDLE
+    if f is None:
+        return False
+    e = entity
+    return e.state == _UP and f.action != _IDLE
 
 
 def hostile(a, b):

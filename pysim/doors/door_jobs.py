@@ -28,7 +28,7 @@ def _claimed(game, door, kinds):
 
 def _provide(game, e, kind, want):
     a = area(game)
-    cands = [d for d in a.sorted_doors() if want(d) and not _claimed(game, d, (kind,))]
+    cands = [d for d in a.with_work() if want(d) and not _claimed(game, d, (kind,))]
     cands.sort(key=lambda d: (duties.octile(e.x, e.y, d.x, d.y), d.id))
     for d in cands:
         tile = _work_tile(game, d)
@@ -55,7 +55,7 @@ def provide_padlock(game, e):
 def provide_padlock_haul(game, e):
     # the doors first: most looks find no blueprint short of metal, and the piles cost more
     a = area(game)
-    want = [d for d in a.ordered if d.padlock == PADLOCK_BLUEPRINT
+    want = [d for d in a.with_work() if d.padlock == PADLOCK_BLUEPRINT
             and d.metal + d.haulers < PADLOCK_METAL and _work_tile(game, d) is not None]
     if not want:
         return False

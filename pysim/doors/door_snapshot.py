@@ -14,7 +14,7 @@ import numpy as np
 
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
-from pysim.doors.doors import SHOWN_WRITES, STATE_NAMES, area
+from pysim.doors.doors import SHOWN_WRITES, STATE_NAMES, Door, area
 from pysim.doors.wired_doors import trigger_of
 from pysim.traps import trap_state
 
@@ -71,20 +71,21 @@ def _triggers(game, a, doors):
 def _door_rows(doors: list, trig: list, m: cython.int[:, ::1]):
     """Row i of m: door i's shown fields in DOOR_KEYS order (door_pos as two columns)."""
     i: cython.Py_ssize_t
+    d: Door
     for i in range(len(doors)):
         d = doors[i]
         m[i, 0] = d.id
         m[i, 1] = d.x
         m[i, 2] = d.y
-        m[i, 3] = 1 if d.open else 0
+        m[i, 3] = 1 if d._open else 0          # (typed: the slots read in C)
         m[i, 4] = d.state_code()
-        m[i, 5] = 1 if d.held else 0
+        m[i, 5] = 1 if d._held else 0
         # door_locked (for world/DoorLayer.gd): a padlock that stops adventurers now
         m[i, 6] = 1 if d.stops() else 0
-        m[i, 7] = d.padlock
-        m[i, 8] = 1 if d.armed else 0
+        m[i, 7] = d._padlock
+        m[i, 8] = 1 if d._armed else 0
         m[i, 9] = trig[i]
-        m[i, 10] = 1 if d.trigger_on else 0
+        m[i, 10] = 1 if d._trigger_on else 0
 
 
 def _door_arrays(doors, trig, last):

@@ -18,6 +18,7 @@ The rest of the doors package:
   locks.py (who unlocks), walkpath.py and digging.py (PATH-01)
 Parties, factions, the Mapmaker memory and leaving the map: pysim/adventurers/.
 """
+import cython
 import numpy as np
 
 from pysim.core.game import register_area
@@ -43,9 +44,10 @@ PADLOCK_BUILD_TICKS = 120  # Traps-duty work on site (like a trap part)
 REARM_TICKS = 30           # BREACH-05: Drudgery work to close and re-arm
 
 
-# Fields the snapshot shows (door_snapshot.py): a write to one of them, on any door of any
-# game, bumps SHOWN_WRITES[0], so the snapshot makes its door rows again only after such a
-# write (issue 15), as trap parts do (trap_parts.SHOWN_WRITES). Never part of the state.
+# Fields the snapshot shows (door_snapshot.py): a write to one of them (Door's properties;
+# a door's id and place never change once it is made), on any door of any game, bumps
+# SHOWN_WRITES[0], so the snapshot makes its door rows again only after such a write
+# (issue 15), as trap parts do (trap_parts.SHOWN_WRITES). Never part of the state.
 SHOWN_FIELDS = frozenset(("id", "x", "y", "open", "held", "trigger_on", "padlock", "armed",
                           "breached"))
 SHOWN_WRITES = [0]
@@ -55,56 +57,115 @@ SHOWN_WRITES = [0]
 OPEN_WRITES = [0]
 
 
+def _shown_write():
+    SHOWN_WRITES[0] += 1
+
+
+@cython.cclass
 class Door:
-    def __setattr__(self, name, value):
-        object.__setattr__(self, name, value)
-        if name in SHOWN_FIELDS:
-            SHOWN_WRITES[0] += 1
-            if name == "open":
-                OPEN_WRITES[0] += 1
+    """A door on a floor tile (the module's text). Compiled, a typed class (doors.pxd): the
+    fields the snapshot shows are properties, so each write to one counts in SHOWN_WRITES
+    (and a write to `open` in OPEN_WRITES too)."""
 
     def __init__(self, x, y, did=0):
         self.id = int(did)
         self.x = int(x)
         self.y = int(y)
-        self.open = False
+        self._open = False
         self.close_at = -1
-        self.held = False          # HOLD-01
-        self.trigger_on = False    # the wired trigger's last on/off (HOLD-02/04)
-        self.padlock = PADLOCK_NONE
-        self.armed = False         # padlock locked
-        self.breached = False      # BREACH-05: left open, padlock disarmed
+        self._held = False         # HOLD-01
+        self._trigger_on = False   # the wired trigger's last on/off (HOLD-02/04)
+        self._padlock = PADLOCK_NONE
+        self._armed = False        # padlock locked
+        self._breached = False     # BREACH-05: left open, padlock disarmed
         self.metal = 0             # padlock metal on site
         self.haulers = 0
         self.work = 0
         self.worker = -1           # minion building the padlock / re-arming
+        _shown_write()             # a new door is a new row
+        OPEN_WRITES[0] += 1
+
+    @property
+    def open(self):
+        return self._open
+
+    @open.setter
+    def open(self, value):
+        self._open = value
+        _shown_write()
+        OPEN_WRITES[0] += 1
+
+    @property
+    def held(self):
+        return self._held
+
+    @held.setter
+    def held(self, value):
+        self._held = value
+        _shown_write()
+
+    @property
+    def trigger_on(self):
+        return self._trigger_on
+
+    @trigger_on.setter
+    def trigger_on(self, value):
+        self._trigger_on = value
+        _shown_write()
+
+    @property
+    def padlock(self):
+        return self._padlock
+
+    @padlock.setter
+    def padlock(self, value):
+        self._padlock = value
+        _shown_write()
+
+    @property
+    def armed(self):
+        return self._armed
+
+    @armed.setter
+    def armed(self, value):
+        self._armed = value
+        _shown_write()
+
+    @property
+    def breached(self):
+        return self._breached
+
+    @breached.setter
+    def breached(self, value):
+        self._breached = value
+        _shown_write()
 
     def rest_open(self):
-        return self.held != self.trigger_on
+        return self._held != self._trigger_on
 
     def locked(self):
         """A built, armed padlock: only those who may unlock pass (unless propped open)."""
-        return self.padlock == PADLOCK_BUILT and self.armed
+        return self._padlock == PADLOCK_BUILT and bool(self._armed)
 
     def stops(self):
         """Would this door stop someone who may not unlock it, now?"""
-        return self.locked() and not self.rest_open() and not self.breached
+        return self.locked() and not self.rest_open() and not self._breached
 
     def state_code(self):
-        if self.breached:
+        if self._breached:
             return STATE_BREACHED
-        if self.held and self.open and not self.trigger_on:
+        if self._held and self._open and not self._trigger_on:
             return STATE_HELD
-        if self.open:
+        if self._open:
             return STATE_OPEN
         if self.locked():
             return STATE_LOCKED
         return STATE_CLOSED
 
     def hash_state(self):
-        return (self.id, self.x, self.y, self.open, self.close_at, self.held, self.trigger_on,
-                self.padlock, self.armed, self.breached, self.metal, self.haulers, self.work,
-                self.worker)
+        return (self.id, self.x, self.y, self._open, self.close_at, self._held,
+                self._trigger_on, self._padlock, self._armed, self._breached, self.metal,
+                self.haulers, self.work, self.worker)
 
 
 class Doors:
@@ -124,6 +185,8 @@ class Doors:
         self.ahead = {}            # entity id -> (path, door count, doors along that path)
         self._stopping = []        # stopping(), as of SHOWN_WRITES[0] == _stopping_key
         self._stopping_key = -1
+        self._works = []           # with_work(), as of SHOWN_WRITES[0] == _works_key
+        self._works_key = -1
 
     def open_writes(self):
         """OPEN_WRITES: the same number means no door opened or shut since (nor was added)."""
@@ -138,6 +201,17 @@ class Doors:
             self._stopping = [d for d in self.ordered if d.stops()]
             self._stopping_key = SHOWN_WRITES[0]
         return self._stopping
+
+    def with_work(self):
+        """The doors where a minion may find work (breached: BREACH-05, or a padlock
+        blueprint: LOCK-01), by id. Both are SHOWN_FIELDS, so the list holds until
+        SHOWN_WRITES moves: every idle minion's look for work asks, and most find none.
+        The caller must not change the list."""
+        if self._works_key != SHOWN_WRITES[0]:
+            self._works = [d for d in self.ordered
+                           if d.breached or d.padlock == PADLOCK_BLUEPRINT]
+            self._works_key = SHOWN_WRITES[0]
+        return self._works
 
     def add(self, x, y):
         door = Door(int(x), int(y), self.next_id)

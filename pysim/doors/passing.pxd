@@ -1,1 +1,2 @@
 from pysim.core.entities cimport Entity
+from pysim.doors.doors cimport Door

@@ -15,7 +15,7 @@ from pysim.core import entities, movement, pausing, reachability, systems
 from pysim.core.entities import Entity
 from pysim.doors import locks
 from pysim.doors.breaching import breaches
-from pysim.doors.doors import CLOSE_DELAY, _open, area
+from pysim.doors.doors import CLOSE_DELAY, Door, _open, area
 from pysim.doors.route_choice import route_choices
 
 
@@ -40,7 +40,8 @@ def purpose_of(e):
 
 
 def may_pass(game, e, door):
-    if not door.stops():
+    d: Door = door
+    if not d.stops():
         return True
     return locks.may_unlock(e, purpose_of(e), invasion(game))
 
@@ -145,12 +146,13 @@ def tick(game):
     finally:
         a.index = None
     occupied = None
-    for door in a.ordered:
-        if door.rest_open() or door.breached:
-            if not door.open:
+    door: Door
+    for door in a.ordered:     # (typed: the slots read in C, the writes counted)
+        if door.rest_open() or door._breached:
+            if not door._open:
                 _open(game, door)
             continue
-        if door.open and 0 <= door.close_at <= game.tick:
+        if door._open and 0 <= door.close_at <= game.tick:
             if occupied is None:            # bodies on doors: one pass, only when needed
                 occupied = _occupied_doors(game, a)
             if door.id in occupied:

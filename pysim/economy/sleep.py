@@ -81,10 +81,13 @@ def tick(game):
     up: cython.int = entities.UP
     bed_ticks = BED_HOURS * clock.TICKS_PER_HOUR
     nights = [night_of(slot, now) for slot in range(len(SLOT_HOURS))]
+    sleepers = st.sleepers
     for e in ents.values():       # dict order = id order (ids ascend with creation)
         if e.kind != minion:
             continue
-        rec = _record(game, st, e)
+        rec = sleepers.get(e.id)
+        if rec is None:
+            rec = _record(game, st, e)
         if e.state != up:
             continue
         night = nights[rec[0]]

@@ -5,6 +5,7 @@ stock_* keys, a minion's duty and job in describe, and one part's details
 import cython
 
 from pysim.core import duties, entities
+from pysim.core.duties import duty_of
 from pysim.core.entities import Entity
 from pysim.traps import trap_parts as tp, wiring
 from pysim.traps.decay import DECAY_TICKS, reset_workload
@@ -84,7 +85,7 @@ def _count_on(live: list, duty) -> cython.int:
     minion: cython.int = entities.MINION
     up: cython.int = entities.UP
     for e in live:
-        if e.kind == minion and e.state == up and duties.duty_of(e) == duty:
+        if e.kind == minion and e.state == up and duty_of(e) == duty:
             n += 1
     return n
 

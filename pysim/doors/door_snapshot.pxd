@@ -1,0 +1,1 @@
+from pysim.doors.doors cimport Door
