@@ -3,13 +3,16 @@
 a figure this noisy machine cannot move, for A/B runs of two builds of the tick's code.
 
     build/venv/bin/python -P build/bench/bench_instructions.py [--ticks 300] [--pysim DIR]
+        [--embedded]
 
 Plays the full-scale level (pysim.core.levelgen.full_level) to tick 100, then counts the
 instructions of Game.step and Session.snapshot_changes (what a busy frame runs) over the next
 `--ticks` ticks, compiled (build/compiled, or DIR: another build, say of an older commit in a
 git worktree). Prints instructions in all and per tick, and the state hash at the end (two
 builds of the same rules give the same one). Needs valgrind (apt-get install valgrind); not
-part of `make bench`, which times the same work (docs/benchmarks.md).
+part of `make bench`, which times the same work (docs/benchmarks.md). --embedded counts
+them under the shared libpython the Godot bridge loads (a python built here with
+python3-config --embed), which takes ~12% more instructions for the same ticks.
 
 A count is not a time (a cache miss costs many instructions' worth), so it judges a change
 to the work done, not one to how memory is laid out; runs take ~40 s for 300 ticks.
@@ -45,10 +48,36 @@ print("HASH", g.state_hash())
 """
 
 
+def _embedded_python(tmp):
+    """A python command linked, as the bridge is, against the shared libpython
+    (python3-config --embed): Debian's /usr/bin/python3.11 has the interpreter linked in,
+    built otherwise, so the same ticks count other instructions in Godot."""
+    src = os.path.join(tmp, "embedded.c")
+    exe = os.path.join(tmp, "embedded-python")
+    with open(src, "w") as f:
+        f.write("#include <Python.h>\n"
+                "int main(int argc, char **argv) { return Py_BytesMain(argc, argv); }\n")
+    config = "/usr/bin/python3-config"      # the one the Makefile builds the bridge with
+    if not os.path.exists(config):
+        config = "python3-config"
+    flags = lambda *what: subprocess.run([config, *what, "--embed"], check=True,
+                                         capture_output=True, text=True).stdout.split()
+    subprocess.run(["gcc", "-O2", *flags("--cflags"), src, "-o", exe, *flags("--ldflags")],
+                   check=True)
+    return exe
+
+
+def _site_packages():
+    import site
+    return os.pathsep.join(site.getsitepackages())
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument("--ticks", type=int, default=300)
     ap.add_argument("--pysim", default=compiled_dir())
+    ap.add_argument("--embedded", action="store_true",
+                    help="run under the shared libpython the Godot bridge embeds")
     a = ap.parse_args()
     if not os.path.isdir(os.path.join(a.pysim, "pysim")):
         print("bench_instructions: no compiled pysim in %s (make pysim)" % a.pysim, file=sys.stderr)
@@ -60,8 +89,13 @@ def main():
         out = os.path.join(tmp, "callgrind.out")
         args = ["valgrind", "--tool=callgrind", "--callgrind-out-file=" + out]
         args += ["--toggle-collect=" + name for name in COUNTED]
-        args += [sys.executable, "-P", script]
         env = dict(os.environ, OPENBLAS_NUM_THREADS="1")
+        if a.embedded:
+            args.append(_embedded_python(tmp))
+            env["PYTHONPATH"] = _site_packages()
+        else:
+            args.append(sys.executable)
+        args += ["-P", script]
         proc = subprocess.run(args, capture_output=True, text=True, env=env)
     found = re.search(r"Collected : (\d+)", proc.stderr)
     digest = re.search(r"^HASH (\S+)", proc.stdout, re.M)
@@ -69,8 +103,9 @@ def main():
         print(proc.stderr[-2000:], file=sys.stderr)
         return 1
     n = int(found.group(1))
-    print("instructions %d (%d a tick) over ticks 100-%d of the full-scale level; state %s"
-          % (n, n // a.ticks, 100 + a.ticks, digest.group(1)[:16]))
+    print("instructions %d (%d a tick) over ticks 100-%d of the full-scale level%s; state %s"
+          % (n, n // a.ticks, 100 + a.ticks, " (embedded libpython)" if a.embedded else "",
+             digest.group(1)[:16]))
     return 0
 
 

@@ -10,7 +10,7 @@ import numpy as np
 
 from pysim.core import entities
 from pysim.core.entities import Entity
-from pysim.economy import sleep
+from pysim.economy.sleep import asleep
 
 
 def sleepers(game):
@@ -20,7 +20,7 @@ def sleepers(game):
     minion: cython.int = entities.MINION
     out = []
     for e in game.live():
-        if e.kind == minion and sleep.asleep(e):
+        if e.kind == minion and asleep(e):
             out.append((e.id, e.x, e.y, 1 if e.job[4] >= 0 else 0))
     return tuple(out)
 
