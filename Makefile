@@ -195,6 +195,10 @@ play: build
 
 bench: build
 	cd $(ROOT)
+	# bench_instructions.py counts with valgrind (only the benches need it)
+	if ! command -v valgrind >/dev/null; then
+	  $(SUDO) $(APT_ENV) apt-get install -y -q valgrind || $(SUDO) $(APT_ENV) sh -c 'apt-get update -q && apt-get install -y -q valgrind'
+	fi
 	$(GODOT_ENV) $(PY) build/bench/run_all.py
 
 # the README's benchmark table, written from build/bench.json (the last make bench)

@@ -49,6 +49,11 @@ ROWS = [
      ["full_frame_tick_us", "full_frame_tick_step_us", "full_frame_tick_snapshot_us",
       "full_frame_tick_snapshot_python_us", "full_frame_tick_merge_us", "full_frame_notick_us",
       "full_frame_policy_us"], "~0 without a tick"),
+    ("Instructions a busy tick of the full-scale level (Game.step + snapshot_changes, ticks "
+     "100-400, valgrind: the load cannot move it), under Debian's python3.11 and under the "
+     "shared libpython the bridge embeds", ["instructions_per_tick",
+     "instructions_per_tick_embedded", "instructions_embedded_over_static",
+     "instructions_state"], ""),
     ("The snapshot: arrays and keys in all, what a tick changes, converting it whole",
      ["full_snapshot_arrays", "full_snapshot_keys", "bridge_changed_arrays_per_tick",
       "bridge_changed_keys_per_tick", "full_snapshot_convert_us"], ""),
