@@ -96,6 +96,8 @@ class TrapState(object):
         self.version = 0           # bumps on any part change (caches, front end)
         self._sense = None         # derived: tile -> [trigger ids]; rebuilt on version
         self._sense_version = -1
+        self._sense_mask = None    # derived: sense_mask(), as of _sense_mask_key
+        self._sense_mask_key = None
         self._tile_part = None
         self._tile_version = -1
         self._work = None
@@ -154,6 +156,22 @@ class TrapState(object):
             self._sense = m
             self._sense_version = self.layout
         return self._sense
+
+    def sense_mask(self, width, height):
+        """uint8 (height, width): 1 on every tile of sense_map() inside the map, 0 elsewhere
+        (detect asks it of every body every tick: a C read where a tuple and a dictionary
+        lookup cost ~500 instructions). Rebuilt with the sense map."""
+        m = self.sense_map()
+        key = (self._sense_version, width, height)
+        if self._sense_mask_key != key:
+            import numpy as np
+            mask = np.zeros((height, width), dtype=np.uint8)
+            for (x, y) in m:
+                if 0 <= x < width and 0 <= y < height:
+                    mask[y, x] = 1
+            self._sense_mask = mask
+            self._sense_mask_key = key
+        return self._sense_mask
 
     def hash_state(self):
         out = (tuple(self.parts[k].state() for k in sorted(self.parts)), self.next_id,

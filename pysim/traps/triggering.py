@@ -183,10 +183,15 @@ def detect(game):
     net = None
     e: Entity
     up: cython.int = entities.UP
+    w: cython.int = game.grid.width
+    h: cython.int = game.grid.height
+    mask: cython.uchar[:, ::1] = st.sense_mask(w, h)
     # typed: every body is asked every tick
     for e in list(game.live()):     # a copy: a mechanism may spawn (a spider) as it fires
         if e.state != up:
             continue
+        if 0 <= e.x < w and 0 <= e.y < h and mask[e.y, e.x] == 0:
+            continue                # no trigger senses this tile (off the map: the map says)
         ids = sense.get((e.x, e.y))
         if ids is None:
             continue

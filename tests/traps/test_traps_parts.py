@@ -276,3 +276,22 @@ def test_lair_creature_joins_dungeon_and_stops_triggering():
     c.side = E.DUNGEON                                  # it moved into one of your lairs
     c.x, c.y = 1, 1
     assert not of_type(run(g, 3), "trap_triggered")
+
+
+@pytest.mark.rule("TRAP-01")
+def test_the_sense_mask_marks_every_sensed_tile_in_the_map_and_nothing_else():
+    # detect skips a body whose tile no trigger senses by this mask: it must hold every
+    # sensed tile (a sensor senses its neighbours too), and follow a trigger placed later
+    g = make(["#########",
+              "#......B#",
+              "#.......#",
+              "#########"])
+    for kind, x, y in (("sensor", 3, 2), ("pressure_plate", 6, 1)):
+        g.command({"type": "place_part", "kind": kind, "x": x, "y": y, "orient": "h"})
+        g.step()
+        s = st(g)
+        mask = s.sense_mask(g.grid.width, g.grid.height)
+        want = {t for t in s.sense_map()
+                if 0 <= t[0] < g.grid.width and 0 <= t[1] < g.grid.height}
+        marked = {(int(x), int(y)) for y, x in zip(*mask.nonzero())}
+        assert marked == want and len(want) > 1
