@@ -168,6 +168,10 @@ class Door:
                 self.haulers, self.work, self.worker)
 
 
+def _has_work(door):
+    return door.breached or door.padlock == PADLOCK_BLUEPRINT
+
+
 class Doors:
     def __init__(self, game):
         self.by_pos = {}
@@ -183,35 +187,32 @@ class Doors:
         self.id_grid = None        # int32 (H, W): door id on its tile, 0 elsewhere
         self.index = None          # parties.PartyIndex while the doors system runs, else None
         self.ahead = {}            # entity id -> (path, door count, doors along that path)
-        self._stopping = []        # stopping(), as of SHOWN_WRITES[0] == _stopping_key
-        self._stopping_key = -1
-        self._works = []           # with_work(), as of SHOWN_WRITES[0] == _works_key
-        self._works_key = -1
+        self._shown_lists = {}     # name -> (SHOWN_WRITES[0], doors): _while_shown
 
     def open_writes(self):
         """OPEN_WRITES: the same number means no door opened or shut since (nor was added)."""
         return OPEN_WRITES[0]
 
+    def _while_shown(self, name, keep):
+        """The doors that pass keep(door), by id, made again only when SHOWN_WRITES moves
+        (a new door moves it too): keep must read SHOWN_FIELDS only. The caller must not
+        change the list."""
+        kept = self._shown_lists.get(name)
+        if kept is None or kept[0] != SHOWN_WRITES[0]:
+            kept = (SHOWN_WRITES[0], [d for d in self.ordered if keep(d)])
+            self._shown_lists[name] = kept
+        return kept[1]
+
     def stopping(self):
-        """The doors that stop those who may not unlock them now (Door.stops()), by id.
-        Every field stops() reads is a SHOWN_FIELDS one, so the list holds until
-        SHOWN_WRITES moves (a new door moves it too): walkers' cost views ask at every
-        plan. The caller must not change the list."""
-        if self._stopping_key != SHOWN_WRITES[0]:
-            self._stopping = [d for d in self.ordered if d.stops()]
-            self._stopping_key = SHOWN_WRITES[0]
-        return self._stopping
+        """The doors that stop those who may not unlock them now (Door.stops()), by id:
+        walkers' cost views ask at every plan."""
+        return self._while_shown("stopping", Door.stops)
 
     def with_work(self):
         """The doors where a minion may find work (breached: BREACH-05, or a padlock
-        blueprint: LOCK-01), by id. Both are SHOWN_FIELDS, so the list holds until
-        SHOWN_WRITES moves: every idle minion's look for work asks, and most find none.
-        The caller must not change the list."""
-        if self._works_key != SHOWN_WRITES[0]:
-            self._works = [d for d in self.ordered
-                           if d.breached or d.padlock == PADLOCK_BLUEPRINT]
-            self._works_key = SHOWN_WRITES[0]
-        return self._works
+        blueprint: LOCK-01), by id: every idle minion's look for work asks, and most find
+        none."""
+        return self._while_shown("work", _has_work)
 
     def add(self, x, y):
         door = Door(int(x), int(y), self.next_id)

@@ -50,13 +50,12 @@ def asleep(e):
     return job is not None and job[0] == "sleep" and job[2] == 1
 
 
-def _record(game, st, e):
-    rec = st.sleepers.get(e.id)
-    if rec is None:
-        rec = [st.next_slot % len(SLOT_HOURS), int(game.tick), NO_NIGHT]
-        st.next_slot += 1
-        st.sleepers[e.id] = rec
-        st.changed()
+def _new_record(game, st, e):
+    """A minion met for the first time gets the next sleep slot."""
+    rec = [st.next_slot % len(SLOT_HOURS), int(game.tick), NO_NIGHT]
+    st.next_slot += 1
+    st.sleepers[e.id] = rec
+    st.changed()
     return rec
 
 
@@ -87,7 +86,7 @@ def tick(game):
             continue
         rec = sleepers.get(e.id)
         if rec is None:
-            rec = _record(game, st, e)
+            rec = _new_record(game, st, e)
         if e.state != up:
             continue
         night = nights[rec[0]]
