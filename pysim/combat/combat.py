@@ -73,7 +73,7 @@ def tick(game):
     # the occupancy, the spotter and the first fighters' turns are ~20, ~10 and ~20 us at
     # full scale: a pause point between each (issue 15)
     pausing.point()
-    occ: Occupancy = Occupancy()    # typed: a C call per fighter below
+    occ: Occupancy = crowding.occupancy_for(game)   # typed: C calls below
     for i in range(len(fighters)):
         e = fighters[i]
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))

@@ -8,6 +8,7 @@ the SMALL trait) can share one tile.
 then updated as attackers claim tiles, so two attackers never claim the same place.
 """
 import cython
+import numpy as np
 
 from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
@@ -17,56 +18,141 @@ from pysim.combat.fighter import conscious
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
 
 
-class Occupancy(object):
-    def __init__(self):
-        # tile key (see _key) -> list of (id, small), in the order they came
-        self.tiles = {}
+@cython.cclass
+class Occupancy:
+    """Who holds each tile in this tick's fight: per tile the bodies in the order they came
+    (the first holds it; a second small one may share with a small first one).
 
-    def add(self, eid, x, y, small):
-        # `True if small else False`, not bool(small), and eid as it is, not int(eid):
-        # compiled, eid is a C long already and either was a Python call per body
-        entry = (eid, True if small else False)
-        key = _key(x, y)
-        lst = self.tiles.get(key)
-        if lst is None:
-            self.tiles[key] = [entry]
-        else:
-            lst.append(entry)
+    A grid over the map and the ring of tiles just outside it (the neighbours of an edge
+    tile), each cell the first of its bodies, and the bodies as rows of C ints chained
+    cell by cell (compiled: every fighter is added every tick, and a dictionary of lists of
+    tuples was a fifth of the combat system's work, issue 15). Tiles beyond the ring, where
+    no body ever stands, share one cell. The combat system keeps one beside the game and
+    clears it each tick (occupancy_for): making the arrays anew cost more than the adds."""
 
-    def remove(self, eid, x, y):
-        key = _key(x, y)
-        lst = self.tiles.get(key)
-        if lst:
-            self.tiles[key] = [e for e in lst if e[0] != eid]
+    def __init__(self, width, height):
+        self.w = max(0, int(width))
+        self.h = max(0, int(height))
+        # 1 + the row of the cell's first body; 0: nobody (the last cell: beyond the ring)
+        self.first = np.zeros((self.w + 2) * (self.h + 2) + 1, dtype=np.int32)
+        self.n = 0
+        self._grow(64)
 
-    def room_for(self, x, y, small, eid=-1):
+    def _grow(self, rows: cython.Py_ssize_t):
+        ids = np.zeros(rows, dtype=np.int64)
+        small = np.zeros(rows, dtype=np.int32)
+        nxt = np.zeros(rows, dtype=np.int32)    # 1 + the next row on the same tile; 0: last
+        cell = np.zeros(rows, dtype=np.int32)   # the row's cell (clear empties only those)
+        if self.n:
+            ids[:self.n] = self.ids[:self.n]
+            small[:self.n] = self.small[:self.n]
+            nxt[:self.n] = self.nxt[:self.n]
+            cell[:self.n] = self.cell[:self.n]
+        self.ids = ids
+        self.small = small
+        self.nxt = nxt
+        self.cell = cell
+
+    def clear(self):
+        """Nobody anywhere (only the cells that had a body are touched)."""
+        r: cython.Py_ssize_t
+        for r in range(self.n):
+            self.first[self.cell[r]] = 0
+        self.n = 0
+
+    def _cell(self, x: cython.long, y: cython.long) -> cython.Py_ssize_t:
+        if x < -1 or y < -1 or x > self.w or y > self.h:
+            return (self.w + 2) * (self.h + 2)
+        return (y + 1) * (self.w + 2) + x + 1
+
+    def add(self, eid: cython.long, x: cython.long, y: cython.long, small: cython.bint):
+        c: cython.Py_ssize_t = self._cell(x, y)
+        r: cython.Py_ssize_t = self.n
+        if r == self.ids.shape[0]:
+            self._grow(2 * r)
+        self.ids[r] = eid
+        self.small[r] = 1 if small else 0
+        self.nxt[r] = 0
+        self.cell[r] = c
+        self.n = r + 1
+        last: cython.Py_ssize_t = self.first[c]
+        if last == 0:
+            self.first[c] = r + 1
+            return
+        while self.nxt[last - 1]:
+            last = self.nxt[last - 1]
+        self.nxt[last - 1] = r + 1
+
+    def remove(self, eid: cython.long, x: cython.long, y: cython.long):
+        c: cython.Py_ssize_t = self._cell(x, y)
+        prev: cython.Py_ssize_t = 0
+        after: cython.Py_ssize_t
+        r: cython.Py_ssize_t = self.first[c]
+        while r:
+            after = self.nxt[r - 1]
+            if self.ids[r - 1] == eid:
+                if prev:
+                    self.nxt[prev - 1] = after
+                else:
+                    self.first[c] = after
+            else:
+                prev = r
+            r = after
+
+    def room_for(self, x: cython.long, y: cython.long, small: cython.bint,
+                 eid: cython.long = -1) -> cython.bint:
         """Can a body (small or not) stand here in a fight (besides itself)?"""
-        lst = [e for e in self.tiles.get(_key(x, y), ()) if e[0] != eid]
-        if not lst:
+        others: cython.int = 0
+        other_small: cython.bint = False
+        r: cython.Py_ssize_t = self.first[self._cell(x, y)]
+        while r:
+            if self.ids[r - 1] != eid:
+                others += 1
+                other_small = self.small[r - 1] != 0
+            r = self.nxt[r - 1]
+        if others == 0:
             return True
-        if len(lst) == 1 and small and lst[0][1]:
-            return True
-        return False
+        return others == 1 and small and other_small
 
-    def may_stay(self, x, y, eid):
+    def may_stay(self, x: cython.long, y: cython.long, eid: cython.long) -> cython.bint:
         """May body `eid` hold its place at (x, y)? The first body there does (and a second
         small one beside a small first one); later arrivals and claims must move on."""
-        lst = self.tiles.get(_key(x, y), ())
-        for i, (oid, small) in enumerate(lst):
-            if oid == eid:
+        r0: cython.Py_ssize_t = self.first[self._cell(x, y)]
+        r: cython.Py_ssize_t = r0
+        i: cython.int = 0
+        while r:
+            if self.ids[r - 1] == eid:
                 if i == 0:
                     return True
-                return i == 1 and small and lst[0][1]
+                return i == 1 and self.small[r - 1] != 0 and self.small[r0 - 1] != 0
+            i += 1
+            r = self.nxt[r - 1]
         return True
 
-    def ids_at(self, x, y):
-        return [e[0] for e in self.tiles.get(_key(x, y), ())]
+    def ids_at(self, x: cython.long, y: cython.long) -> list:
+        out = []
+        r: cython.Py_ssize_t = self.first[self._cell(x, y)]
+        while r:
+            out.append(int(self.ids[r - 1]))
+            r = self.nxt[r - 1]
+        return out
 
 
-def _key(x, y):
-    """One int per tile, cheaper to make and hash than an (x, y) tuple (distinct for every
-    tile of a map under 2**21 tiles wide, and the ring just outside it)."""
-    return y * 2097152 + x
+def occupancy_for(game) -> Occupancy:
+    """An empty Occupancy for this tick's fight: the one kept beside the game (never state,
+    never hashed; a new one when the map's size is not its own)."""
+    w: cython.long = game.grid.width
+    h: cython.long = game.grid.height
+    occ: Occupancy
+    kept = getattr(game, "combat_occupancy", None)
+    if isinstance(kept, Occupancy):
+        occ = kept
+        if occ.w == w and occ.h == h:
+            occ.clear()
+            return occ
+    occ = Occupancy(w, h)
+    game.combat_occupancy = occ
+    return occ
 
 
 def can_share(small_a, small_b) -> cython.bint:

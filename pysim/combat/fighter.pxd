@@ -5,9 +5,11 @@
 cimport cython
 from pysim.core.entities cimport Entity
 from pysim.combat.wounds cimport total_points
+from pysim.combat.stats cimport StatBlock
 
 cdef class Fighter:
-    cdef public object stats, subtype, wounds
+    cdef public StatBlock stats
+    cdef public object subtype, wounds
     cdef public int bleeding_since, stance, action
     cdef public dict known, bonus
     cdef public int target, ordered_target, next_attack

@@ -10,6 +10,7 @@ Other rule areas read it through the helpers here:
   conscious(e)         up (not knocked out or dead) and not carried or captured
 """
 from pysim.combat import stance as _stance, stats as S, wounds as W
+from pysim.combat.stats import StatBlock
 from pysim.combat.wounds import total_points
 from pysim.core import entities as E
 
@@ -51,7 +52,22 @@ class Fighter(object):
         return self.bleeding_since >= 0
 
     def stat(self, name):
-        return int(getattr(self.stats, name)) + int(self.bonus.get(name, 0))
+        st: StatBlock = self.stats
+        # the four rolled stats read in C (a getattr by name is a Python lookup)
+        if name == "hunt":
+            v = st.hunt
+        elif name == "craft":
+            v = st.craft
+        elif name == "battle":
+            v = st.battle
+        elif name == "block":
+            v = st.block
+        else:
+            v = int(getattr(st, name))
+        bonus = self.bonus
+        if not bonus:
+            return v
+        return v + int(bonus.get(name, 0))
 
     def hash_state(self):
         return (self.subtype, self.stats.to_dict(), [w.state() for w in self.wounds], self.bleeding_since,

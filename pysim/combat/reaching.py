@@ -21,13 +21,14 @@ from pysim.combat.fighter import Fighter, conscious
 IDLE = ST.IDLE
 FIGHT = ST.FIGHT
 UP = E.UP
+SMALL = S.SMALL    # (a module global: a cached lookup, where S.SMALL is a getattr)
 
 
 def small(e: Entity) -> cython.bint:
     """CROWD-02's small body (StatBlock.has(S.SMALL), read straight: combat asks it of
     every fighter every tick)."""
     f: Fighter = e.fighter
-    return S.SMALL in f.stats.traits
+    return SMALL in f.stats.traits
 
 
 class Walkable(object):

@@ -38,8 +38,10 @@ KO_TROLL = 2    # the troll: knocked out instead, unless starving
 KO_BOSS = 3     # the Boss: always killed, and never gets the head-wound chance
 
 
-class Weapon(object):
-    """A weapon. `damage` is added to the attack margin when choosing the wound level."""
+@cython.cclass
+class Weapon:
+    """A weapon. `damage` is added to the attack margin when choosing the wound level.
+    Compiled, the fields are typed (stats.pxd): combat reads them for every fighter."""
 
     def __init__(self, name, blunt, ranged=False, reach=1, damage=0, attack_ticks=12):
         self.name = name
@@ -74,9 +76,13 @@ WEAPONS = {
 }
 
 
-class StatBlock(object):
+@cython.cclass
+class StatBlock:
     """One body's fighting numbers. Copied per entity (`StatBlock.copy`), so bonuses that
-    other rule areas add (trap learning, Cautious) never leak into the tables."""
+    other rule areas add (trap learning, Cautious) never leak into the tables. Compiled,
+    the fields are typed (stats.pxd; no others may be added): combat reads the traits and
+    the weapon of every fighter every tick, and getattr on a Python object was a fifth of
+    each read's cost (issue 15)."""
 
     def __init__(self, name, hunt, craft, battle, block, speed=6, weapon="fists",
                  armour=ARMOUR_NONE, helmet=0, ko_rule=KO_NORMAL, traits=(), level=0):

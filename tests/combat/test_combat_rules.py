@@ -242,7 +242,7 @@ def test_two_kobolds_share_a_tile():
         tiles[(e.x, e.y)] = tiles.get((e.x, e.y), 0) + 1
     assert len(adjacent) == 16 and max(tiles.values()) == 2
     assert sum(1 for e in atk if e.fighter.waiting) == 2
-    occ = crowding.Occupancy()
+    occ = crowding.Occupancy(4, 4)
     occ.add(1, 0, 0, True)
     assert occ.room_for(0, 0, True) and not occ.room_for(0, 0, False)
 
