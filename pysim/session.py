@@ -21,6 +21,11 @@ COST_WEIGHT = 0.25
 # such bound a tick two behind got 240 us and one in ten frames of a busy hour was over).
 LATE_SHARE = 0.5
 LATE_MOST = 1.4
+# A frame that shows a tick pays for more than Python: the bridge turns the changes into
+# Godot's arrays and the front end merges them (~20-25 us at full scale, bench_bridge's
+# bridge_frame_tick_snapshot_us less its _python_us), so the changes are built until this
+# long before its deadline; a build not done by then is shown by the next frame.
+SHOW_RESERVE_US = 25
 # A tick under way with this many more ticks due is finished whole in one frame: the frame
 # budget gives way to keeping up with the game's speed (a second behind at 1x).
 WHOLE_WHEN_DUE = 10
@@ -109,9 +114,10 @@ class Session:
     # budget (each system's cost is a running mean of what it took), or until a pause point
     # inside a system finds the budget spent (pysim/core/pausing.py: the tick runs in a
     # greenlet); the next frames go on with it. Once it is done, what the front end is
-    # shown of it (snapshot_changes) is built in what is left of the frame, and the next
-    # frames' if need be (a pausing.Job that pauses between two snapshot parts); the frame
-    # that has it built shows the tick (the changes, the events). A tick running late gets
+    # shown of it (snapshot_changes) is built in what is left of the frame but the
+    # SHOW_RESERVE_US its showing costs the front end, and the next frames' if need be (a
+    # pausing.Job that pauses between two snapshot parts); the frame that has it built
+    # shows the tick (the changes, the events). A tick running late gets
     # LATE_SHARE more of the budget for each tick due after it, up to LATE_MOST budgets;
     # only when WHOLE_WHEN_DUE are due does a frame finish it whole (a machine too slow for
     # the speed catches up as it did before). The budget decides
@@ -208,7 +214,7 @@ class Session:
                 break
             if not whole:
                 self._showing = pausing.Job(self._build_changes)
-                if not self._run_showing(now, start + limit[0]):
+                if not self._run_showing(now, start + limit[0] - SHOW_RESERVE_US / 1e6):
                     self._held, ran = ran, 0   # built over the next frames, shown then
                     break
         return ran
@@ -223,7 +229,7 @@ class Session:
         if self._showing is None:
             return True
         now = self._clock
-        return self._run_showing(now, now() + self._frame_limit())
+        return self._run_showing(now, now() + self._frame_limit() - SHOW_RESERVE_US / 1e6)
 
     def _run_showing(self, clock_fn=None, deadline=0.0):
         job = self._showing

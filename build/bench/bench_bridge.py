@@ -9,6 +9,9 @@ a tick ran, snapshot_changes() merged into the held snapshot (bridge_frame_tick_
 _step_us, _snapshot_us, _snapshot_python_us and _merge_us parts; bridge_frame_notick_us;
 bridge_frame_policy_us the mean frame). bridge_snapshot_arrays / _keys: the whole snapshot's
 real array and key count; bridge_changed_arrays_per_tick / _keys_per_tick: what a tick sends.
+bridge_frame_budget_fixed_work_*: a fixed piece of Python work as long as the budget, timed
+after each budgeted frame (what the machine itself adds to a frame of that length);
+full_frame_budget_over_200us_over_fixed_work: how much more often the frames pass 200 us.
 Prints a JSON dict as its last stdout line (names are stable; microseconds unless named).
 """
 import json
@@ -47,6 +50,12 @@ def main():
     for k, v in sorted(full.items()):
         if k.startswith(("bridge_frame", "bridge_snapshot", "bench_level")):
             out["full_" + k.split("_", 1)[1]] = v
+    # how much more often the game's budgeted frames pass 200 us than a fixed piece of
+    # work of the budget's length timed beside them (1: no more than the machine adds)
+    fixed = out.get("full_frame_budget_fixed_work_over_200us_share")
+    if fixed is not None and "full_frame_budget_frames_over_200us_share" in out:
+        out["full_frame_budget_over_200us_over_fixed_work"] = round(
+            out["full_frame_budget_frames_over_200us_share"] / max(fixed, 1.0 / 3600), 2)
     for k, v in out.items():
         print("%-34s %s" % (k, v))
     print(json.dumps(out))

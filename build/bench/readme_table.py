@@ -44,6 +44,13 @@ ROWS = [
       "full_frame_budget_over_200us_showing_share",
       "full_frame_budget_frames_mid_tick_share", "full_frame_budget_ticks_shown"],
      "<= 200 us a frame"),
+    ("The machine's own spread beside those frames: a fixed piece of Python work as long as "
+     "the budget (the probe's fixed_work), timed after each of the 3,600 frames; the share of "
+     "frames over 200 us over the share of that work over 200 us",
+     ["full_frame_budget_fixed_work_p50_us", "full_frame_budget_fixed_work_p90_us",
+      "full_frame_budget_fixed_work_p99_us", "full_frame_budget_fixed_work_over_200us_share",
+      "full_frame_budget_over_200us_over_fixed_work"],
+     "what any frame of that length gets"),
     ("Physics frame without the budget, full-scale level: a frame with a tick (the tick, "
      "snapshot_changes() of which Python, the merge), a frame without one, the mean at 1x",
      ["full_frame_tick_us", "full_frame_tick_step_us", "full_frame_tick_snapshot_us",

@@ -183,6 +183,11 @@ func _run() -> void:
 		# set_frame_budget): each frame runs the due tick's systems for about the budget and a
 		# frame that finishes one shows it (snapshot_changes + merge). Every frame timed whole.
 		var budget: int = s.invoke("set_frame_budget", [budget_usec])
+		# The yardstick: a fixed piece of Python work (the probe's fixed_work) as long as the
+		# budget, timed after every frame below. How often it passes 200 us is what this
+		# machine adds to any frame of that length, the same minutes as the game's frames.
+		var rounds := _rounds_for(b, budget_usec)
+		var fixed_times := []
 		var times := []
 		var cpu_times := []
 		var mid := 0
@@ -205,6 +210,9 @@ func _run() -> void:
 			cpu_times.append(int(s.invoke("thread_cpu_us", [])) - cpu0)
 			if s.invoke("tick_under_way", []):
 				mid += 1
+			var w0 := OS.get_ticks_usec()
+			b.invoke("fixed_work", [rounds])
+			fixed_times.append(OS.get_ticks_usec() - w0)
 		results["bridge_frame_budget_usec"] = budget
 		_spread(results, "bridge_frame_budget_frame", times, budget_frames)
 		results["bridge_frame_budget_frames_over_200us_share"] = results["bridge_frame_budget_frame_over_200us_share"]
@@ -216,9 +224,26 @@ func _run() -> void:
 		# the same frames in CPU time of the thread (what the frame cost, not what the
 		# machine's other processes took from it; includes the two clock calls, ~2 us)
 		_spread(results, "bridge_frame_budget_cpu", cpu_times, budget_frames)
+		_spread(results, "bridge_frame_budget_fixed_work", fixed_times, budget_frames)
+		results["bridge_frame_budget_fixed_work_rounds"] = rounds
 		s.invoke("set_frame_budget", [0])
 	print("BENCH " + to_json(results))
 	quit(0)
+
+
+# Rounds of the probe's fixed_work whose median time is about `usec` (three tries, each
+# scaled by what the last median missed by).
+func _rounds_for(b, usec: int) -> int:
+	var rounds := 2000
+	for attempt in range(3):
+		var took := []
+		for i in range(31):
+			var a := OS.get_ticks_usec()
+			b.invoke("fixed_work", [rounds])
+			took.append(OS.get_ticks_usec() - a)
+		took.sort()
+		rounds = int(max(1, rounds * float(usec) / max(1, took[15])))
+	return rounds
 
 
 # results[prefix + "_mean_us", "_p50_us", "_p90_us", "_p99_us", "_max_us", "_over_200us_share"]

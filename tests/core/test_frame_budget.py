@@ -437,3 +437,30 @@ def test_a_frame_that_applies_a_command_ends_between_ticks_so_its_effect_is_show
     tick = s.game.tick
     s.step(FRAME)                    # and the next frame goes on with the ticks due
     assert s.game.tick > tick or s.game.mid_tick()
+
+
+def test_the_frame_that_shows_a_tick_keeps_room_for_the_front_end():
+    """The changes a finished tick shows are built until SHOW_RESERVE_US before the frame's
+    deadline (the bridge's conversion and the merge come after them in that frame), in the
+    frame that finished the tick and in a frame that only goes on building them."""
+    s = budgeted(14, budget_us=100, most_us=0.001)
+    s._acc = clock.MICROS_PER_TICK_1X          # one tick due, none after it: the budget
+    seen = []
+    real = pausing.Job.run
+
+    def spy(job, clock_fn=None, deadline=0.0):
+        seen.append((deadline - s._clock.now) * 1e6)
+        return real(job, clock_fn, deadline)
+
+    pausing.Job.run = spy
+    try:
+        assert s.step(0) == 1                  # the clock barely moves: done and shown
+        assert seen and seen[0] == pytest.approx(100 - session.SHOW_RESERVE_US, abs=0.5)
+        s._showing = pausing.Job(s._build_changes)    # as a frame that only builds them
+        s._held = 1
+        del seen[:]
+        assert s.step(0) == 1
+        assert seen and seen[0] == pytest.approx(100 - session.SHOW_RESERVE_US, abs=0.5)
+    finally:
+        pausing.Job.run = real
+    assert 0 < session.SHOW_RESERVE_US < 100

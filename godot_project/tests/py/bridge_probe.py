@@ -141,6 +141,15 @@ class BenchProbe(Probe):
     def floats2000(self):
         return self.f2000
 
+    def fixed_work(self, rounds):
+        """The same Python work at every call (`rounds` turns of a small loop): the bench
+        times it beside the game's frames, so what the machine adds to a frame (another
+        process on the core, a cold cache) shows in a piece of work that never changes."""
+        total = 0
+        for i in range(int(rounds)):
+            total += i * i
+        return total & 1
+
     def floats2000_f64(self):
         return self.f2000_64
 
