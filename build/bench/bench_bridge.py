@@ -11,7 +11,8 @@ bridge_frame_policy_us the mean frame). bridge_snapshot_arrays / _keys: the whol
 real array and key count; bridge_changed_arrays_per_tick / _keys_per_tick: what a tick sends.
 bridge_frame_budget_fixed_work_*: a fixed piece of Python work as long as the budget, timed
 after each budgeted frame (what the machine itself adds to a frame of that length);
-full_frame_budget_over_200us_over_fixed_work: how much more often the frames pass 200 us.
+full_frame_budget_over_200us_over_fixed_work: how much more often the frames pass 200 us;
+full_frame_budget_fixed_work_slowdown: its median over the budget it was fitted to.
 Prints a JSON dict as its last stdout line (names are stable; microseconds unless named).
 """
 import json
@@ -56,6 +57,10 @@ def main():
     if fixed is not None and "full_frame_budget_frames_over_200us_share" in out:
         out["full_frame_budget_over_200us_over_fixed_work"] = round(
             out["full_frame_budget_frames_over_200us_share"] / max(fixed, 1.0 / 3600), 2)
+        # the work was fitted to the budget's length just before the frames: its median
+        # over the budget is how much slower the machine ran during them (1: as fitted)
+        out["full_frame_budget_fixed_work_slowdown"] = round(
+            out["full_frame_budget_fixed_work_p50_us"] / max(1, out["full_frame_budget_usec"]), 2)
     for k, v in out.items():
         print("%-34s %s" % (k, v))
     print(json.dumps(out))
