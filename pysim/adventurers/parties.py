@@ -26,7 +26,7 @@ class PartyIndex(object):
     between: nothing there spawns, removes or re-parties anyone)."""
 
     def __init__(self, game):
-        ents = game.entities
+        ents: dict = game.entities   # (typed: its get is a C call)
         if not self._fill(ents.values()):   # ids ascend in creation order; else sort
             self._fill([ents[k] for k in sorted(ents)])
 

@@ -105,7 +105,7 @@ def carriers(game):
     st = game.areas.get("treasure")
     if st is None or not st.carried:
         return
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     for eid in sorted(st.carried):
         e = ents.get(eid)
         if e is not None and e.state == UP:

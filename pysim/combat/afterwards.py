@@ -272,7 +272,7 @@ def _follow(carrier, body):
 
 @systems.system("afterwards", 460)
 def tick(game):
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     # typed: this walks every body every tick (issue 15)
     e: Entity
     f: Fighter

@@ -257,7 +257,7 @@ def forget_stale(game, fighter):
     drop = []
     now: cython.long = game.tick
     t: cython.long
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     for eid, (x, y, t) in f.known.items():
         en = ents.get(eid)
         if en is None or not can_fight(en) or now - t > FORGET_TICKS:

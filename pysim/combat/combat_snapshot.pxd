@@ -1,2 +1,3 @@
 # Typed table pass of combat_snapshot.py (read every frame over every entity).
 from pysim.combat.fighter cimport Fighter
+from pysim.core.entities cimport Entity

@@ -72,7 +72,7 @@ def kill(game, e, by=-1, cause="wound"):
 def wounds_tick(game):
     now = game.tick
     rng = None
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     # typed (knockouts.pxd): this walks every living body every tick
     e: Entity
     f: Fighter

@@ -35,9 +35,10 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
     """The ordered target when it is known and still up, else the nearest known enemy
     (ties: lowest id). Returns (target entity or None, its squared distance, count near).
     Between looks (every LOOK_PERIOD ticks) a fighter keeps a target that is still up."""
+    ents: dict = game.entities   # (typed: its get is a C call)
     if not rechoose and f.target >= 0 and f.target in f.known and \
             (f.ordered_target < 0 or f.ordered_target == f.target):
-        t = game.entities.get(f.target)
+        t = ents.get(f.target)
         if t is not None and can_fight(t):
             kx, ky, _ = f.known[f.target]
             return t, dist2(e.x, e.y, kx, ky), f.near
@@ -49,7 +50,6 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
     eid: cython.int
     kx: cython.int
     ky: cython.int
-    ents = game.entities
     for eid, (kx, ky, _) in f.known.items():
         en = ents.get(eid)
         if en is None or not can_fight(en):
@@ -62,7 +62,7 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
             best_d2 = d2
             best = eid
     if f.ordered_target >= 0:
-        t = game.entities.get(f.ordered_target)
+        t = ents.get(f.ordered_target)
         if t is not None and can_fight(t) and f.ordered_target in f.known:
             kx, ky, _ = f.known[f.ordered_target]
             return t, dist2(e.x, e.y, kx, ky), near
@@ -70,7 +70,7 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
     f.near = near
     if best < 0:
         return None, -1, 0
-    return game.entities[best], best_d2, near
+    return ents[best], best_d2, near
 
 
 def allies_near(e: Entity, fighters):

@@ -37,20 +37,23 @@ class CellBuckets(object):
         self.size = size
         self.cw = cw
         self.ch = ch
-        zeros = array.array("i", [0])
-        m = n if n > 0 else 1
-        xs_a = zeros * m
-        ys_a = zeros * m
-        sides_a = zeros * m
-        cells_a = zeros * m
-        start_a = zeros * (cw * ch + 1)
-        items_a = zeros * m
-        xs: cython.int[::1] = xs_a
-        ys: cython.int[::1] = ys_a
-        sides: cython.int[::1] = sides_a
-        cells: cython.int[::1] = cells_a
-        start: cython.int[::1] = start_a
-        items: cython.int[::1] = items_a
+        m: cython.Py_ssize_t = n if n > 0 else 1
+        cells_n: cython.Py_ssize_t = cw * ch + 1
+        # one buffer for every array (each typed view taken of its own array cost more
+        # than filling it: made every combat tick, issue 15); the views are slices of it
+        whole: cython.int[::1] = array.array("i", [0]) * (5 * m + 2 * cells_n)
+        self.xs = whole[0:m]
+        self.ys = whole[m:2 * m]
+        self.sides = whole[2 * m:3 * m]
+        self.items = whole[3 * m:4 * m]
+        cells: cython.int[::1] = whole[4 * m:5 * m]
+        self.start = whole[5 * m:5 * m + cells_n]
+        fill: cython.int[::1] = whole[5 * m + cells_n:5 * m + 2 * cells_n]
+        xs: cython.int[::1] = self.xs
+        ys: cython.int[::1] = self.ys
+        sides: cython.int[::1] = self.sides
+        start: cython.int[::1] = self.start
+        items: cython.int[::1] = self.items
         for k in range(n):
             e = self.ents[k]
             xs[k] = e.x
@@ -61,17 +64,11 @@ class CellBuckets(object):
             start[c + 1] += 1
         for c in range(cw * ch):
             start[c + 1] += start[c]
-        fill_a = array.array("i", start_a)
-        fill: cython.int[::1] = fill_a
+            fill[c] = start[c]
         for k in range(n):               # stable: ascending index within a cell
             c = cells[k]
             items[fill[c]] = k
             fill[c] += 1
-        self.xs = xs_a
-        self.ys = ys_a
-        self.sides = sides_a
-        self.start = start_a
-        self.items = items_a
 
     @cython.cfunc
     def _cell(self, x: cython.int, y: cython.int) -> cython.int:

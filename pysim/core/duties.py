@@ -218,7 +218,7 @@ def tick(game):
     e: Entity
     minion: cython.int = entities.MINION
     up: cython.int = entities.UP
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     for eid in sorted(ents):
         e = ents[eid]
         if e.kind != minion:

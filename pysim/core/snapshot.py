@@ -113,12 +113,13 @@ class Frames(object):
             # a few us, the whole ~100 at full scale): nothing changes the game meanwhile
             pausing.point()
 
-    def changes(self, snap):
+    def changes(self, snap: dict):
         """The keys of snap whose values differ from those last sent (all, the first time,
         with FULL_KEY True), plus GONE_KEY: keys sent before and no longer made."""
-        sent = self.sent
+        # typed dicts: each key's get is a C call, not a method call (~110 keys a frame)
+        sent: dict = self.sent
         first = not sent
-        out = {}
+        out: dict = {}
         for key, value in snap.items():
             old = sent.get(key)
             if old is not None and old[0] is value:

@@ -71,7 +71,7 @@ def _free(e):
 @systems.system("sleep", 88)
 def tick(game):
     st = S.state_of(game)
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     now = int(game.tick)
     # typed, and each slot's night worked out once a tick, not once a minion: this walks
     # every body every tick

@@ -166,7 +166,7 @@ def party_over(game, st):
     unable to fight only runs: it counts as knocked out, so a cornered runner cannot hold
     every later invasion back)."""
     from pysim.combat.fighter import unable_to_fight
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     for eid in st.members:
         e = ents.get(eid)
         if e is not None and e.state == UP and not unable_to_fight(e):
@@ -177,7 +177,7 @@ def party_over(game, st):
 def _end(game, st):
     from pysim.combat.fighter import unable_to_fight
     dead = gone = down = 0
-    ents = game.entities
+    ents: dict = game.entities   # (typed: its get is a C call)
     for eid in st.members:
         e = ents.get(eid)
         if e is None:
