@@ -2,11 +2,13 @@
 # _Scratch, so a query passes them to the C search without taking new views of the arrays
 # (eight acquisitions a query, a fair share of a short search's time).
 cdef class _Scratch:
-    cdef int[::1] g, parent, mark, hidx
+    cdef int[::1] g, parent, mark, hidx, pmark, pqueue, state
     cdef long long[::1] hkey
     cdef const int[::1] dx, dy
     cdef int gen
+    cdef readonly int pgen    # (read by a test: how many pocket checks ran)
     cpdef int next_gen(self)
+    cpdef int next_pgen(self)
 
 # The heap key's layout and the pause spacing as C ints: the search reads them at every
 # push, and a module attribute would be a dictionary lookup and Python arithmetic there.

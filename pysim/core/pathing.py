@@ -52,15 +52,24 @@ class _Scratch:
             self.mark = np.zeros(n, dtype=np.int32)
             self.hkey = np.zeros(8 * n + 8, dtype=np.int64)
             self.hidx = np.zeros(8 * n + 8, dtype=np.int32)
+            self.pmark = np.zeros(n, dtype=np.int32)
+            self.pqueue = np.zeros(2 * n + 2, dtype=np.int32)
+            self.state = np.zeros(1, dtype=np.int32)
         else:
             self.g = [0] * n
             self.parent = [0] * n
             self.mark = [0] * n
             self.hkey = [0] * (8 * n + 8)
             self.hidx = [0] * (8 * n + 8)
+            self.pmark = [0] * n
+            self.pqueue = [0] * (2 * n + 2)
+            self.state = [0]
         self.dx = DX
         self.dy = DY
         self.gen = 0
+        self.pgen = 0
+        # the pocket check's own marks and queue: it runs while a search waits in the
+        # others (see _find); state[0] is that search's heap size
 
     def next_gen(self):
         self.gen += 1
@@ -69,6 +78,14 @@ class _Scratch:
                 self.mark[i] = 0
             self.gen = 1
         return self.gen
+
+    def next_pgen(self):
+        self.pgen += 1
+        if self.pgen >= _GEN_LIMIT:
+            for i in range(len(self.pmark)):
+                self.pmark[i] = 0
+            self.pgen = 1
+        return self.pgen
 
 
 @cython.boundscheck(False)
@@ -80,8 +97,11 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
             g: cython.int[::1], parent: cython.int[::1], mark: cython.int[::1],
             hkey: cython.longlong[::1], hidx: cython.int[::1],
             dxs: cython.const[cython.int][::1], dys: cython.const[cython.int][::1],
-            gen: cython.int) -> cython.int:
-    """Run A*; return the path length in tiles (0 = unreachable); parents stay in `parent`."""
+            gen: cython.int, resume: cython.bint, cap: cython.int,
+            state: cython.int[::1]) -> cython.int:
+    """Run A*; return the path length in tiles (0 = unreachable); parents stay in `parent`.
+    With cap > 0, stop once cap tiles were expanded and return -1, the heap's size kept in
+    state[0]: called again with resume, the same search goes on where it stopped."""
     opened: cython.int = gen * 2
     closed: cython.int = gen * 2 + 1
     gx: cython.int = goal % w
@@ -109,16 +129,23 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
     found: cython.bint = False
     expanded: cython.int = 0
 
-    ax = abs(start % w - gx)
-    ay = abs(start // w - gy)
-    hh = 2 * ax + ay if ax > ay else 2 * ay + ax
-    g[start] = 0
-    parent[start] = -1
-    mark[start] = opened
-    hkey[0] = (cython.cast(cython.longlong, hh) << _H_BITS) | min(hh, _H_MAX)
-    hidx[0] = start
-    n = 1
+    taken: cython.int = 0
+    if resume:
+        n = state[0]
+    else:
+        ax = abs(start % w - gx)
+        ay = abs(start // w - gy)
+        hh = 2 * ax + ay if ax > ay else 2 * ay + ax
+        g[start] = 0
+        parent[start] = -1
+        mark[start] = opened
+        hkey[0] = (cython.cast(cython.longlong, hh) << _H_BITS) | min(hh, _H_MAX)
+        hidx[0] = start
+        n = 1
     while n > 0:
+        if cap > 0 and taken >= cap:
+            state[0] = n
+            return -1
         idx = hidx[0]
         n -= 1
         if n > 0:
@@ -144,6 +171,7 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
         if idx == goal:
             found = True
             break
+        taken += 1
         expanded += 1
         if expanded == POINT_EVERY:
             expanded = 0
@@ -202,6 +230,12 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
 
 # Tiles a pocket check may visit before it gives up and lets the search decide.
 POCKET_BUDGET = 4096
+# Tiles a search expands before the pocket check is asked (0: the check first). Between two
+# ends that meet, the check's floods were work for nothing: a third of a full-scale tick's
+# path work (issue 15). Most searches there end within this many tiles (asked after 1,024,
+# the check still ran for most of them); a goal walled off costs this much search more
+# before the check proves it, where a failed search alone explores all of the start's side.
+SEARCH_BEFORE_POCKET = 4096
 
 
 @cython.boundscheck(False)
@@ -357,13 +391,23 @@ def _find(scratch: _Scratch, cost, w: cython.int, h: cython.int, sx: cython.int,
         flat = flat.tolist()
     start = sy * w + sx
     goal = gy * w + gx
-    if _pocket(flat, w, h, start, goal, cut, scratch.mark, scratch.hidx,
-               scratch.dx, scratch.dy, gen, POCKET_BUDGET):
-        return EMPTY.copy()
-    pausing.point()   # the pocket check done, the search not begun
-    gen = scratch.next_gen()
-    length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
-                     scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy, gen)
+    cap: cython.int = SEARCH_BEFORE_POCKET
+    length: cython.int = -1
+    if cap > 0:
+        length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
+                         scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy,
+                         gen, False, cap, scratch.state)
+    if length < 0:
+        # a long search (or none begun): are the ends walled apart? (a search that fails
+        # explores all of the start's side) The check has its own marks and queue: the
+        # search waits in the others and goes on after it.
+        if _pocket(flat, w, h, start, goal, cut, scratch.pmark, scratch.pqueue,
+                   scratch.dx, scratch.dy, scratch.next_pgen(), POCKET_BUDGET):
+            return EMPTY.copy()
+        pausing.point()   # the pocket check done, the rest of the search not
+        length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
+                         scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy,
+                         gen, cap > 0, 0, scratch.state)
     if length == 0:
         return EMPTY.copy()
     out = np.empty((length, 2), dtype=np.int32)

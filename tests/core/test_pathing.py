@@ -101,8 +101,13 @@ def test_numpy_integer_coordinates_are_accepted():
 # Issue 15: before searching, find_path floods from both ends in turn and answers "no path"
 # when one flood runs dry (a failed search explores the whole of the start's side). It
 # must never change an answer: the same paths as the search alone, corners and all.
-def test_pocket_check_gives_the_same_answers_as_the_search_alone(monkeypatch):
+@pytest.mark.parametrize("first", [0, 1, 7, 40])
+def test_pocket_check_gives_the_same_answers_as_the_search_alone(monkeypatch, first):
+    """`first`: the tiles a search expands before the pocket check (SEARCH_BEFORE_POCKET;
+    0: the check first): the search stopped there and gone on with after the check finds
+    what it finds in one go."""
     from pysim.core import pathing
+    monkeypatch.setattr(pathing, "SEARCH_BEFORE_POCKET", first)
     rng = np.random.default_rng(15)
     for trial in range(150):
         h, w = int(rng.integers(4, 24)), int(rng.integers(4, 24))
@@ -132,3 +137,23 @@ def test_a_goal_cut_off_only_by_corners_is_out_of_reach():
     assert len(find_path(cost, (3, 5), (3, 1), cut_corners=True)) == 0
     cost[3, 3] = 1
     assert len(find_path(cost, (3, 5), (3, 1))) == 5
+
+
+def test_a_search_that_ends_early_never_asks_the_pocket_check(monkeypatch):
+    """Issue 15: the check is asked only once a search has expanded SEARCH_BEFORE_POCKET
+    tiles; a walled-off goal is still answered by it, not by a search of the whole map."""
+    from pysim.core import pathing
+    monkeypatch.setattr(pathing, "SEARCH_BEFORE_POCKET", 50)
+    cost = np.ones((40, 40), dtype=np.int32)
+
+    def checks():
+        return pathing._scratch[40 * 40].pgen       # one more each time the check runs
+
+    find_path(cost, (1, 1), (2, 2))
+    before = checks()
+    assert len(find_path(cost, (1, 1), (5, 4))) == 5        # a few tiles: no check
+    assert checks() == before
+    cost[10:13, 10:13] = 0
+    cost[11, 11] = 1                                        # a tile walled in
+    assert len(find_path(cost, (1, 1), (11, 11))) == 0
+    assert checks() == before + 1                           # the check said so
