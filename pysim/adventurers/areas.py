@@ -15,7 +15,7 @@ Decisions: docs/rules/adventurers.md, "Marks and areas".
 import cython
 import numpy as np
 
-from pysim.core import pausing
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 
 
 def _door_tiles(game):
@@ -95,12 +95,12 @@ def _build(game):
     # a rebuild after a dig is ~350 us at full scale: a frame budget may pause between its
     # fills (pysim/core/pausing.py); the cache is stored only when the rebuild is done
     runs = _label(narrow)
-    pausing.point()
+    pause_point()
     # a run's size at each of its tiles: a corridor is a run of 2 tiles or more
     sizes = np.bincount(runs[runs >= 0], minlength=h * w)
     corridor = (runs >= 0) & (sizes[np.maximum(runs, 0)] >= 2)
     rooms = _label(walk & ~door & ~narrow)
-    pausing.point()
+    pause_point()
     area = np.where(corridor, _label(corridor), rooms).astype(np.int32)
     return corridor.astype(np.uint8), area
 

@@ -13,7 +13,8 @@ import cython
 from pysim.combat import (awareness as A, crowding, fighter as F, reaching as R, shots,
                           stance as ST, striking as SK, targets as TG, wounds as W)
 from pysim.combat.sight import cheb
-from pysim.core import entities as E, movement, pausing, systems
+from pysim.core import entities as E, movement, systems
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 from pysim.combat.reaching import hold, small
@@ -72,22 +73,22 @@ def tick(game):
     blocked = A.sight_blocked(game)
     # the occupancy, the spotter and the first fighters' turns are ~20, ~10 and ~20 us at
     # full scale: a pause point between each (issue 15)
-    pausing.point()
+    pause_point()
     occ: Occupancy = crowding.occupancy_for(game)   # typed: C calls below
     for i in range(len(fighters)):
         e = fighters[i]
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
         if i % 32 == 31:
-            pausing.point()   # (the occupancy is this tick's own: nothing else reads it)
+            pause_point()   # (the occupancy is this tick's own: nothing else reads it)
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
-    pausing.point()
+    pause_point()
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
     # C ints: the sums below are made for every fighter
     period: cython.long = A.LOOK_PERIOD
     tick_no: cython.long = game.tick
     piece: cython.Py_ssize_t = FIGHTERS_A_PIECE
-    pausing.point()   # nobody has acted yet: the game is as the last system left it
+    pause_point()   # nobody has acted yet: the game is as the last system left it
     for i in range(len(fighters)):
         e = fighters[i]
         if e.state != up:
@@ -101,7 +102,7 @@ def tick(game):
             rechoose = False
         _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
         if i % piece == piece - 1:
-            pausing.point()   # between two fighters' turns the game is whole
+            pause_point()   # between two fighters' turns the game is whole
 
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,

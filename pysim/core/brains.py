@@ -6,7 +6,8 @@ to rest for a while. Rule areas replace an entry to take a kind over (or wrap it
 After a walk the goal is still set; brains use that to rest once before the next choice.
 """
 
-from pysim.core import draws, entities, movement, pausing, systems, terrain
+from pysim.core import draws, entities, movement, systems, terrain
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 BRAINS = {}
@@ -33,7 +34,7 @@ def tick(game):
         fn = BRAINS.get(e.kind)
         if fn is not None:
             fn(game, e)
-            pausing.point()   # between two bodies' choices the game is whole
+            pause_point()   # between two bodies' choices the game is whole
 
 
 def _rest(game, e: Entity, lo, hi):

@@ -21,7 +21,8 @@ job found rests LOOK_TICKS before looking again, then wanders.
 import cython
 
 from pysim.combat.fighter import engaged
-from pysim.core import commands, entities, movement, pausing, systems
+from pysim.core import commands, entities, movement, systems
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 NONE = "none"
@@ -247,7 +248,7 @@ def tick(game):
             e.idle = LOOK_TICKS
         # between two minions' job choices the game is whole: every LOOK_TICKS the idle
         # minions all look over every job, ~250 us at full scale
-        pausing.point()
+        pause_point()
 
 
 def set_duty_now(game, e, duty):

@@ -71,8 +71,10 @@ class Grid:
 
     def tiles_of(self, code):
         """(x, y) tuples of every tile with this terrain, in row-major order."""
-        ys, xs = np.nonzero(self.terrain == code)
-        return [(int(x), int(y)) for y, x in zip(ys, xs)]
+        # flat: a 2-D np.nonzero over the full-scale map was ~30 us, this a few (the
+        # adventurers ask it for the sanctum at each plan: issue 15)
+        w = self.width
+        return [(t % w, t // w) for t in np.flatnonzero(self.terrain.reshape(-1) == code).tolist()]
 
     def hash_state(self):
         return (self.width, self.height, self.terrain, self.domain, self.light, self.version,

@@ -31,7 +31,8 @@ it was first asked (see _Holders).
 import cython
 import numpy as np
 
-from pysim.core import pausing, reachability, snapshot, systems
+from pysim.core import reachability, snapshot, systems
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
@@ -79,7 +80,7 @@ def plan(game, ent, sx, sy, gx, gy):
     # pause points (issue 15): a plan's views are a few grid copies, ~15 us at full scale,
     # and its searches pause at their own points; the planner is part way through a
     # choice, and nothing reads the game meanwhile but the placement checks (pausing.py)
-    pausing.point()
+    pause_point()
     vs = reachability.views(game.grid)
     cost = base_for(game, ent, vs.base)
     kept = cost             # the last shared view of the chain: its labels hold for the end
@@ -91,7 +92,7 @@ def plan(game, ent, sx, sy, gx, gy):
             kept = cost
             if vs.unreachable(cost, sx, sy, gx, gy):
                 return EMPTY.copy()
-        pausing.point()   # a new view is a copy of the grid and its bodies or doors
+        pause_point()   # a new view is a copy of the grid and its bodies or doors
     path = find_path(cost, (sx, sy), (gx, gy))
     if len(path) == 0:
         vs.failed(kept, gx, gy)
@@ -211,7 +212,7 @@ def tick(game):
                 if e.step_t < e.step_len:
                     continue
                 _arrive(game, e)
-                pausing.point()   # an arrival may rebuild the areas, learn, set off a trap
+                pause_point()   # an arrival may rebuild the areas, learn, set off a trap
             if e.path is not None:
                 _next_step(game, e, version)
     finally:
@@ -248,8 +249,9 @@ def _next_step(game, e: Entity, version: cython.int):
                 e.path = None
                 return
         e.path_version = version
-    nx: cython.int = int(path[i, 0])
-    ny: cython.int = int(path[i, 1])
+    # (item: a Python int straight from the array; path[i, 0] made a numpy scalar first)
+    nx: cython.int = path.item(i, 0)
+    ny: cython.int = path.item(i, 1)
     for _, _, fn in STEP_CHECKS:
         if not fn(game, e, nx, ny):
             return

@@ -14,7 +14,7 @@ import collections
 import cython
 import numpy as np
 
-from pysim.core import pausing
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 
 # Neighbour order is the facing order: N, NE, E, SE, S, SW, W, NW.
 DX = np.array([0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int32)
@@ -175,7 +175,7 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
         expanded += 1
         if expanded == POINT_EVERY:
             expanded = 0
-            pausing.point()
+            pause_point()
         y = idx // w
         x = idx - y * w
         gi = g[idx]
@@ -292,7 +292,7 @@ def _pocket(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
         side = 1 - side
         visited += 1
         if visited % POINT_EVERY == 0:
-            pausing.point()
+            pause_point()
         y = idx // w
         x = idx - y * w
         for d in range(8):
@@ -404,7 +404,7 @@ def _find(scratch: _Scratch, cost, w: cython.int, h: cython.int, sx: cython.int,
         if _pocket(flat, w, h, start, goal, cut, scratch.pmark, scratch.pqueue,
                    scratch.dx, scratch.dy, scratch.next_pgen(), POCKET_BUDGET):
             return EMPTY.copy()
-        pausing.point()   # the pocket check done, the rest of the search not
+        pause_point()   # the pocket check done, the rest of the search not
         length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
                          scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy,
                          gen, cap > 0, 0, scratch.state)

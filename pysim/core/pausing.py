@@ -11,6 +11,9 @@ so where a frame cut a tick never changes what the tick does.
 
 Call point() only where the game is whole, as it is between two systems: a placement
 preview (Session.check_command) reads the game at a pause without finishing the tick.
+Rule modules import it under their own name (`from pysim.core.pausing import point as
+pause_point`): a module global is a cached lookup, where `pausing.point` was a module
+attribute read at each of the few hundred points a tick (issue 15).
 
 Why greenlets (the greenlet package) rather than generators: the work too big for one
 frame is mostly a path search several calls deep (a trap goes off, the party learns where

@@ -16,7 +16,8 @@ returned before (a kept or sent array is compared by identity first): build a ne
 import cython
 from numpy import generic, ndarray
 
-from pysim.core import hooks, pausing
+from pysim.core import hooks
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 
 SNAPSHOT_PARTS = []
 DESCRIBE_PARTS = []
@@ -111,7 +112,7 @@ class Frames(object):
                 self.add(name, version(game), game, fn, snap)
             # a frame budget may spread the snapshot over frames between two parts (each
             # a few us, the whole ~100 at full scale): nothing changes the game meanwhile
-            pausing.point()
+            pause_point()
 
     def changes(self, snap: dict):
         """The keys of snap whose values differ from those last sent (all, the first time,

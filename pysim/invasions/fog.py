@@ -41,7 +41,8 @@ import cython
 import numpy as np
 
 from pysim.combat.awareness import notice_range
-from pysim.core import entities as E, level, pausing, save, systems
+from pysim.core import entities as E, level, save, systems
+from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.core.snapshot import snapshot_part
 
@@ -195,7 +196,7 @@ def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: li
         k += 1
         if k % EYES_A_PIECE == 0:
             # nothing is counted in until all are cast, so the count is as it was
-            pausing.point()
+            pause_point()
         x0, y0, r = eye[0], eye[1], eye[2]
         if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
             views.append(np.zeros(0, dtype=np.int32))
@@ -321,7 +322,7 @@ def _swaps(view, blocked, eyes):
     changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
     if changed is None:
         return None
-    pausing.point()   # the blocking compared (two grids), the views not yet
+    pause_point()   # the blocking compared (two grids), the views not yet
     before, kept = view.eyes, view.views
     out, views = [], []
     new = []                    # (place in views, eye) of the views to cast
@@ -381,9 +382,9 @@ def update(game):
     blocked, eyes = _eyes_now(game)
     if blocked is view.blocked and eyes == view.eyes:
         return view
-    pausing.point()   # the view is as it was till _count below (pause points: issue 15)
+    pause_point()   # the view is as it was till _count below (pause points: issue 15)
     swaps = _swaps(view, blocked, eyes)
-    pausing.point()
+    pause_point()
     if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)
