@@ -5,11 +5,12 @@ cdef class _Scratch:
     cdef int[::1] g, parent, mark, hidx, pmark, pqueue, state
     cdef long long[::1] hkey
     cdef const int[::1] dx, dy
-    cdef int gen
-    cdef readonly int pgen    # (read by a test: how many pocket checks ran)
+    cdef public int gen, pgen    # (tests read and set them: the stamps' wrap, the checks run)
     cpdef int next_gen(self)
     cpdef int next_pgen(self)
 
 # The heap key's layout and the pause spacing as C ints: the search reads them at every
 # push, and a module attribute would be a dictionary lookup and Python arithmetic there.
 cdef int _H_BITS, _H_MAX, POINT_EVERY
+
+cdef int _next_stamp(int[::1] marks, int gen) except? -1

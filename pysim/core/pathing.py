@@ -72,20 +72,25 @@ class _Scratch:
         # others (see _find); state[0] is that search's heap size
 
     def next_gen(self):
-        self.gen += 1
-        if self.gen >= _GEN_LIMIT:
-            for i in range(len(self.mark)):
-                self.mark[i] = 0
-            self.gen = 1
+        self.gen = _next_stamp(self.mark, self.gen)
         return self.gen
 
     def next_pgen(self):
-        self.pgen += 1
-        if self.pgen >= _GEN_LIMIT:
-            for i in range(len(self.pmark)):
-                self.pmark[i] = 0
-            self.pgen = 1
+        self.pgen = _next_stamp(self.pmark, self.pgen)
         return self.pgen
+
+
+@cython.cfunc
+def _next_stamp(marks: cython.int[::1], gen: cython.int) -> cython.int:
+    """The generation after `gen` for the marks (a search's or a pocket check's): at
+    _GEN_LIMIT the marks are cleared and it starts again at 1."""
+    i: cython.Py_ssize_t
+    gen += 1
+    if gen >= _GEN_LIMIT:
+        for i in range(marks.shape[0] if cython.compiled else len(marks)):
+            marks[i] = 0
+        gen = 1
+    return gen
 
 
 @cython.boundscheck(False)

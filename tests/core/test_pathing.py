@@ -157,3 +157,19 @@ def test_a_search_that_ends_early_never_asks_the_pocket_check(monkeypatch):
     cost[11, 11] = 1                                        # a tile walled in
     assert len(find_path(cost, (1, 1), (11, 11))) == 0
     assert checks() == before + 1                           # the check said so
+
+
+def test_the_stamps_start_again_at_their_limit(monkeypatch):
+    """A search's marks and the pocket check's are told apart from older ones by a stamp
+    that grows with each search; at _GEN_LIMIT it starts again at 1 and the marks are
+    cleared (left as they were, the first search's would read as this one's)."""
+    from pysim.core import pathing
+    monkeypatch.setattr(pathing, "SEARCH_BEFORE_POCKET", 1)   # the check runs too
+    cost = np.ones((30, 31), dtype=np.int32)
+    cost[5:25, 15] = 0
+    want = find_path(cost, (2, 2), (28, 27))
+    scratch = pathing._scratch[30 * 31]
+    scratch.gen = scratch.pgen = pathing._GEN_LIMIT - 1
+    got = find_path(cost, (2, 2), (28, 27))
+    assert scratch.gen == 1 and scratch.pgen == 1
+    assert len(want) > 0 and np.array_equal(got, want)
