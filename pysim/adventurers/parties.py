@@ -21,35 +21,29 @@ def party_of(e):
 
 
 class PartyIndex(object):
-    """Adventurers by party, from one pass over the entities in ascending id order. Built
+    """The living adventurers by party, from one pass over game.live() (ascending id). Built
     at the start of the doors system and dropped at its end (membership cannot change in
-    between: nothing there spawns, removes or re-parties anyone)."""
+    between: nothing there spawns, removes or re-parties anyone). The dead of earlier ticks
+    are left out (live() drops them at a tick's start): every user asks only of the members
+    up (or conscious, or not dead), and over a long game the dead come to outnumber the
+    living (issue 15: step time flat over 30 days)."""
 
     def __init__(self, game):
-        ents: dict = game.entities   # (typed: its get is a C call)
-        if not self._fill(ents.values()):   # ids ascend in creation order; else sort
-            self._fill([ents[k] for k in sorted(ents)])
-
-    def _fill(self, seq):
         self.advs = []       # [(adventurer, party id)] by ascending id
         self.members = {}    # party id -> [adventurers] by ascending id
+        members: dict = self.members
         adv: cython.int = entities.ADVENTURER
-        last: cython.int = -1
         e: Entity
-        for e in seq:
-            if e.id <= last:
-                return False
-            last = e.id
+        for e in game.live():
             if e.kind != adv:
                 continue
             pid = party_of(e)
             self.advs.append((e, pid))
-            lst = self.members.get(pid)
+            lst = members.get(pid)
             if lst is None:
-                self.members[pid] = [e]
+                members[pid] = [e]
             else:
                 lst.append(e)
-        return True
 
     def of(self, pid):
         """The party's adventurers (ascending id); callers must not change the list."""

@@ -635,3 +635,23 @@ def test_snapshot_keys():
     assert snap["door_padlock"][0] == D.PADLOCK_BUILT
     if len(snap["breach_door"]):
         assert snap["breach_door"][0] == 1 and snap["breach_needed"][0] > 0
+
+
+def test_the_party_index_holds_the_living_by_party_in_id_order():
+    """The doors system's PartyIndex (route choice, breaches, spotting, detect traps): the
+    party's living members in ascending id, knocked out or not; the dead of earlier ticks
+    left out (every user asks only of the up, the conscious or the not dead)."""
+    from pysim.adventurers.parties import PartyIndex, party_of
+    g = route_choice(3)
+    run(g, 2)
+    party = sorted(adventurers(g), key=lambda e: e.id)
+    assert len(party) == 2
+    pid = party_of(party[0])
+    assert [e.id for e in PartyIndex(g).of(pid)] == [e.id for e in party]
+    party[1].state = E.KNOCKED_OUT
+    assert [e.id for e in PartyIndex(g).of(pid)] == [e.id for e in party]
+    party[0].state = E.DEAD
+    g.step()            # (game.live() drops the dead at a tick's start; users skip by state)
+    idx = PartyIndex(g)
+    assert [e.id for e in idx.of(pid)] == [party[1].id]
+    assert [(e.id, p) for e, p in idx.advs] == [(party[1].id, pid)]
