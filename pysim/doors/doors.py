@@ -172,6 +172,12 @@ def _has_work(door):
     return door.breached or door.padlock == PADLOCK_BLUEPRINT
 
 
+def _stops(door):
+    # (a function, not Door.stops: compiled, the class attribute of a C method became a C
+    # function pointer of another signature, a warning from the C compiler)
+    return door.stops()
+
+
 class Doors:
     def __init__(self, game):
         self.by_pos = {}
@@ -206,7 +212,7 @@ class Doors:
     def stopping(self):
         """The doors that stop those who may not unlock them now (Door.stops()), by id:
         walkers' cost views ask at every plan."""
-        return self._while_shown("stopping", Door.stops)
+        return self._while_shown("stopping", _stops)
 
     def with_work(self):
         """The doors where a minion may find work (breached: BREACH-05, or a padlock
