@@ -22,7 +22,7 @@ from pysim.combat.stats import sight_range
 from pysim.core import entities as E, terrain as T
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
-from pysim.combat.fighter import Fighter, can_fight, unable_to_fight
+from pysim.combat.fighter import Fighter, can_fight, fighter_of, unable_to_fight
 
 LOOK_PERIOD = 5
 NOISE_RADIUS = 7
@@ -91,10 +91,7 @@ def notice_range(entity) -> cython.int:
     """AWARE-01's range: sight_range of the Hunt stat (F.stat), by C calls to the Fighter's
     stat and to sight_range (the fog asks it of every eye every tick, issue 15)."""
     f: Fighter
-    if isinstance(entity, Entity):
-        fo = cython.cast(Entity, entity).fighter    # (a C read: every eye every tick)
-    else:
-        fo = getattr(entity, "fighter", None)
+    fo = fighter_of(entity)
     if fo is None:
         return sight_range(0)
     f = fo

@@ -1,3 +1,2 @@
 # Typed table pass of combat_snapshot.py (read every frame over every entity).
-from pysim.combat.fighter cimport Fighter
-from pysim.core.entities cimport Entity
+from pysim.combat.fighter cimport Fighter, fighter_of

@@ -13,9 +13,8 @@ import cython
 import numpy as np
 
 from pysim.combat import fighter as F, stance as ST, striking as SK, wounds as W
-from pysim.combat.fighter import Fighter
+from pysim.combat.fighter import Fighter, fighter_of
 from pysim.core import snapshot
-from pysim.core.entities import Entity
 
 # (key, dtype), in the table's row order (_fill writes the rows)
 ROWS = (("ent_wound_points", np.int32), ("ent_stance", np.int32), ("ent_action", np.int32),
@@ -40,14 +39,8 @@ def _fill(ents: list, table: cython.int[:, ::1]):
     i: cython.Py_ssize_t
     n: cython.Py_ssize_t = len(ents)
     f: Fighter
-    e: Entity
     for i in range(n):
-        o = ents[i]
-        if isinstance(o, Entity):
-            e = o
-            fo = e.fighter      # the C slot (a getattr on every entity was half the pass)
-        else:
-            fo = getattr(o, "fighter", None)
+        fo = fighter_of(ents[i])
         if fo is None:
             table[0, i] = 0
             table[1, i] = -1
