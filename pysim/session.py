@@ -214,7 +214,7 @@ class Session:
                 break
             if not whole:
                 self._showing = pausing.Job(self._build_changes)
-                if not self._run_showing(now, start + limit[0] - SHOW_RESERVE_US / 1e6):
+                if not self._run_showing(now, start + limit[0]):
                     self._held, ran = ran, 0   # built over the next frames, shown then
                     break
         return ran
@@ -229,12 +229,14 @@ class Session:
         if self._showing is None:
             return True
         now = self._clock
-        return self._run_showing(now, now() + self._frame_limit() - SHOW_RESERVE_US / 1e6)
+        return self._run_showing(now, now() + self._frame_limit())
 
     def _run_showing(self, clock_fn=None, deadline=0.0):
+        """Go on building the changes until SHOW_RESERVE_US before the frame's `deadline`
+        (no clock: to the end); True once built."""
         job = self._showing
         try:
-            done = job.run(clock_fn, deadline)
+            done = job.run(clock_fn, deadline - SHOW_RESERVE_US / 1e6)
         except BaseException:
             self._showing = None     # the front end builds its changes itself, when it asks
             raise

@@ -52,6 +52,8 @@ class _Scratch:
             self.mark = np.zeros(n, dtype=np.int32)
             self.hkey = np.zeros(8 * n + 8, dtype=np.int64)
             self.hidx = np.zeros(8 * n + 8, dtype=np.int32)
+            # the pocket check's own marks and queue: it runs while a search waits in the
+            # others (see _find); state[0] is that search's heap size
             self.pmark = np.zeros(n, dtype=np.int32)
             self.pqueue = np.zeros(2 * n + 2, dtype=np.int32)
             self.state = np.zeros(1, dtype=np.int32)
@@ -68,8 +70,6 @@ class _Scratch:
         self.dy = DY
         self.gen = 0
         self.pgen = 0
-        # the pocket check's own marks and queue: it runs while a search waits in the
-        # others (see _find); state[0] is that search's heap size
 
     def next_gen(self):
         self.gen = _next_stamp(self.mark, self.gen)
@@ -87,7 +87,7 @@ def _next_stamp(marks: cython.int[::1], gen: cython.int) -> cython.int:
     i: cython.Py_ssize_t
     gen += 1
     if gen >= _GEN_LIMIT:
-        for i in range(marks.shape[0] if cython.compiled else len(marks)):
+        for i in range(len(marks)):
             marks[i] = 0
         gen = 1
     return gen
