@@ -119,7 +119,7 @@ bridge: $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt
 compile_bridge = gcc -O2 -fPIC -shared -std=gnu11 -Wall -Wextra -Wno-unused-parameter -fvisibility=hidden $(2) \
 	  -DPYBRIDGE_PYTHON_EXE="\"$$(readlink -f $(SYS_PY))\"" \
 	  -I$(GDN)/include $$(/usr/bin/python3-config --includes) \
-	  $(ROOT)/build/bridge/pybridge.c -o $(1) $$(/usr/bin/python3-config --ldflags --embed) -ldl $(3)
+	  $(ROOT)/build/bridge/pybridge.c -o $(1) $$(/usr/bin/python3-config --ldflags --embed) -ldl -lpthread $(3)
 
 $(GP)/bridge/libpybridge.so: $(ROOT)/build/bridge/pybridge.c $(GDN)/include/gdnative_api_struct.gen.h | $(B)/apt.stamp
 	echo "bridge: compiling $@"

@@ -3,12 +3,15 @@
 Everything crossing is a plain value or a numpy array. Real time becomes ticks through an
 integer microsecond accumulator, so frame-time rounding never drifts the clock.
 """
+import contextlib
+import functools
 import gc
 import time
 import traceback
 
 from pysim.core import clock, entities, level, movement, pausing, systems
 from pysim.core.snapshot import DESCRIBE_PARTS, GONE_KEY, Frames
+from pysim.sim_thread import SimThread, bridge_front
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
 MAX_FRAME_MICROS = 250_000
@@ -31,11 +34,24 @@ SHOW_RESERVE_US = 25
 WHOLE_WHEN_DUE = 10
 
 
+def _reads_game(finish=True):
+    """A Session method that reads or replaces the game: run between two ticks
+    (Session._between_ticks)."""
+    def wrap(method):
+        @functools.wraps(method)
+        def between_ticks(self, *args, **kwargs):
+            with self._between_ticks(finish):
+                return method(self, *args, **kwargs)
+        return between_ticks
+    return wrap
+
+
 class Session:
     # (class attributes, so a test may wrap a game in Session.__new__ and set .game)
     _showing = None           # a pausing.Job building the held tick's changes
     _prepared = None          # changes built for the front end, not yet taken
     _prepared_at = None       # _moment() when they were built
+    _sim = None               # the SimThread running the game's ticks (set_sim_thread)
 
     def __init__(self, level_text, source_name="level", seed=None):
         self.game = level.load_text(level_text, source_name,
@@ -50,7 +66,10 @@ class Session:
         self._system_cost = {}         # system index -> running mean of its seconds a tick
 
     def send(self, cmd):
-        self.game.command(cmd)
+        if self._sim is not None:
+            self._sim.send(cmd)
+        else:
+            self.game.command(cmd)
 
     def step(self, delta):
         """Advance by delta real seconds at the game's speed; returns the ticks finished.
@@ -66,6 +85,8 @@ class Session:
         except (TypeError, ValueError):
             us = 0
         us = max(0, min(us, MAX_FRAME_MICROS))
+        if self._sim is not None:
+            return self._sim.frame(us, game.speed)
         ran = 0
         try:
             if self._held:
@@ -126,7 +147,14 @@ class Session:
     # or without it (tests/core/test_frame_budget.py).
     def set_frame_budget(self, micros):
         """Spread each tick over the frames before the next one, spending about `micros` of
-        CPU time a frame; 0 (the default) runs every due tick whole in one frame."""
+        CPU time a frame; 0 (the default) runs every due tick whole in one frame. (While the
+        sim thread runs, set_sim_thread, the ticks are its, and the budget waits unused.)"""
+        if self._sim is not None:
+            try:
+                self._budget_us = max(0, int(micros))
+            except (TypeError, ValueError):
+                self._budget_us = 0
+            return self._budget_us
         try:
             self._budget_us = max(0, int(micros))
         except (TypeError, ValueError):
@@ -254,24 +282,83 @@ class Session:
     def _build_changes(self):
         return self._frames_of(self.game).changes(self._snapshot_now())
 
+    # -- The sim thread ---------------------------------------------------------------------
+    # The ticks run on a thread of their own beside the front end's frames (pysim/
+    # sim_thread.py: why, who holds what). step() then only hands over the time that passed
+    # and says how many ticks are built; snapshot_changes, take_events and commands_waiting
+    # read the mailbox; every other read takes the game between two ticks (_between_ticks).
+    def set_sim_thread(self, on):
+        """Run the game's ticks on their own thread (True) or in step() (False, the
+        default). Returns whether the thread runs."""
+        if on and self._sim is None:
+            self.finish_tick()
+            self._sim = SimThread(self, bridge_front())
+        elif not on and self._sim is not None:
+            sim, self._sim = self._sim, None
+            sim.stop()
+            # what it built and took and the front end did not: handed back as if made here
+            with sim.game_lock:
+                sim.give_commands_to(self.game)
+                self._prepared = _merged(self._prepared, sim.take_changes())
+                self.game.events[:0] = sim.take_events()
+                self._prepared_at = self._moment()
+        return self._sim is not None
+
+    def sim_thread_on(self):
+        """True while the sim thread runs the ticks (the front end's tests ask)."""
+        return self._sim is not None and self._sim.alive()
+
+    def settle(self):
+        """Wait for the sim thread to do what is due (the front end's lockstep frames:
+        SimClient.step_frame); the ticks finished since the last step(). 0 without it."""
+        return self._sim.settle() if self._sim is not None else 0
+
+    def sim_thread_stood_aside(self):
+        """How often the sim thread let the front end in at a pause point (bench, tests)."""
+        sim = self._sim
+        return sim.aside.stood if sim is not None and sim.aside is not None else 0
+
+    @contextlib.contextmanager
+    def _between_ticks(self, finish=True):
+        """Around a read of the game: with the sim thread, the game held between two ticks
+        (the commands sent so far given to it first, so a save holds them); without it, the
+        tick a budgeted frame left half run finished first (finish=False: read as it is)."""
+        sim = self._sim
+        if sim is None:
+            if finish:
+                self.finish_tick()
+            yield
+            return
+        with sim.game_lock:
+            sim.give_commands_to(self.game)
+            yield
+
+    def build_changes_now(self):
+        """What changed since the front end's last changes (the sim thread's build)."""
+        return self._frames_of(self.game).changes(self._snapshot_now())
+
     def commands_waiting(self):
         """True while a command sent has not come in yet (they come in at a tick's start:
         one sent while a tick is under way waits till the frame after it is shown); the
         front end refreshes once they are in (SimClient)."""
+        if self._sim is not None:
+            return self._sim.commands_waiting()
         return bool(self.game.queue)
 
     def tick_under_way(self):
         """True between two frames that share a tick (the front end's tests ask)."""
-        return self.game.mid_tick()
+        return self._sim is None and self.game.mid_tick()
 
     def tick_paused_inside_a_system(self):
         """True when the last frame stopped the tick at a pause point inside a system
         (pysim/core/pausing.py), not between two (the front end's tests ask)."""
-        return self.game._paused_tick is not None
+        return self._sim is None and self.game._paused_tick is not None
 
     def finish_tick(self):
         """Finish a tick a budgeted frame left half run, and the changes being built for
-        the front end (before anything reads the game)."""
+        the front end (before anything reads the game). (The sim thread's ticks are whole.)"""
+        if self._sim is not None:
+            return
         game = self.game
         if game.mid_tick():
             game.run_systems()
@@ -280,8 +367,8 @@ class Session:
 
     def snapshot(self):
         """The whole snapshot: bulk state as numpy arrays (docs/architecture.md)."""
-        self.finish_tick()
-        return self._snapshot_now()
+        with self._between_ticks():
+            return self._snapshot_now()
 
     def _snapshot_now(self):
         game = self.game
@@ -314,6 +401,8 @@ class Session:
         session started or replaced its game returns every key with "snapshot_full": True
         (replace, do not merge); "snapshot_gone" lists keys no longer made. Merged over the
         previous answers it is snapshot()."""
+        if self._sim is not None:
+            return self._sim_changes()
         if self.game.mid_tick():
             return {}   # nothing finished since the last call: the front end's is current
         self._finish_showing()
@@ -325,6 +414,24 @@ class Session:
             out = _merged(out, self._frames_of(self.game).changes(self._snapshot_now()))
         return out
 
+    def _sim_changes(self):
+        """snapshot_changes with the sim thread: what it built after its last tick or the
+        commands it took in; if nothing, what changed since, built here if the game is
+        between ticks now (a refresh after a command sent), else none yet (it is being
+        built). After a start or a load the whole snapshot is waited for."""
+        sim = self._sim
+        out = sim.take_changes()
+        if out is not None:
+            return out
+        frames = getattr(self, "_frames", None)
+        whole = frames is None or frames.game is not self.game
+        if not sim.game_lock.acquire(blocking=whole):
+            return {}
+        try:
+            return _merged(sim.take_changes(), self.build_changes_now())
+        finally:
+            sim.game_lock.release()
+
     def _moment(self):
         """What moves whenever the game changes between ticks or by a tick."""
         game = self.game
@@ -332,12 +439,21 @@ class Session:
 
     def take_events(self):
         """The events since the last call; a tick's come once it is finished and shown."""
+        sim = self._sim
+        if sim is not None:
+            out = sim.take_events()
+            if sim.game_lock.acquire(blocking=False):   # (made by a read or a load here)
+                try:
+                    out.extend(self.game.take_events())
+                finally:
+                    sim.game_lock.release()
+            return out
         if self.game.mid_tick() or self._held:
             return []
         return self.game.take_events()
 
+    @_reads_game()
     def describe(self, entity_id):
-        self.finish_tick()
         ent = self.game.entities.get(int(entity_id))
         if ent is None:
             return {"id": int(entity_id), "missing": True}
@@ -353,14 +469,15 @@ class Session:
             fn(self.game, ent, info)
         return info
 
+    @_reads_game()
     def describe_part(self, part_id):
         """Details of one trap part for the traps panel (pysim/traps/trap_view.py describe_part):
         kind, name, role, state (blueprint / ready / needs_reset / expired), rigged,
         lever_on, delay, expires_in, metal ... {} when there is no such part."""
-        self.finish_tick()
         from pysim.traps import trap_view
         return trap_view.describe_part(self.game, int(part_id))
 
+    @_reads_game(finish=False)
     def check(self, cmd):
         """Why `cmd` would be refused now, "" if it would be taken: the placement preview's
         question (commands.check never changes the game)."""
@@ -374,21 +491,22 @@ class Session:
         from pysim.economy import tools
         return tools.catalog()
 
+    @_reads_game()
     def describe_furniture(self, x, y):
         """The furniture panel's facts on the piece or blueprint at (x, y): kind, label,
         description, built, and its state (metal on site, waiting for metal, the builder; a
         bed's owner, a cell's prisoner, a guardpost's torch, a pool's charges, an altar's
         hits): pysim/economy/furniture_view.py. {} when nothing stands or is planned there."""
-        self.finish_tick()
         from pysim.economy import furniture_view
         return furniture_view.describe(self.game, x, y)
 
+    @_reads_game()
     def save_text(self):
         """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
-        self.finish_tick()
         from pysim.core import save
         return save.dumps(self.game)
 
+    @_reads_game(finish=False)
     def load_save(self, text, source="save"):
         """Replace the game with the one a save holds. Returns {"ok": True} or, for a bad
         save, {"error": "FILE:LINE: reason"} with the current game kept as it was."""
@@ -401,6 +519,7 @@ class Session:
         # level: the level the save was started from (the front end's level picker shows it)
         return {"ok": True, "tick": game.tick, "level": game.level_source}
 
+    @_reads_game(finish=False)
     def load_level(self, text, source="level", seed=None):
         """Start another level in place of the current game. Returns {"ok": True} or, for
         a level that does not parse, {"error": "FILE:LINE: reason"} with the current game
@@ -415,6 +534,8 @@ class Session:
 
     def _replace_game(self, game):
         self.game = game
+        if self._sim is not None:
+            self._sim.forget()
         self._acc = 0
         self._showing = None
         self._prepared = None
@@ -426,6 +547,7 @@ class Session:
         """pysim's own checks on a level (text or .tscn scene): see validate_level below."""
         return validate_level(text, source)
 
+    @_reads_game(finish=False)
     def check_command(self, cmd):
         """Would `cmd` be refused now? {"ok": True} or {"ok": False, "reason": "..."}: the
         command's own check (pysim/core/commands.py), which never changes the game, so the
@@ -454,18 +576,18 @@ class Session:
                 "notes": [tp.MECH[k].note if k in tp.MECH else PART_NOTES.get(k, "")
                           for k in kinds]}
 
+    @_reads_game()
     def names(self):
         """Every body's name, title, class and level in id order (pysim/core/names.py everyone);
         ask again when the snapshot's names_version moves."""
-        self.finish_tick()
         from pysim.core import names
         return names.everyone(self.game)
 
+    @_reads_game()
     def places(self):
         """What every tile is called (pysim/adventurers/places.py): {"version", "width",
         "place" int32 (H*W, row-major index into "names"), "names"}; ask again when the
         snapshot's places_version moves."""
-        self.finish_tick()
         from pysim.adventurers import places
         place, words = places.maps(self.game)
         return {"version": places.version(self.game), "width": self.game.grid.width,
@@ -474,8 +596,8 @@ class Session:
     def debug_fail_next_step(self):
         self._fail_next = True
 
+    @_reads_game()
     def state_hash(self):
-        self.finish_tick()
         return self.game.state_hash()
 
 

@@ -33,6 +33,10 @@
 #include <Python.h>
 
 #include <dlfcn.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <time.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -841,9 +845,61 @@ static PyObject *m_godot_print_error(PyObject *self, PyObject *arg) {
 	Py_RETURN_NONE;
 }
 
+/* The sim thread (pysim/sim_thread.py) runs the game's ticks beside Godot's frames. Godot's
+   thread waits for the interpreter (the GIL) at each entry point, and compiled rule code never
+   hands it over by itself (only Python bytecode checks for a waiting thread), so the sim thread
+   asks main_waiting() at its pause points and, when Godot waits, stand_aside() lets it in. */
+static atomic_int main_waiting = 0;
+static pthread_mutex_t aside_mu = PTHREAD_MUTEX_INITIALIZER;
+static pthread_cond_t aside_cv = PTHREAD_COND_INITIALIZER;
+
+static PyGILState_STATE take_python(void) {
+	atomic_fetch_add(&main_waiting, 1);
+	PyGILState_STATE g = PyGILState_Ensure();
+	if (atomic_fetch_sub(&main_waiting, 1) == 1) {
+		pthread_mutex_lock(&aside_mu);
+		pthread_cond_broadcast(&aside_cv);
+		pthread_mutex_unlock(&aside_mu);
+	}
+	return g;
+}
+
+static PyObject *m_main_waiting(PyObject *self, PyObject *noarg) {
+	(void)self;
+	(void)noarg;
+	return PyBool_FromLong(atomic_load_explicit(&main_waiting, memory_order_relaxed) > 0);
+}
+
+/* stand_aside(seconds): let a waiting Godot thread have the interpreter; back once it has
+   it (and then, once it gives it back), or after `seconds` at most. True if one waited. */
+static PyObject *m_stand_aside(PyObject *self, PyObject *arg) {
+	(void)self;
+	double most = PyFloat_AsDouble(arg);
+	if (most == -1.0 && PyErr_Occurred()) return NULL;
+	if (!(most > 0.0)) most = 0.0;
+	if (most > 1.0) most = 1.0;
+	int waited = 0;
+	Py_BEGIN_ALLOW_THREADS
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	long long ns = (long long)until.tv_nsec + (long long)(most * 1e9);
+	until.tv_sec += (time_t)(ns / 1000000000LL);
+	until.tv_nsec = (long)(ns % 1000000000LL);
+	pthread_mutex_lock(&aside_mu);
+	while (atomic_load(&main_waiting) > 0) {
+		waited = 1;
+		if (pthread_cond_timedwait(&aside_cv, &aside_mu, &until) == ETIMEDOUT) break;
+	}
+	pthread_mutex_unlock(&aside_mu);
+	Py_END_ALLOW_THREADS
+	return PyBool_FromLong(waited);
+}
+
 static PyMethodDef godot_methods[] = {
 	{ "print", m_godot_print, METH_O, "Print a line through Godot's print (stdout and log)." },
 	{ "print_error", m_godot_print_error, METH_O, "Print text as a Godot error." },
+	{ "main_waiting", m_main_waiting, METH_NOARGS, "True while a Godot thread waits for the interpreter." },
+	{ "stand_aside", m_stand_aside, METH_O, "Let a waiting Godot thread have the interpreter (at most the seconds given)." },
 	{ NULL, NULL, 0, NULL }
 };
 
@@ -1111,7 +1167,7 @@ static void bridge_destroy(godot_object *owner, void *method_data, void *user_da
 	bridge_instance *b = (bridge_instance *)user_data;
 	if (b == NULL) return;
 	if (b->obj != NULL && py_state == 1 && Py_IsInitialized()) {
-		PyGILState_STATE g = PyGILState_Ensure();
+		PyGILState_STATE g = take_python();
 		Py_CLEAR(b->obj);
 		PyGILState_Release(g);
 	}
@@ -1140,7 +1196,7 @@ static godot_variant bridge_start(godot_object *owner, void *method_data, void *
 		return error_value(py_fail_text, "PyBridge.start");
 	}
 
-	PyGILState_STATE g = PyGILState_Ensure();
+	PyGILState_STATE g = take_python();
 	godot_variant ret;
 	PyObject *pypaths = NULL, *modname = NULL, *factory = NULL, *pyargs = NULL;
 	PyObject *mod = NULL, *fn = NULL, *obj = NULL, *argt = NULL, *syspath = NULL, *p = NULL;
@@ -1218,7 +1274,7 @@ static godot_variant bridge_invoke(godot_object *owner, void *method_data, void 
 	if (b->obj == NULL || py_state != 1) {
 		return error_value("PyBridge.invoke: nothing started (call start() first, and check its result)", "PyBridge.invoke");
 	}
-	PyGILState_STATE g = PyGILState_Ensure();
+	PyGILState_STATE g = take_python();
 	godot_variant ret;
 	PyObject *name = NULL, *res = NULL, *self = NULL;
 	PyObject *stack_buf[9];
@@ -1303,7 +1359,7 @@ EXPORT void godot_gdnative_terminate(godot_gdnative_terminate_options *options) 
 	(void)options;
 	/* Never Py_FinalizeEx: it hangs if a non-daemon thread is alive. Flush output only. */
 	if (py_state == 1 && Py_IsInitialized()) {
-		PyGILState_STATE g = PyGILState_Ensure();
+		PyGILState_STATE g = take_python();
 		PyRun_SimpleString(
 				"import sys\n"
 				"for _s in (sys.stdout, sys.stderr):\n"

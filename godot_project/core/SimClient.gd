@@ -30,12 +30,18 @@ const AUTOPLAY_SPEED := 4
 # budget"), so no frame at 1x carries a whole full-scale tick; 0 runs each tick in one frame.
 # The budget never changes the game, only which frame does the work.
 const FRAME_BUDGET_USEC := 120
+# Issue 15: the ticks run on a thread of their own (Session.set_sim_thread, pysim/
+# sim_thread.py), so a physics frame only hands over the time that passed and picks up what
+# the thread built: the budget above then waits unused. Off: the frame budget's way, every
+# tick's work in these frames (tests that count frames and ticks one to one use it).
+const SIM_THREAD := true
 
 var bridge = null            # the PyBridge instance, null until start() succeeds
 var running := false         # a session is running
 var paused_stepping := false # tests and tools can stop stepping without pausing the sim
 var autoplay := false        # fast-forward mode (Main's --autoplay-hours)
 var frame_budget_usec := FRAME_BUDGET_USEC  # set_frame_budget(); given to each session
+var sim_thread := SIM_THREAD  # set_sim_thread(); given to each session (not in autoplay)
 var level_path := ""
 var seed_value := 0
 var last_snapshot := {}      # the latest snapshot Dictionary (whole: the changes merged)
@@ -96,6 +102,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
 	_check(bridge.invoke("set_frame_budget", [frame_budget_usec]))
+	_check(bridge.invoke("set_sim_thread", [sim_thread and not autoplay]))
 	if not _refresh_snapshot():
 		running = false
 		return _fail("the simulation started but its first snapshot failed")
@@ -154,14 +161,27 @@ func _physics_process(delta: float) -> void:
 	if autoplay:
 		_autoplay_frame()
 	else:
-		step_frame(delta)
+		_frame(delta, false)
 
 
-# One normal frame: step by delta, publish the snapshot, then the events.
+# One frame in lockstep (tests and tools that drive the frames themselves): step by delta,
+# and with the sim thread wait for it to run what is due, then publish the snapshot and
+# the events, as a frame without the thread does.
 func step_frame(delta: float) -> void:
+	_frame(delta, true)
+
+
+# One normal frame: step by delta, publish the snapshot, then the events. With the sim
+# thread (sim_thread) a physics frame never waits for it: what it built since the last
+# frame is shown, and what is due now comes in a later frame.
+func _frame(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
 	var ran = bridge.invoke("step", [delta])
 	_check(ran)
+	if lockstep and sim_thread and typeof(ran) == TYPE_INT:
+		var more = bridge.invoke("settle", [])
+		if _check(more) and typeof(more) == TYPE_INT:
+			ran += more
 	# At 1x a tick is due on one physics frame in six, and with the frame budget its systems
 	# run over the frames before it is shown. Only a frame that shows a finished tick builds
 	# and converts a snapshot (issue 15); a half-run tick has none, so a frame that ends
@@ -209,6 +229,16 @@ func set_frame_budget(usec: int) -> void:
 	frame_budget_usec = usec
 	if running:
 		_check(bridge.invoke("set_frame_budget", [usec]))
+
+
+# Runs the ticks on their own thread (true) or in the physics frames (false); says which.
+func set_sim_thread(on: bool) -> bool:
+	sim_thread = on
+	if running:
+		var r = bridge.invoke("set_sim_thread", [on and not autoplay])
+		if _check(r):
+			return bool(r)
+	return false
 
 
 # describe(id) of the session, or {} after reporting an error.

@@ -31,6 +31,7 @@ func _run() -> void:
 	var frames := 600
 	var budget_usec := 120
 	var pysim_dir := ""
+	var thread_frames := 1800
 	for arg in OS.get_cmdline_args():
 		if arg.begins_with("--level="):
 			level_path = arg.substr(len("--level="))
@@ -38,6 +39,8 @@ func _run() -> void:
 			budget_usec = int(arg.substr(len("--budget=")))
 		elif arg.begins_with("--frames="):
 			frames = int(arg.substr(len("--frames=")))
+		elif arg.begins_with("--thread-frames="):
+			thread_frames = int(arg.substr(len("--thread-frames=")))
 		elif arg.begins_with("--pysim="):
 			pysim_dir = arg.substr(len("--pysim="))
 	var first := [ProjectSettings.globalize_path("res://tests/py")]
@@ -227,8 +230,76 @@ func _run() -> void:
 		_spread(results, "bridge_frame_budget_fixed_work", fixed_times, budget_frames)
 		results["bridge_frame_budget_fixed_work_rounds"] = rounds
 		s.invoke("set_frame_budget", [0])
+		_thread_frames(s, merged, thread_frames)
 	print("BENCH " + to_json(results))
 	quit(0)
+
+
+# The player's way since the sim thread (SimClient.SIM_THREAD, Session.set_sim_thread): the
+# ticks run on their own thread, and each physics frame hands over its time and takes what
+# the thread built (step, snapshot_changes when a tick was built, merge, take_events: the
+# whole of SimClient._frame's bridge work). The frames come 1/60 s apart in real time, as in
+# the game, so the thread runs its ticks between them; and a frame that comes after the
+# main thread slept pays for waking (cold caches, a halted core): so the budget's frames are
+# timed again paced the same way, and a bare call (the probe's noop) too, in rounds taken in
+# turn, to tell the game's cost from the wake's.
+func _thread_frames(s, merged: Dictionary, frames: int) -> void:
+	if frames <= 0:
+		return
+	var rounds := 4
+	var per := int(max(60, frames / rounds))
+	var series := {"thread": [], "budget_paced": [], "noop_paced": []}
+	var shown := 0
+	var over_showing := 0
+	var stood := 0
+	var ran_thread := false
+	for r in range(rounds):
+		for mode in ["thread", "budget_paced", "noop_paced"]:
+			var threaded: bool = mode == "thread"
+			var on = s.invoke("set_sim_thread", [threaded])
+			if threaded and not (typeof(on) == TYPE_BOOL and on):
+				continue
+			ran_thread = ran_thread or threaded
+			s.invoke("set_frame_budget", [0 if threaded else 120])
+			var stood0: int = s.invoke("sim_thread_stood_aside", [])
+			var times: Array = series[mode]
+			var next_at := OS.get_ticks_usec()
+			for i in range(per):
+				next_at += 16667
+				var wait := next_at - OS.get_ticks_usec()
+				if wait > 0:
+					OS.delay_usec(wait)
+				var a := OS.get_ticks_usec()
+				if mode == "noop_paced":
+					s.invoke("tick_under_way", [])
+					times.append(OS.get_ticks_usec() - a)
+					continue
+				var n = s.invoke("step", [1.0 / 60.0])
+				if typeof(n) == TYPE_INT and n > 0:
+					var ch: Dictionary = s.invoke("snapshot_changes", [])
+					for k in ch:
+						merged[k] = ch[k]
+					if threaded:
+						shown += n
+				s.invoke("take_events", [])
+				var took := OS.get_ticks_usec() - a
+				times.append(took)
+				if threaded and took > 200 and typeof(n) == TYPE_INT and n > 0:
+					over_showing += 1
+			if threaded:
+				stood += int(s.invoke("sim_thread_stood_aside", [])) - stood0
+	s.invoke("set_sim_thread", [false])
+	s.invoke("set_frame_budget", [0])
+	if not ran_thread:
+		return
+	var n_thread: int = series["thread"].size()
+	results["bridge_frame_thread_ticks_shown"] = shown
+	results["bridge_frame_thread_frames"] = n_thread
+	results["bridge_frame_thread_over_200us_showing_share"] = float(over_showing) / max(1, n_thread)
+	results["bridge_frame_thread_stood_aside"] = stood
+	_spread(results, "bridge_frame_thread_frame", series["thread"], n_thread)
+	_spread(results, "bridge_frame_budget_paced_frame", series["budget_paced"], series["budget_paced"].size())
+	_spread(results, "bridge_frame_noop_paced", series["noop_paced"], series["noop_paced"].size())
 
 
 # Rounds of the probe's fixed_work whose median time is about `usec` (three tries, each

@@ -7,6 +7,7 @@ extends "res://tests/TestCase.gd"
 func before_each() -> void:
 	yield(start_main(), "completed")
 	main.sim.paused_stepping = true     # the test drives the frames itself
+	main.sim.set_sim_thread(false)      # these are the frame budget's frames (test_sim_thread.gd: the thread's)
 
 
 func after_each() -> void:

@@ -40,6 +40,14 @@ def point():
         runner._at_point()
 
 
+def set_running(work):
+    """Make `work` (an object with _at_point(), or None) what point() calls: the sim thread's
+    stand-aside while it runs a tick (pysim/sim_thread.py). Frames and the sim thread do
+    not run at once in one game (Session.set_sim_thread ends the frame budget)."""
+    global _running
+    _running = work
+
+
 def run_tick(game, stop=None, clock=None, deadline=0.0):
     """Run or go on with game's started tick (Game.begin_tick) until it is done (True) or
     it pauses (False). stop(done, next) is asked after each system as Game.run_systems asks

@@ -204,6 +204,18 @@ class SessionBench:
         set_budget = getattr(self.session, "set_frame_budget", None)
         return set_budget(micros) if set_budget else 0
 
+    def set_sim_thread(self, on):
+        # a pysim from before the sim thread runs its ticks in the frames
+        set_thread = getattr(self.session, "set_sim_thread", None)
+        return bool(set_thread(on)) if set_thread else False
+
+    def sim_thread_stood_aside(self):
+        stood = getattr(self.session, "sim_thread_stood_aside", None)
+        return int(stood()) if stood else 0
+
+    def take_events(self):
+        return self.session.take_events()
+
     def tick_under_way(self):
         under_way = getattr(self.session, "tick_under_way", None)
         return bool(under_way()) if under_way else False

@@ -1,0 +1,74 @@
+extends "res://tests/TestCase.gd"
+# Issue 15: the ticks run on the sim thread (SimClient.SIM_THREAD, Session.set_sim_thread,
+# pysim/sim_thread.py). A physics frame hands over its time and shows what the thread built
+# since the last frame; it never waits for the ticks it makes due.
+
+
+func before_each() -> void:
+	yield(start_main(), "completed")
+
+
+func after_each() -> void:
+	free_main()
+
+
+func test_the_game_plays_its_ticks_on_the_sim_thread():
+	return _wrap("_t_the_game_plays_its_ticks_on_the_sim_thread")
+
+
+func _t_the_game_plays_its_ticks_on_the_sim_thread() -> void:
+	if not running():
+		return
+	assert_true(main.sim.sim_thread, "SimClient asks for the thread")
+	assert_true(main.sim.bridge.invoke("sim_thread_on", []), "the session runs its ticks on the thread")
+	yield(click_control(main.hud.speed_button(4)), "completed")
+	var ok = yield(wait_snapshot("speed", 4), "completed")
+	assert_true(ok, "the speed button's command came in and is drawn")
+	var t0: int = main.sim.current_tick()
+	yield(frames(60), "completed")
+	# 60 frames at 4x is 40 ticks; the last few may still be on their way
+	assert_true(main.sim.current_tick() >= t0 + 20, "ticks ran beside the frames: %d -> %d" % [t0, main.sim.current_tick()])
+	assert_eq(main.sim.bridge.invoke("tick_under_way", []), false, "the front end never sees a tick half run")
+
+
+func test_a_physics_frame_does_not_wait_for_the_ticks_it_makes_due():
+	return _wrap("_t_a_physics_frame_does_not_wait_for_the_ticks_it_makes_due")
+
+
+func _t_a_physics_frame_does_not_wait_for_the_ticks_it_makes_due() -> void:
+	if not running():
+		return
+	main.sim.paused_stepping = true     # the test drives the frames itself
+	main.sim.set_speed(4)
+	main.sim.step_frame(0.0)            # (lockstep: the command is in, and drawn)
+	assert_eq(int(snap_get("speed", 0)), 4, "4x")
+	var t0: int = main.sim.current_tick()
+	main.sim._frame(0.25, false)        # a physics frame: ten ticks due at 4x
+	assert_eq(main.sim.current_tick(), t0, "the frame showed no tick it had only made due")
+	var ok = yield(wait_until(main.sim.bridge, "invoke", ["commands_waiting", []], false, 5), "completed")
+	assert_true(ok, "nothing waiting")
+	main.sim.step_frame(0.0)            # lockstep: waits for the thread, then shows its ticks
+	assert_eq(main.sim.current_tick(), t0 + 10, "the ten ticks came in a later frame")
+
+
+func test_a_save_while_the_thread_plays_loads_back_between_two_ticks():
+	return _wrap("_t_a_save_while_the_thread_plays_loads_back_between_two_ticks")
+
+
+func _t_a_save_while_the_thread_plays_loads_back_between_two_ticks() -> void:
+	if not running():
+		return
+	yield(click_control(main.hud.speed_button(4)), "completed")
+	yield(frames(30), "completed")
+	var path := "user://test_sim_thread.save"
+	assert_true(main.sim.save_game(path), "saved while the thread plays")
+	var f := File.new()
+	assert_eq(f.open(path, File.READ), OK, "the save is there")
+	var text := f.get_as_text()
+	f.close()
+	assert_true(main.sim.load_game(path), "and loads")
+	assert_false(main.sim.bridge.invoke("tick_under_way", []), "the loaded game is between two ticks")
+	yield(frames(30), "completed")
+	assert_true(main.sim.current_tick() > 0, "and plays on")
+	var d := Directory.new()
+	d.remove(path)
