@@ -149,16 +149,12 @@ class Session:
         """Spread each tick over the frames before the next one, spending about `micros` of
         CPU time a frame; 0 (the default) runs every due tick whole in one frame. (While the
         sim thread runs, set_sim_thread, the ticks are its, and the budget waits unused.)"""
-        if self._sim is not None:
-            try:
-                self._budget_us = max(0, int(micros))
-            except (TypeError, ValueError):
-                self._budget_us = 0
-            return self._budget_us
         try:
             self._budget_us = max(0, int(micros))
         except (TypeError, ValueError):
             self._budget_us = 0
+        if self._sim is not None:
+            return self._budget_us
         if self._budget_us <= 0:
             self.finish_tick()
         else:
@@ -333,10 +329,6 @@ class Session:
             sim.give_commands_to(self.game)
             yield
 
-    def build_changes_now(self):
-        """What changed since the front end's last changes (the sim thread's build)."""
-        return self._frames_of(self.game).changes(self._snapshot_now())
-
     def commands_waiting(self):
         """True while a command sent has not come in yet (they come in at a tick's start:
         one sent while a tick is under way waits till the frame after it is shown); the
@@ -428,7 +420,7 @@ class Session:
         if not sim.game_lock.acquire(blocking=whole):
             return {}
         try:
-            return _merged(sim.take_changes(), self.build_changes_now())
+            return _merged(sim.take_changes(), self._build_changes())
         finally:
             sim.game_lock.release()
 

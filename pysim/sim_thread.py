@@ -73,10 +73,9 @@ class SimThread:
     """Runs a Session's game on a thread of its own: see the module's text. The Session
     forwards to it while it runs (Session.set_sim_thread)."""
 
-    def __init__(self, session, front=None, on_tick=None):
+    def __init__(self, session, front=None):
         self.session = session
         self.front = front
-        self.on_tick = on_tick        # (tests) called on the sim thread after each tick
         self.game_lock = threading.RLock()
         self._mail = threading.Condition(threading.Lock())
         self._acc = 0             # microseconds of game time due (at the game's speed)
@@ -90,7 +89,6 @@ class SimThread:
         self._stop = False
         self._busy = False        # the sim thread is at work (between its waits)
         self._last_error = None
-        self.ticks_run = 0
         self.aside = None
         self._thread = threading.Thread(target=self._run, name="pysim sim thread",
                                         daemon=True)
@@ -219,7 +217,7 @@ class SimThread:
                 if game.speed <= 0:
                     with self._mail:
                         self._acc = 0
-            changes = session.build_changes_now() if (ticks or applied) else None
+            changes = session._build_changes() if (ticks or applied) else None
             events = game.take_events()
         with self._mail:
             if changes is not None:
@@ -228,8 +226,6 @@ class SimThread:
             else:
                 self._events.extend(events)
             self._ticks_ready += ticks
-        if ticks and self.on_tick is not None:
-            self.on_tick(game)
 
     def _run_tick(self, game):
         aside = self.aside
@@ -242,7 +238,6 @@ class SimThread:
                 game.step()
             finally:
                 pausing.set_running(None)
-        self.ticks_run += 1
 
     def _report(self, text):
         """A rule bug must not stop the game's thread: show it once and go on (as a frame
