@@ -33,6 +33,11 @@ var tools := {}             # tool id -> catalog entry
 var tool_id := "select"
 var hover := Vector2(-1, -1)
 var _layer_key := ""
+# The snapshot keys the layer draws: when one of them changes, it is redrawn and the
+# hovered tile's preview asked again.
+const LAYER_KEYS := ["vein_metal", "vein_marked", "furn_pos", "furn_kind", "furn_bp_pos",
+		"furn_bp_metal", "treasure_pos", "treasure_amount", "dig_pos", "dig_work",
+		"dig_waiting", "sleep_pos"]
 var _preview_dirty := false   # an event may have changed what the hovered tile allows
 var _args_done := false
 
@@ -179,12 +184,13 @@ func _on_snapshot(snap: Dictionary) -> void:
 		_args_done = true
 		_apply_args()
 	metal_label.text = "Metal: %d" % int(snap.get("metal_total", 0))
-	var key := "%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s|%s" % [str(snap.get("vein_metal", [])), str(snap.get("vein_marked", [])),
-			str(snap.get("furn_pos", [])), str(snap.get("furn_kind", [])),
-			str(snap.get("furn_bp_pos", [])), str(snap.get("furn_bp_metal", [])),
-			str(snap.get("treasure_pos", [])), str(snap.get("treasure_amount", [])),
-			str(snap.get("dig_pos", [])), str(snap.get("dig_work", [])),
-			str(snap.get("dig_waiting", [])), str(snap.get("sleep_pos", []))]
+	# var2str, not str: str() of a PoolByteArray (vein_marked, dig_waiting) is
+	# "[PoolByteArray]" whatever it holds, so a vein marked or unmarked left the key as it
+	# was, and the layer and the hovered tile's preview waited for some other change
+	var parts := PoolStringArray()
+	for k in LAYER_KEYS:
+		parts.append(var2str(snap.get(k, [])))
+	var key := parts.join("|")
 	if key != _layer_key:
 		_layer_key = key
 		layer.set_snapshot(snap)
