@@ -34,6 +34,15 @@ SHOW_RESERVE_US = 25
 WHOLE_WHEN_DUE = 10
 
 
+def _frame_micros(delta):
+    """A frame's real seconds as whole microseconds, at most MAX_FRAME_MICROS (0 for junk)."""
+    try:
+        us = int(round(float(delta) * 1_000_000))
+    except (TypeError, ValueError, OverflowError):
+        us = 0
+    return max(0, min(us, MAX_FRAME_MICROS))
+
+
 def _reads_game(finish=True):
     """A Session method that reads or replaces the game: run between two ticks
     (Session._between_ticks)."""
@@ -71,6 +80,41 @@ class Session:
         else:
             self.game.command(cmd)
 
+    def frame(self, delta, refresh=False, watch=False, lockstep=False):
+        """A physics frame's whole work in one call (SimClient._frame): step(delta), and with
+        lockstep settle() too; then snapshot_changes() when a tick is shown, when `refresh`
+        (the front end sent a command or loaded since its last changes) or when `watch` (it
+        waits for a command to come in) and it has come in; then take_events().
+
+        Returns {"ran": ticks shown, "commands_waiting": bool, "events": [...]} with
+        "changes" when they were asked for. One call, because a Godot thread that slept
+        through most of its frame pays ~70 us to wake on each call into Python (issue 15:
+        three such calls made the threaded frame's 160 us), and between two calls the
+        sim thread may hold the interpreter."""
+        if self._sim is not None:
+            return self._sim_frame(delta, refresh, watch, lockstep)
+        ran = self.step(delta)
+        waiting = self.commands_waiting()
+        out = {"ran": ran, "commands_waiting": waiting}
+        if ran or refresh or (watch and not waiting):
+            out["changes"] = self.snapshot_changes()
+        out["events"] = self.take_events()
+        return out
+
+    def _sim_frame(self, delta, refresh, watch, lockstep):
+        """frame() with the sim thread: what it posted is all handed out (Godot's physics
+        frames take it in the bridge instead: PyBridge.take_mail)."""
+        sim = self._sim
+        sim.hand_over(_frame_micros(delta))
+        if lockstep:
+            sim.settle()
+        waiting = sim.commands_waiting()
+        ran, changes, events = self._sim_take(refresh or (watch and not waiting))
+        out = {"ran": ran, "commands_waiting": waiting, "events": events}
+        if changes is not None:
+            out["changes"] = changes
+        return out
+
     def step(self, delta):
         """Advance by delta real seconds at the game's speed; returns the ticks finished.
 
@@ -80,13 +124,14 @@ class Session:
             self._fail_next = False
             raise RuntimeError("debug failure requested by debug_fail_next_step()")
         game = self.game
-        try:
-            us = int(round(float(delta) * 1_000_000))
-        except (TypeError, ValueError):
-            us = 0
-        us = max(0, min(us, MAX_FRAME_MICROS))
+        us = _frame_micros(delta)
         if self._sim is not None:
-            return self._sim.frame(us, game.speed)
+            # the ticks it reports are those posted; their changes and events wait
+            sim = self._sim
+            sim.hand_over(us)
+            ran, changes, events = sim.take_mail()
+            sim.put_back(0, changes, events)
+            return ran
         ran = 0
         try:
             if self._held:
@@ -295,19 +340,30 @@ class Session:
             # what it built and took and the front end did not: handed back as if made here
             with sim.game_lock:
                 sim.give_commands_to(self.game)
-                self._prepared = _merged(self._prepared, sim.take_changes())
-                self.game.events[:0] = sim.take_events()
+                _ran, changes, events = sim.take_mail()
+                self._prepared = _merged(self._prepared, changes)
+                self.game.events[:0] = events
                 self._prepared_at = self._moment()
         return self._sim is not None
+
+    def sim_mailbox(self):
+        """The bridge's mailbox of the sim thread (PyBridge.attach_mail), else None."""
+        return self._sim.bridge_mailbox() if self._sim is not None else None
 
     def sim_thread_on(self):
         """True while the sim thread runs the ticks (the front end's tests ask)."""
         return self._sim is not None and self._sim.alive()
 
     def settle(self):
-        """Wait for the sim thread to do what is due (the front end's lockstep frames:
-        SimClient.step_frame); the ticks finished since the last step(). 0 without it."""
-        return self._sim.settle() if self._sim is not None else 0
+        """Wait for the sim thread to do what is due (a lockstep front end's frames); the
+        ticks finished since the last step(). 0 without it."""
+        sim = self._sim
+        if sim is None:
+            return 0
+        sim.settle()
+        ran, changes, events = sim.take_mail()
+        sim.put_back(0, changes, events)
+        return ran
 
     def sim_thread_stood_aside(self):
         """How often the sim thread let the front end in at a pause point (bench, tests)."""
@@ -327,7 +383,10 @@ class Session:
             return
         with sim.game_lock:
             sim.give_commands_to(self.game)
-            yield
+            try:
+                yield
+            finally:
+                sim.post_read_events(self.game)
 
     def commands_waiting(self):
         """True while a command sent has not come in yet (they come in at a tick's start:
@@ -407,20 +466,26 @@ class Session:
         return out
 
     def _sim_changes(self):
-        """snapshot_changes with the sim thread: what it built after its last tick or the
-        commands it took in; if nothing, what changed since, built here if the game is
-        between ticks now (a refresh after a command sent), else none yet (it is being
-        built). After a start or a load the whole snapshot is waited for."""
+        """snapshot_changes with the sim thread: what it posted, and with `build` (see
+        _sim_take) what changed since. Its events wait for take_events."""
+        ran, changes, events = self._sim_take(True)
+        self._sim.put_back(0, None, events)
+        return {} if changes is None else changes
+
+    def _sim_take(self, build):
+        """(ticks, changes or None, events) the sim thread posted; with `build`, and the
+        game between ticks now (a refresh after a command sent), what changed since is
+        built here and added. After a start or a load the whole snapshot is waited for."""
         sim = self._sim
-        out = sim.take_changes()
-        if out is not None:
-            return out
         frames = getattr(self, "_frames", None)
         whole = frames is None or frames.game is not self.game
-        if not sim.game_lock.acquire(blocking=whole):
-            return {}
+        if not ((build or whole) and sim.game_lock.acquire(blocking=whole)):
+            return sim.take_mail()
         try:
-            return _merged(sim.take_changes(), self._build_changes())
+            # (taken under the lock: the sim thread posts under it, so nothing it built
+            # can come after what is built here)
+            ran, changes, events = sim.take_mail()
+            return ran, _merged(changes, self._build_changes()), events
         finally:
             sim.game_lock.release()
 
@@ -433,13 +498,7 @@ class Session:
         """The events since the last call; a tick's come once it is finished and shown."""
         sim = self._sim
         if sim is not None:
-            out = sim.take_events()
-            if sim.game_lock.acquire(blocking=False):   # (made by a read or a load here)
-                try:
-                    out.extend(self.game.take_events())
-                finally:
-                    sim.game_lock.release()
-            return out
+            return sim.take_free_events()
         if self.game.mid_tick() or self._held:
             return []
         return self.game.take_events()
@@ -586,7 +645,12 @@ class Session:
                 "place": place.reshape(-1).astype("int32"), "names": list(words)}
 
     def debug_fail_next_step(self):
-        self._fail_next = True
+        """The next step raises (the bridge's error path, tested from Godot); with the sim
+        thread, its next step on the thread, shown as an "error" event."""
+        if self._sim is not None:
+            self._sim.fail_next = True
+        else:
+            self._fail_next = True
 
     @_reads_game()
     def state_hash(self):

@@ -3,32 +3,42 @@
 Why (issue 15): at full scale a tick costs ~0.5 ms of CPU and its snapshot ~0.05 ms, and a
 physics frame should cost at most 200 us. The frame budget (pysim/session.py) spreads a
 tick over the five frames before the next one, but then nearly every frame is about 120 us
-of rule work, and on a noisy machine one in twenty passes 200 us. On its own thread, the
-tick runs on the other core while Godot's frame only hands over the time that passed and
-picks up the changes the sim thread built after its last tick: a few microseconds.
+of rule work, and paced as the game paces them nearly all pass 200 us. On its own thread,
+the tick runs on the other core while Godot's frame only hands over the time that passed
+and picks up what the sim thread posted after its last tick.
 
 Who holds what:
-- `game_lock` is held by the sim thread while it applies commands, runs a tick and builds
-  the changes, and by the front end's reads (Session's describe, save_text, snapshot ...).
-  So a read always sees the game between two ticks, as it does without the thread.
-- The mailbox (`_mail`, a Condition) holds what passes between the threads: the game time
-  due (`_acc`), the commands sent and not yet given to the game, and the changes and
-  events built for the front end. The front end's per-frame calls (Session.step,
-  snapshot_changes, take_events, commands_waiting) touch only the mailbox, never wait
-  for a tick, and never run rule code.
-- The interpreter lock: compiled rule code never hands it over by itself, so a frame could
-  wait a whole tick for it. At every pause point (pysim/core/pausing.py) the sim thread asks
-  the bridge whether Godot's thread waits for it (the bridge's `_godot.main_waiting`) and
-  stands aside until it has it (`_godot.stand_aside`). Outside Godot no one asks, and there
-  is no bridge: `front` is None and the points cost nothing more.
+- `game_lock` is held by the sim thread while it applies commands, runs a tick, builds the
+  changes and posts them, and by the front end's reads (Session's describe, save_text,
+  snapshot ...). So a read always sees the game between two ticks, as it does without the
+  thread, and what a read builds comes after everything the thread posted.
+- The mailbox (`box`) carries what passes between the threads: the real time handed over,
+  and the items the sim thread posts, {ran, changes, events}, in order. In Godot it is the
+  bridge's `_godot.Mailbox` (build/bridge/pybridge.c): a post is turned into Godot's values
+  on the sim thread, and a physics frame's PyBridge.take_mail hands over its time and takes
+  the items without calling Python at all. That matters more than it seems: a Godot thread
+  that slept through most of its frame finds its caches cold, and one call into Python then
+  costs ~50 us against ~1 us back to back (issue 15's frame is at most 200 us). Without the
+  bridge (the tests, the headless runner) it is `_PyMailbox`, the same calls in Python.
+- `_mail` (a Condition) guards the rest of the shared state: the commands sent and not yet
+  given to the game, the game time due (`_acc`, the sim thread's own), and busy, which
+  settle() waits on. The sim thread sleeps in the box until the time handed over makes its
+  next tick due, or a command, a settle or a stop pokes it.
+- The interpreter lock: compiled rule code never hands it over by itself, so a Python call
+  from the front end (a read, a command) could wait a whole tick for it. At every pause
+  point (pysim/core/pausing.py) the sim thread asks the bridge whether Godot's thread waits
+  for it (the bridge's `_godot.main_waiting`) and stands aside until it has it
+  (`_godot.stand_aside`). Outside Godot no one asks, and there is no bridge: `front` is None
+  and the points cost nothing more.
 
 What it never changes: which tick a command comes in at decides the game, and the save
 records that tick with the command (Game.log), so a saved game replays the same. The
 ticks are the same code in the same order as a whole Game.step: the same seed and the same
 commands at the same ticks give the same state hash, threaded or not
-(tests/core/test_sim_thread.py). The real clock is read only to bound a stand-aside.
+(tests/core/test_sim_thread.py). The real clock is read only to bound a wait.
 """
 import threading
+import time
 import traceback
 
 from pysim.core import clock, pausing
@@ -40,6 +50,12 @@ MOST_TICKS_DUE = 10
 # The longest the sim thread stands aside for one wait of the front end: a Godot frame's
 # Python work is ~50 us, so this only bounds a front end that never comes in.
 STAND_ASIDE_MOST_S = 0.002
+# The longest the sim thread sleeps in its mailbox with nothing due (a bound, not a timer:
+# waking with nothing due changes nothing).
+WAIT_MOST_S = 0.5
+# The most real time one frame hands over (Session.MAX_FRAME_MICROS; the bridge's
+# MAIL_MAX_FRAME_US).
+MAIL_MAX_FRAME_US = 250_000
 
 
 def bridge_front():
@@ -69,6 +85,63 @@ class _StandAside:
             self.stood += 1
 
 
+class _PyMailbox:
+    """The mailbox without the bridge (the tests, the headless runner): the calls of the
+    bridge's _godot.Mailbox (build/bridge/pybridge.c), on Python's own lock. Items stay
+    Python values; the bridge's are turned into Godot's when posted."""
+
+    def __init__(self):
+        self._cv = threading.Condition(threading.Lock())
+        self._raw = 0             # real microseconds handed over, not taken by wait()
+        self._wake_at = -1        # the sim thread wants waking at this much; < 0: a poke
+        self._poked = False
+        self._closed = False
+        self._items = []
+
+    def add(self, us):
+        with self._cv:
+            self._raw += max(0, min(int(us), MAIL_MAX_FRAME_US))
+            if 0 <= self._wake_at <= self._raw:
+                self._cv.notify_all()
+
+    def wait(self, wake_at, most_s):
+        with self._cv:
+            self._wake_at = wake_at
+            self._cv.wait_for(lambda: self._poked or self._closed or
+                              0 <= wake_at <= self._raw, most_s)
+            took, self._raw = self._raw, 0
+            self._poked = False
+            self._wake_at = -1
+            return took
+
+    def poke(self):
+        with self._cv:
+            self._poked = True
+            self._cv.notify_all()
+
+    def close(self):
+        with self._cv:
+            self._closed = True
+            self._cv.notify_all()
+
+    def pending(self):
+        with self._cv:
+            return self._raw
+
+    def post(self, item):
+        with self._cv:
+            self._items.append(item)
+
+    def put_back(self, item):
+        with self._cv:
+            self._items.insert(0, item)
+
+    def take_all(self):
+        with self._cv:
+            out, self._items = self._items, []
+            return out
+
+
 class SimThread:
     """Runs a Session's game on a thread of its own: see the module's text. The Session
     forwards to it while it runs (Session.set_sim_thread)."""
@@ -77,71 +150,85 @@ class SimThread:
         self.session = session
         self.front = front
         self.game_lock = threading.RLock()
+        # the bridge's mailbox when there is one: Godot's frames then reach it without Python
+        self.box = front.Mailbox() if hasattr(front, "Mailbox") else _PyMailbox()
         self._mail = threading.Condition(threading.Lock())
         self._acc = 0             # microseconds of game time due (at the game's speed)
         self._outbox = []         # commands sent, not yet given to the game
-        self._applying = 0        # commands given to the game whose changes are not built
-        self._changes = None      # changes built since the front end last took them
-        self._ticks_ready = 0     # ticks those changes hold
-        self._events = []         # the game's events of the changes taken (take_events)
-        self._unshown = []        # the events of the changes not taken yet: an event is
-                                  # shown with the snapshot it happened in, never before
+        self._applying = 0        # commands given to the game whose changes are not posted
         self._stop = False
         self._busy = False        # the sim thread is at work (between its waits)
         self._last_error = None
+        self.fail_next = False    # Session.debug_fail_next_step: the next step raises
         self.aside = None
         self._thread = threading.Thread(target=self._run, name="pysim sim thread",
                                         daemon=True)
         self._thread.start()
 
+    def bridge_mailbox(self):
+        """The bridge's mailbox (PyBridge.attach_mail takes it), or None without one."""
+        return None if isinstance(self.box, _PyMailbox) else self.box
+
     # -- the front end's side (any thread but the sim thread) ------------------------------
-    def frame(self, us, speed):
-        """A frame's real time: `us` microseconds at `speed`. Returns the ticks finished
-        and built since the last frame (their changes wait in snapshot_changes)."""
-        per_tick = clock.MICROS_PER_TICK_1X
-        with self._mail:
-            if speed <= 0:
-                self._acc = 0
-            else:
-                self._acc = min(self._acc + us * speed, (MOST_TICKS_DUE + 1) * per_tick)
-                if self._acc >= per_tick:
-                    self._mail.notify_all()
-            ran, self._ticks_ready = self._ticks_ready, 0
-        return ran
+    def hand_over(self, us):
+        """A frame's real time, `us` microseconds (Godot's frames hand it over in the
+        bridge, PyBridge.take_mail, without calling Python)."""
+        self.box.add(us)
 
     def send(self, cmd):
         with self._mail:
             self._outbox.append(cmd)
-            self._mail.notify_all()
+        self.box.poke()
 
     def commands_waiting(self):
-        """True while a command sent has not come in with its changes built."""
+        """True while a command sent has not come in with its changes posted."""
         with self._mail:
             return bool(self._outbox) or self._applying > 0
 
-    def take_changes(self):
-        """The changes built since the last call, or None."""
-        with self._mail:
-            out, self._changes = self._changes, None
-            self._ticks_ready = 0
-            self._events.extend(self._unshown)
-            self._unshown = []
-            return out
+    def take_mail(self):
+        """What was posted and not taken, merged in order: (ticks, changes or None, events).
+        A tick's events wait for its changes: a caller that does not hand the changes out
+        puts the events back with them (put_back)."""
+        ran, changes, events = 0, None, []
+        for item in self.box.take_all():
+            ran += int(item.get("ran") or 0)
+            if item.get("changes") is not None:
+                changes = _merge(changes, dict(item["changes"]))
+            events.extend(item.get("events") or ())
+        return ran, changes, events
 
-    def take_events(self):
-        with self._mail:
-            out, self._events = self._events, []
-            return out
+    def take_free_events(self):
+        """The events posted before the first changes not taken (a read's, an error's, or
+        those of changes taken already): they need wait for nothing. The rest stays."""
+        items = self.box.take_all()
+        free, ran = [], 0
+        while items and items[0].get("changes") is None:
+            item = items.pop(0)
+            ran += int(item.get("ran") or 0)
+            free.extend(item.get("events") or ())
+        for item in reversed(items):
+            self.box.put_back(item)
+        if ran:
+            self.box.put_back({"ran": ran, "changes": None, "events": []})
+        return free
+
+    def put_back(self, ran, changes, events):
+        """Put what a caller took and did not hand out before everything posted since."""
+        if ran or changes is not None or events:
+            self.box.put_back({"ran": ran, "changes": changes, "events": list(events)})
 
     def settle(self, most_s=10.0):
         """Wait until the sim thread has done all that is due (the time handed over, the
         commands sent), at most `most_s` seconds: a lockstep front end's frame (a test, a
-        tool that fast-forwards). Returns the ticks finished and built since the last frame."""
+        tool that fast-forwards)."""
+        end = time.monotonic() + most_s
         with self._mail:
-            self._mail.wait_for(lambda: self._stop or not (self._busy or self._work_waiting()),
-                                most_s)
-            ran, self._ticks_ready = self._ticks_ready, 0
-            return ran
+            while not self._stop and (self._busy or self._work_waiting()):
+                left = end - time.monotonic()
+                if left <= 0:
+                    return
+                self.box.poke()         # (time short of a tick sleeps in the box; taken now)
+                self._mail.wait(min(left, 0.005))
 
     def give_commands_to(self, game):
         """Hand the commands sent so far to `game`, in order (a read under game_lock calls
@@ -152,20 +239,25 @@ class SimThread:
         for cmd in cmds:
             game.command(cmd)
 
+    def post_read_events(self, game):
+        """The events a read or a load on the front end's thread made (under game_lock):
+        posted like the sim thread's, so a frame that takes its mail shows them."""
+        events = game.take_events()
+        if events:
+            self.box.post({"ran": 0, "changes": None, "events": events})
+
     def forget(self):
         """The game was replaced (a load): what was built for the old one is dropped."""
         with self._mail:
             self._acc = 0
-            self._changes = None
-            self._ticks_ready = 0
-            self._events = []
-            self._unshown = []
             self._applying = 0
+        self.box.take_all()
 
     def stop(self, wait=True):
         with self._mail:
             self._stop = True
             self._mail.notify_all()
+        self.box.close()
         if wait and threading.get_ident() != self._thread.ident:
             self._thread.join(timeout=5.0)
 
@@ -180,32 +272,62 @@ class SimThread:
             with self._mail:
                 self._busy = False
                 self._mail.notify_all()           # (settle waits for this)
-                while not self._stop and not self._work_waiting():
-                    self._mail.wait()
+                if self._stop:
+                    return
+                now = bool(self._outbox) or self._applying > 0
+                wake_at = 0 if now else self._wake_at()
+            # asleep without the interpreter until a tick is due or someone pokes
+            took = self.box.wait(wake_at, WAIT_MOST_S)
+            with self._mail:
                 if self._stop:
                     return
                 self._busy = True
+                self._take_time(took)
             try:
                 self._one_step()
             except Exception:
                 self._report(traceback.format_exc())
 
+    def _speed(self):
+        return self.session.game.speed
+
+    def _wake_at(self):
+        """The real microseconds the next tick needs (-1 when paused: only a poke wakes)."""
+        speed = self._speed()
+        if speed <= 0:
+            return -1
+        need = clock.MICROS_PER_TICK_1X - self._acc
+        return 0 if need <= 0 else -(-need // speed)
+
+    def _take_time(self, real_us):
+        speed = self._speed()
+        if speed <= 0:
+            self._acc = 0
+        else:
+            self._acc = min(self._acc + real_us * speed,
+                            (MOST_TICKS_DUE + 1) * clock.MICROS_PER_TICK_1X)
+
     def _work_waiting(self):
-        return bool(self._outbox) or self._applying > 0 or \
-            self._acc >= clock.MICROS_PER_TICK_1X
+        if self._outbox or self._applying > 0:
+            return True
+        speed = max(0, self._speed())
+        return self._acc + self.box.pending() * speed >= clock.MICROS_PER_TICK_1X
 
     def _one_step(self):
-        """Commands in, then one due tick, then the changes built: all between two ticks as
-        the front end's reads see the game. (One tick at a time, so a read or a command
-        waits at most one tick.)"""
+        """Commands in, then one due tick, then the changes built and posted: all between
+        two ticks as the front end's reads see the game. (One tick at a time, so a read or
+        a command waits at most one tick.)"""
         session = self.session
+        if self.fail_next:
+            self.fail_next = False
+            raise RuntimeError("debug failure requested by debug_fail_next_step()")
         with self.game_lock:
             game = session.game
             self.give_commands_to(game)
             # (as a frame without the thread: what was sent comes in now, even when paused)
             game.apply_pending()
             with self._mail:
-                applied, self._applying = self._applying, 0
+                applied = self._applying
                 ticks = 0
                 if game.speed <= 0:
                     self._acc = 0
@@ -219,13 +341,12 @@ class SimThread:
                         self._acc = 0
             changes = session._build_changes() if (ticks or applied) else None
             events = game.take_events()
-        with self._mail:
-            if changes is not None:
-                self._changes = _merge(self._changes, changes)
-                self._unshown.extend(events)
-            else:
-                self._events.extend(events)
-            self._ticks_ready += ticks
+            if ticks or changes is not None or events:
+                # posted under game_lock: a read's own build (Session._sim_changes) comes
+                # after it, so the front end merges the two in the order they were built
+                self.box.post({"ran": ticks, "changes": changes, "events": events})
+            with self._mail:
+                self._applying -= applied
 
     def _run_tick(self, game):
         aside = self.aside
@@ -251,9 +372,7 @@ class SimThread:
         with self.game_lock:
             game = self.session.game
             game.emit("error", message=text)
-            events = game.take_events()
-        with self._mail:
-            self._events.extend(events)
+            self.post_read_events(game)
 
 
 def _merge(old, new):

@@ -5,6 +5,9 @@
  *   start(paths: Array, module: String, factory: String, args: Array) -> true | error dict
  *   invoke(method: String, args: Array) -> converted result | error dict
  *   python_version() -> String
+ *   attach_mail() -> bool; take_mail(delta: float) -> Array | null: the sim thread's mailbox,
+ *     a physics frame that never calls Python (see "The sim thread's mailbox" below)
+ *   python_entries() -> int: how often a Godot thread has entered Python so far
  * Error value: the Dictionary {"__python_error__": "<traceback or message>"}; the text is also
  * printed through godot_print_error. Nothing here may crash the engine on bad input.
  *
@@ -74,7 +77,8 @@ static PyObject *np_ascontig = NULL;     /* numpy.ascontiguousarray */
 static PyObject *tb_format = NULL;       /* traceback.format_exception */
 
 typedef struct {
-	PyObject *obj; /* the object made by start(); owned */
+	PyObject *obj;  /* the object made by start(); owned */
+	PyObject *mail; /* the sim thread's _godot.Mailbox (attach_mail); owned, or NULL */
 } bridge_instance;
 
 /* ------------------------------------------------------------------------------------------ */
@@ -850,10 +854,14 @@ static PyObject *m_godot_print_error(PyObject *self, PyObject *arg) {
    hands it over by itself (only Python bytecode checks for a waiting thread), so the sim thread
    asks main_waiting() at its pause points and, when Godot waits, stand_aside() lets it in. */
 static atomic_int main_waiting = 0;
+/* how often a Godot thread entered Python (PyBridge.python_entries: the tests check that a
+   physics frame with the sim thread enters it not at all) */
+static atomic_llong python_entries = 0;
 static pthread_mutex_t aside_mu = PTHREAD_MUTEX_INITIALIZER;
 static pthread_cond_t aside_cv = PTHREAD_COND_INITIALIZER;
 
 static PyGILState_STATE take_python(void) {
+	atomic_fetch_add_explicit(&python_entries, 1, memory_order_relaxed);
 	atomic_fetch_add(&main_waiting, 1);
 	PyGILState_STATE g = PyGILState_Ensure();
 	if (atomic_fetch_sub(&main_waiting, 1) == 1) {
@@ -895,6 +903,200 @@ static PyObject *m_stand_aside(PyObject *self, PyObject *arg) {
 	return PyBool_FromLong(waited);
 }
 
+/* The sim thread's mailbox (pysim/sim_thread.py, issue 15). A Godot thread that slept through
+   most of its frame finds its caches cold: one call into Python then costs ~50 us, against
+   ~1 us back to back, and a frame that calls Python pays that on every frame. So with the sim
+   thread, a physics frame does not call Python at all: PyBridge.take_mail(delta) adds the
+   frame's real time here and takes what the sim thread posted, already turned into Godot
+   values (post() converts on the sim thread, which holds the interpreter then). The sim thread
+   sleeps in wait() until the time handed over reaches what its next tick needs (wake_at_us),
+   or until it is poked (a command sent, settle, stop). */
+typedef struct {
+	PyObject_HEAD
+	pthread_mutex_t mu;
+	pthread_cond_t cv;
+	long long raw_us;     /* real microseconds handed over and not yet taken by wait() */
+	long long wake_at_us; /* wake the sim thread once raw_us reaches this; < 0: only a poke */
+	int poked;
+	int closed;
+	godot_array items;    /* posted and not taken: Dictionaries {ran, changes, events} */
+} mailbox_object;
+
+/* cleared by godot_gdnative_terminate: from then on the Godot values a post would make may
+   outlive the engine's memory, so posts are refused (the sim thread shows the error once) */
+static atomic_int godot_alive = 1;
+
+/* the most real time one frame hands over (as Session.step's MAX_FRAME_MICROS) */
+#define MAIL_MAX_FRAME_US 250000LL
+
+static void mail_add_locked(mailbox_object *m, long long us) {
+	if (us < 0) us = 0;
+	if (us > MAIL_MAX_FRAME_US) us = MAIL_MAX_FRAME_US;
+	m->raw_us += us;
+	if (m->wake_at_us >= 0 && m->raw_us >= m->wake_at_us) pthread_cond_signal(&m->cv);
+}
+
+static PyObject *mailbox_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
+	(void)args;
+	(void)kwds;
+	mailbox_object *m = (mailbox_object *)type->tp_alloc(type, 0);
+	if (m == NULL) return NULL;
+	pthread_mutex_init(&m->mu, NULL);
+	pthread_cond_init(&m->cv, NULL);
+	m->wake_at_us = -1;
+	api->godot_array_new(&m->items);
+	return (PyObject *)m;
+}
+
+static void mailbox_dealloc(mailbox_object *m) {
+	if (atomic_load(&godot_alive)) api->godot_array_destroy(&m->items);
+	pthread_cond_destroy(&m->cv);
+	pthread_mutex_destroy(&m->mu);
+	Py_TYPE(m)->tp_free((PyObject *)m);
+}
+
+/* add(us): real time handed over from Python (Session.step's frames, the tests) */
+static PyObject *mailbox_add(mailbox_object *m, PyObject *arg) {
+	long long us = PyLong_AsLongLong(arg);
+	if (us == -1 && PyErr_Occurred()) return NULL;
+	pthread_mutex_lock(&m->mu);
+	mail_add_locked(m, us);
+	pthread_mutex_unlock(&m->mu);
+	Py_RETURN_NONE;
+}
+
+/* wait(wake_at_us, most_s) -> the real microseconds taken (the sim thread): sleeps, without
+   the interpreter, until the time handed over reaches wake_at_us (< 0: never by time), a
+   poke, close(), or most_s seconds */
+static PyObject *mailbox_wait(mailbox_object *m, PyObject *args) {
+	long long wake_at;
+	double most;
+	if (!PyArg_ParseTuple(args, "Ld", &wake_at, &most)) return NULL;
+	if (!(most > 0.0)) most = 0.0;
+	if (most > 60.0) most = 60.0;
+	long long took = 0;
+	Py_BEGIN_ALLOW_THREADS
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	long long ns = (long long)until.tv_nsec + (long long)(most * 1e9);
+	until.tv_sec += (time_t)(ns / 1000000000LL);
+	until.tv_nsec = (long)(ns % 1000000000LL);
+	pthread_mutex_lock(&m->mu);
+	m->wake_at_us = wake_at;
+	while (!m->poked && !m->closed && !(wake_at >= 0 && m->raw_us >= wake_at)) {
+		if (pthread_cond_timedwait(&m->cv, &m->mu, &until) == ETIMEDOUT) break;
+	}
+	took = m->raw_us;
+	m->raw_us = 0;
+	m->poked = 0;
+	m->wake_at_us = -1;
+	pthread_mutex_unlock(&m->mu);
+	Py_END_ALLOW_THREADS
+	return PyLong_FromLongLong(took);
+}
+
+static PyObject *mailbox_poke(mailbox_object *m, PyObject *noarg) {
+	(void)noarg;
+	pthread_mutex_lock(&m->mu);
+	m->poked = 1;
+	pthread_cond_signal(&m->cv);
+	pthread_mutex_unlock(&m->mu);
+	Py_RETURN_NONE;
+}
+
+static PyObject *mailbox_close(mailbox_object *m, PyObject *noarg) {
+	(void)noarg;
+	pthread_mutex_lock(&m->mu);
+	m->closed = 1;
+	pthread_cond_signal(&m->cv);
+	pthread_mutex_unlock(&m->mu);
+	Py_RETURN_NONE;
+}
+
+/* pending() -> the real microseconds handed over and not yet taken */
+static PyObject *mailbox_pending(mailbox_object *m, PyObject *noarg) {
+	(void)noarg;
+	pthread_mutex_lock(&m->mu);
+	long long us = m->raw_us;
+	pthread_mutex_unlock(&m->mu);
+	return PyLong_FromLongLong(us);
+}
+
+/* post(item) / put_back(item): a dict, converted here (the caller holds the interpreter);
+   put_back puts it before everything posted (what a Python reader took and left) */
+static PyObject *mailbox_put(mailbox_object *m, PyObject *item, int front) {
+	if (!PyDict_Check(item)) {
+		PyErr_SetString(PyExc_TypeError, "Mailbox.post: a dict");
+		return NULL;
+	}
+	if (!atomic_load(&godot_alive)) {
+		PyErr_SetString(PyExc_RuntimeError, "Mailbox.post: Godot has shut down");
+		return NULL;
+	}
+	godot_variant v;
+	if (py2var(item, &v, 0) != 0) {
+		api->godot_variant_destroy(&v);
+		return NULL;
+	}
+	pthread_mutex_lock(&m->mu);
+	if (front) {
+		api->godot_array_push_front(&m->items, &v);
+	} else {
+		api->godot_array_append(&m->items, &v);
+	}
+	pthread_mutex_unlock(&m->mu);
+	api->godot_variant_destroy(&v);
+	Py_RETURN_NONE;
+}
+
+static PyObject *mailbox_post(mailbox_object *m, PyObject *item) { return mailbox_put(m, item, 0); }
+static PyObject *mailbox_put_back(mailbox_object *m, PyObject *item) { return mailbox_put(m, item, 1); }
+
+/* the items posted, taken out (Godot's array; the caller destroys it) */
+static godot_array mail_take_locked(mailbox_object *m) {
+	godot_array out = m->items;
+	api->godot_array_new(&m->items);
+	return out;
+}
+
+/* take_all() -> the items posted, as Python values, in order (a Python reader's way) */
+static PyObject *mailbox_take_all(mailbox_object *m, PyObject *noarg) {
+	(void)noarg;
+	if (!atomic_load(&godot_alive)) return PyList_New(0);
+	pthread_mutex_lock(&m->mu);
+	godot_array items = mail_take_locked(m);
+	pthread_mutex_unlock(&m->mu);
+	godot_variant v;
+	api->godot_variant_new_array(&v, &items);
+	api->godot_array_destroy(&items);
+	PyObject *out = var2py(&v, 0);
+	api->godot_variant_destroy(&v);
+	return out;
+}
+
+static PyMethodDef mailbox_methods[] = {
+	{ "add", (PyCFunction)mailbox_add, METH_O, "Hand over real microseconds." },
+	{ "wait", (PyCFunction)mailbox_wait, METH_VARARGS, "wait(wake_at_us, most_s) -> microseconds taken." },
+	{ "poke", (PyCFunction)mailbox_poke, METH_NOARGS, "Wake the waiting sim thread." },
+	{ "close", (PyCFunction)mailbox_close, METH_NOARGS, "No more frames: take_mail gives nil from now on." },
+	{ "pending", (PyCFunction)mailbox_pending, METH_NOARGS, "Microseconds handed over, not taken." },
+	{ "post", (PyCFunction)mailbox_post, METH_O, "Post a dict (converted now)." },
+	{ "put_back", (PyCFunction)mailbox_put_back, METH_O, "Post a dict before all others." },
+	{ "take_all", (PyCFunction)mailbox_take_all, METH_NOARGS, "The posted dicts, taken out." },
+	{ NULL, NULL, 0, NULL }
+};
+
+static PyTypeObject mailbox_type = {
+	PyVarObject_HEAD_INIT(NULL, 0)
+	.tp_name = "_godot.Mailbox",
+	.tp_basicsize = sizeof(mailbox_object),
+	.tp_flags = Py_TPFLAGS_DEFAULT,
+	.tp_doc = "The sim thread's mailbox: frames take what it posted without calling Python.",
+	.tp_new = mailbox_new,
+	.tp_dealloc = (destructor)mailbox_dealloc,
+	.tp_methods = mailbox_methods,
+};
+
 static PyMethodDef godot_methods[] = {
 	{ "print", m_godot_print, METH_O, "Print a line through Godot's print (stdout and log)." },
 	{ "print_error", m_godot_print_error, METH_O, "Print text as a Godot error." },
@@ -906,7 +1108,13 @@ static PyMethodDef godot_methods[] = {
 static struct PyModuleDef godot_module = { PyModuleDef_HEAD_INIT, "_godot", NULL, -1, godot_methods, NULL, NULL, NULL, NULL };
 
 static PyObject *PyInit__godot(void) {
-	return PyModule_Create(&godot_module);
+	PyObject *mod = PyModule_Create(&godot_module);
+	if (mod == NULL) return NULL;
+	if (PyType_Ready(&mailbox_type) < 0 || PyModule_AddType(mod, &mailbox_type) < 0) {
+		Py_DECREF(mod);
+		return NULL;
+	}
+	return mod;
 }
 
 static const char *INIT_CODE =
@@ -997,6 +1205,13 @@ static void promote_libpython(void) {
 	}
 	/* keep the handle: the library must stay loaded with global visibility */
 	(void)h;
+	/* and this library too: the sim thread sleeps in a Mailbox's wait(), which is code of
+	   ours, and Godot unloads GDNative libraries at exit while that thread lives on (it is a
+	   daemon: Python is never finalised) */
+	Dl_info self;
+	if (dladdr((void *)&promote_libpython, &self) != 0 && self.dli_fname != NULL) {
+		(void)dlopen(self.dli_fname, RTLD_NOW | RTLD_NODELETE | RTLD_NOLOAD);
+	}
 }
 
 /* The exported game's own Python (build/export_python.py): the folder "python" beside this
@@ -1166,8 +1381,9 @@ static void bridge_destroy(godot_object *owner, void *method_data, void *user_da
 	(void)method_data;
 	bridge_instance *b = (bridge_instance *)user_data;
 	if (b == NULL) return;
-	if (b->obj != NULL && py_state == 1 && Py_IsInitialized()) {
+	if ((b->obj != NULL || b->mail != NULL) && py_state == 1 && Py_IsInitialized()) {
 		PyGILState_STATE g = take_python();
+		Py_CLEAR(b->mail);
 		Py_CLEAR(b->obj);
 		PyGILState_Release(g);
 	}
@@ -1328,6 +1544,78 @@ done:
 	return ret;
 }
 
+/* attach_mail() -> bool: takes the started object's sim_mailbox() (Session.sim_mailbox: the
+   sim thread's _godot.Mailbox, or None), so take_mail can reach it without Python. */
+static godot_variant bridge_attach_mail(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
+	(void)owner;
+	(void)method_data;
+	(void)num_args;
+	(void)args;
+	bridge_instance *b = (bridge_instance *)user_data;
+	godot_variant ret;
+	if (b == NULL || b->obj == NULL || py_state != 1) {
+		api->godot_variant_new_bool(&ret, 0);
+		return ret;
+	}
+	PyGILState_STATE g = take_python();
+	Py_CLEAR(b->mail);
+	PyObject *m = PyObject_CallMethod(b->obj, "sim_mailbox", NULL);
+	if (m == NULL) {
+		ret = python_error_value("PyBridge.attach_mail");
+	} else {
+		if (PyObject_TypeCheck(m, &mailbox_type)) {
+			b->mail = m;
+		} else {
+			Py_DECREF(m);
+		}
+		api->godot_variant_new_bool(&ret, b->mail != NULL);
+	}
+	PyGILState_Release(g);
+	return ret;
+}
+
+/* take_mail(delta: float) -> Array | null: a physics frame with the sim thread, and no call
+   into Python: hands over delta seconds of real time and takes what the sim thread posted
+   (an Array of {ran, changes, events}, in order; empty when nothing). null when no mailbox is
+   attached or it is closed: the caller goes back to invoke("frame", ...). */
+static godot_variant bridge_take_mail(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
+	(void)owner;
+	(void)method_data;
+	bridge_instance *b = (bridge_instance *)user_data;
+	godot_variant ret;
+	mailbox_object *m = b != NULL ? (mailbox_object *)b->mail : NULL;
+	if (m == NULL || num_args != 1) {
+		api->godot_variant_new_nil(&ret);
+		return ret;
+	}
+	godot_variant_type t = api->godot_variant_get_type(args[0]);
+	double delta = t == GODOT_VARIANT_TYPE_REAL || t == GODOT_VARIANT_TYPE_INT ? api->godot_variant_as_real(args[0]) : 0.0;
+	long long us = delta > 0.0 && delta < 1e6 ? (long long)(delta * 1e6 + 0.5) : 0;
+	pthread_mutex_lock(&m->mu);
+	if (m->closed) {
+		pthread_mutex_unlock(&m->mu);
+		api->godot_variant_new_nil(&ret);
+		return ret;
+	}
+	mail_add_locked(m, us);
+	godot_array items = mail_take_locked(m);
+	pthread_mutex_unlock(&m->mu);
+	api->godot_variant_new_array(&ret, &items);
+	api->godot_array_destroy(&items);
+	return ret;
+}
+
+static godot_variant bridge_python_entries(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
+	(void)owner;
+	(void)method_data;
+	(void)user_data;
+	(void)num_args;
+	(void)args;
+	godot_variant ret;
+	api->godot_variant_new_int(&ret, (int64_t)atomic_load(&python_entries));
+	return ret;
+}
+
 static godot_variant bridge_python_version(godot_object *owner, void *method_data, void *user_data, int num_args, godot_variant **args) {
 	(void)owner;
 	(void)method_data;
@@ -1357,6 +1645,7 @@ EXPORT void godot_gdnative_init(godot_gdnative_init_options *options) {
 
 EXPORT void godot_gdnative_terminate(godot_gdnative_terminate_options *options) {
 	(void)options;
+	atomic_store(&godot_alive, 0);
 	/* Never Py_FinalizeEx: it hangs if a non-daemon thread is alive. Flush output only. */
 	if (py_state == 1 && Py_IsInitialized()) {
 		PyGILState_STATE g = take_python();
@@ -1383,6 +1672,12 @@ EXPORT void godot_nativescript_init(void *handle) {
 	nsapi->godot_nativescript_register_method(handle, "PyBridge", "start", attr, m);
 	m = (godot_instance_method){ bridge_invoke, NULL, NULL };
 	nsapi->godot_nativescript_register_method(handle, "PyBridge", "invoke", attr, m);
+	m = (godot_instance_method){ bridge_attach_mail, NULL, NULL };
+	nsapi->godot_nativescript_register_method(handle, "PyBridge", "attach_mail", attr, m);
+	m = (godot_instance_method){ bridge_take_mail, NULL, NULL };
+	nsapi->godot_nativescript_register_method(handle, "PyBridge", "take_mail", attr, m);
+	m = (godot_instance_method){ bridge_python_entries, NULL, NULL };
+	nsapi->godot_nativescript_register_method(handle, "PyBridge", "python_entries", attr, m);
 	m = (godot_instance_method){ bridge_python_version, NULL, NULL };
 	nsapi->godot_nativescript_register_method(handle, "PyBridge", "python_version", attr, m);
 }

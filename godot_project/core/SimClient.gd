@@ -54,6 +54,7 @@ var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no ti
 var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
                              # without a tick: Session.step applies commands even when paused)
 var _commands_waiting := false  # sent and maybe not in yet: Session.commands_waiting()
+var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
 
@@ -103,6 +104,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 	running = true
 	_check(bridge.invoke("set_frame_budget", [frame_budget_usec]))
 	_check(bridge.invoke("set_sim_thread", [sim_thread and not autoplay]))
+	_attach_mail()
 	if not _refresh_snapshot():
 		running = false
 		return _fail("the simulation started but its first snapshot failed")
@@ -155,6 +157,13 @@ static func python_paths() -> Array:
 	return out
 
 
+# Freed (the scene closed, a test done): the sim thread is stopped, or it would live on with
+# its game for as long as the process does.
+func _notification(what: int) -> void:
+	if what == NOTIFICATION_PREDELETE and running and bridge != null and sim_thread:
+		bridge.invoke("set_sim_thread", [false])
+
+
 func _physics_process(delta: float) -> void:
 	if not running or paused_stepping:
 		return
@@ -176,25 +185,61 @@ func step_frame(delta: float) -> void:
 # frame is shown, and what is due now comes in a later frame.
 func _frame(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
-	var ran = bridge.invoke("step", [delta])
-	_check(ran)
-	if lockstep and sim_thread and typeof(ran) == TYPE_INT:
-		var more = bridge.invoke("settle", [])
-		if _check(more) and typeof(more) == TYPE_INT:
-			ran += more
-	# At 1x a tick is due on one physics frame in six, and with the frame budget its systems
-	# run over the frames before it is shown. Only a frame that shows a finished tick builds
-	# and converts a snapshot (issue 15); a half-run tick has none, so a frame that ends
-	# mid tick answers an early refresh (a command sent) with no changes.
-	var ticked: bool = typeof(ran) != TYPE_INT or int(ran) != 0
-	if _commands_waiting and not bridge.invoke("commands_waiting", []):
-		# in at last (a command sent mid tick waits for the frame after the tick is shown):
-		# show what it did, though no tick ran
-		_commands_waiting = false
-		_snapshot_stale = true
-	if (ticked or _snapshot_stale) and _refresh_snapshot():
+	if _mail_attached and not lockstep:
+		# With the sim thread, no call into Python at all: a thread that slept through most
+		# of its frame finds its caches cold, and one call into Python then costs ~50 us
+		# (issue 15). The bridge hands over the time and gives what the thread posted,
+		# already Godot's values (PyBridge.take_mail); null once its mailbox is closed.
+		var items = bridge.take_mail(delta)
+		if typeof(items) == TYPE_ARRAY:
+			_show_mail(items)
+			return
+		_mail_attached = false
+	# Otherwise one call into Python a frame (Session.frame). At 1x a tick is shown on one
+	# physics frame in six: only such a frame, or one after a command was sent or came in,
+	# brings changes to convert (a half-run tick has none, so a frame that ends mid tick
+	# answers a refresh with none).
+	var out = bridge.invoke("frame", [delta, _snapshot_stale, _commands_waiting, lockstep and sim_thread])
+	if not _check(out) or typeof(out) != TYPE_DICTIONARY:
+		return
+	# (a command sent mid tick waits for the frame after the tick is shown; once in, that
+	# frame showed what it did, though no tick ran)
+	_commands_waiting = _commands_waiting and bool(out.get("commands_waiting", false))
+	if out.has("changes"):
+		snapshots_taken += 1
+		_snapshot_stale = false
+		if _merge_changes(out["changes"]):
+			EventBus.emit_signal("snapshot_updated", last_snapshot)
+	_emit_events(out.get("events", []))
+
+
+# What the sim thread posted, in order ({ran, changes or null, events}): the changes merged
+# into one snapshot_updated, then the events (never before the snapshot they happened in).
+func _show_mail(items: Array) -> void:
+	var shown := false
+	var events := []
+	for item in items:
+		if typeof(item) != TYPE_DICTIONARY:
+			continue
+		var changes = item.get("changes")
+		if typeof(changes) == TYPE_DICTIONARY:
+			snapshots_taken += 1
+			_snapshot_stale = false
+			shown = _merge_changes(changes) or shown
+		var evs = item.get("events")
+		if typeof(evs) == TYPE_ARRAY:
+			events += evs
+	if shown:
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
-	_publish_events()
+	_emit_events(events)
+
+
+# Takes the sim thread's mailbox into the bridge (Session.sim_mailbox): false without the
+# thread, and then the frames call Python.
+func _attach_mail() -> void:
+	var r = bridge.attach_mail() if bridge != null else false
+	_mail_attached = typeof(r) == TYPE_BOOL and r
+	_check(r)
 
 
 func _autoplay_frame() -> void:
@@ -236,6 +281,7 @@ func set_sim_thread(on: bool) -> bool:
 	sim_thread = on
 	if running:
 		var r = bridge.invoke("set_sim_thread", [on and not autoplay])
+		_attach_mail()
 		if _check(r):
 			return bool(r)
 	return false
@@ -527,8 +573,11 @@ func _on_describe_requested(entity_id: int) -> void:
 
 func _publish_events() -> void:
 	var events = bridge.invoke("take_events", [])
-	if not _check(events):
-		return
+	if _check(events):
+		_emit_events(events)
+
+
+func _emit_events(events) -> void:
 	if typeof(events) != TYPE_ARRAY:
 		return
 	for ev in events:
@@ -536,17 +585,20 @@ func _publish_events() -> void:
 			EventBus.emit_signal("sim_event", ev)
 
 
-# Asks Session.snapshot_changes (only the keys that changed since the last call; all of them,
-# with "snapshot_full", after a start or a load) and merges them into the last snapshot, so
-# last_snapshot is always the whole snapshot while the bridge converts only what changed
-# (issue 15). Merged in place (a copy of ~100 keys cost more than the rest of the frame's
-# Godot side): a listener that needs an earlier snapshot keeps a duplicate() of it.
+# Asks Session.snapshot_changes and merges them into the last snapshot (_merge_changes).
 func _refresh_snapshot() -> bool:
 	snapshots_taken += 1
 	_snapshot_stale = false
 	var changes = bridge.invoke("snapshot_changes", [])
-	if not _check(changes):
-		return false
+	return _check(changes) and _merge_changes(changes)
+
+
+# Merges Session.snapshot_changes (only the keys that changed since the last call; all of
+# them, with "snapshot_full", after a start or a load) into the last snapshot, so
+# last_snapshot is always the whole snapshot while the bridge converts only what changed
+# (issue 15). Merged in place (a copy of ~100 keys cost more than the rest of the frame's
+# Godot side): a listener that needs an earlier snapshot keeps a duplicate() of it.
+func _merge_changes(changes) -> bool:
 	if typeof(changes) != TYPE_DICTIONARY:
 		_report("snapshot_changes() returned %s, not a Dictionary" % str(typeof(changes)))
 		return false

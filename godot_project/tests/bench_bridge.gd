@@ -237,8 +237,8 @@ func _run() -> void:
 
 # The player's way since the sim thread (SimClient.SIM_THREAD, Session.set_sim_thread): the
 # ticks run on their own thread, and each physics frame hands over its time and takes what
-# the thread built (step, snapshot_changes when a tick was built, merge, take_events: the
-# whole of SimClient._frame's bridge work). The frames come 1/60 s apart in real time, as in
+# the thread posted, already Godot's values, without calling Python (PyBridge.take_mail),
+# then merges the changes: the whole of SimClient._frame's bridge work. The frames come 1/60 s apart in real time, as in
 # the game, so the thread runs its ticks between them; and a frame that comes after the
 # main thread slept pays for waking (cold caches, a halted core): so the budget's frames are
 # timed again paced the same way, and a bare call (the probe's noop) too, in rounds taken in
@@ -253,6 +253,7 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 	var over_showing := 0
 	var stood := 0
 	var ran_thread := false
+	var mailed_rounds := 0
 	for r in range(rounds):
 		for mode in ["thread", "budget_paced", "noop_paced"]:
 			var threaded: bool = mode == "thread"
@@ -260,6 +261,9 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 			if threaded and not (typeof(on) == TYPE_BOOL and on):
 				continue
 			ran_thread = ran_thread or threaded
+			var mailed: bool = threaded and s.has_method("take_mail") and s.attach_mail()
+			if mailed:
+				mailed_rounds += 1
 			s.invoke("set_frame_budget", [0 if threaded else 120])
 			var stood0: int = s.invoke("sim_thread_stood_aside", [])
 			var times: Array = series[mode]
@@ -274,17 +278,24 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 					s.invoke("tick_under_way", [])
 					times.append(OS.get_ticks_usec() - a)
 					continue
-				var n = s.invoke("step", [1.0 / 60.0])
-				if typeof(n) == TYPE_INT and n > 0:
-					var ch: Dictionary = s.invoke("snapshot_changes", [])
-					for k in ch:
-						merged[k] = ch[k]
-					if threaded:
-						shown += n
-				s.invoke("take_events", [])
+				# the game's frame (SimClient._frame), the changes merged: with the thread the
+				# bridge's take_mail (no Python), else one call to Session.frame
+				var n := 0
+				var items = s.take_mail(1.0 / 60.0) if mailed else null
+				if typeof(items) != TYPE_ARRAY:
+					items = [s.invoke("frame", [1.0 / 60.0, false, false, false])]
+				for out in items:
+					if typeof(out) == TYPE_DICTIONARY:
+						n += int(out.get("ran", 0))
+						var ch = out.get("changes")
+						if typeof(ch) == TYPE_DICTIONARY:
+							for k in ch:
+								merged[k] = ch[k]
+				if threaded:
+					shown += n
 				var took := OS.get_ticks_usec() - a
 				times.append(took)
-				if threaded and took > 200 and typeof(n) == TYPE_INT and n > 0:
+				if threaded and took > 200 and n > 0:
 					over_showing += 1
 			if threaded:
 				stood += int(s.invoke("sim_thread_stood_aside", [])) - stood0
@@ -297,6 +308,7 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 	results["bridge_frame_thread_frames"] = n_thread
 	results["bridge_frame_thread_over_200us_showing_share"] = float(over_showing) / max(1, n_thread)
 	results["bridge_frame_thread_stood_aside"] = stood
+	results["bridge_frame_thread_mailed"] = mailed_rounds == rounds
 	_spread(results, "bridge_frame_thread_frame", series["thread"], n_thread)
 	_spread(results, "bridge_frame_budget_paced_frame", series["budget_paced"], series["budget_paced"].size())
 	_spread(results, "bridge_frame_noop_paced", series["noop_paced"], series["noop_paced"].size())

@@ -72,3 +72,41 @@ func _t_a_save_while_the_thread_plays_loads_back_between_two_ticks() -> void:
 	assert_true(main.sim.current_tick() > 0, "and plays on")
 	var d := Directory.new()
 	d.remove(path)
+
+
+func test_a_physics_frame_takes_the_thread_s_mail_without_calling_python():
+	return _wrap("_t_a_physics_frame_takes_the_thread_s_mail_without_calling_python")
+
+
+func _t_a_physics_frame_takes_the_thread_s_mail_without_calling_python() -> void:
+	if not running():
+		return
+	assert_true(main.sim._mail_attached, "the bridge holds the sim thread's mailbox")
+	main.sim.paused_stepping = true     # the test drives the frames itself
+	main.sim.set_speed(4)
+	main.sim.step_frame(0.0)            # (lockstep: the command is in, and drawn)
+	var t0: int = main.sim.current_tick()
+	var updates := []
+	EventBus.connect("snapshot_updated", self, "_on_snapshot", [updates])
+	var entries0: int = main.sim.bridge.python_entries()
+	var frames_run := 0
+	# physics frames at 4x until the ticks they made due are shown: 1/60 s each, 1.5 ticks
+	while main.sim.current_tick() < t0 + 12 and frames_run < 600:
+		main.sim._frame(1.0 / 60.0, false)
+		frames_run += 1
+		OS.delay_usec(2000)             # (the thread runs its ticks meanwhile)
+	var entries: int = main.sim.bridge.python_entries() - entries0
+	EventBus.disconnect("snapshot_updated", self, "_on_snapshot")
+	assert_true(main.sim.current_tick() >= t0 + 12, "the ticks came through the mailbox: %d -> %d" % [t0, main.sim.current_tick()])
+	assert_eq(entries, 0, "%d frames entered Python %d times" % [frames_run, entries])
+	assert_true(updates.size() > 0 and updates.size() <= frames_run, "each frame that brought a tick drew it once")
+	# paused, the snapshot merged from the mail is the game's whole snapshot
+	main.sim.set_speed(0)
+	main.sim.step_frame(0.0)
+	var whole: Dictionary = main.sim.bridge.invoke("snapshot", [])
+	for key in ["tick", "ent_id", "ent_pos", "ent_state", "part_state"]:
+		assert_eq(str(main.sim.last_snapshot.get(key)), str(whole.get(key)), key + " as the game has it")
+
+
+func _on_snapshot(_snap, updates: Array) -> void:
+	updates.append(1)

@@ -200,6 +200,18 @@ class SessionBench:
         self.changes_seconds += took
         return out
 
+    def frame(self, delta, refresh=False, watch=False, lockstep=False):
+        frame = getattr(self.session, "frame", None)
+        if frame is not None:
+            return frame(delta, refresh, watch, lockstep)
+        # a pysim from before Session.frame: the same frame in the separate calls
+        ran = self.session.step(delta)
+        out = {"ran": ran}
+        if ran or refresh:
+            out["changes"] = self.snapshot_changes()
+        out["events"] = self.session.take_events()
+        return out
+
     def set_frame_budget(self, micros):
         set_budget = getattr(self.session, "set_frame_budget", None)
         return set_budget(micros) if set_budget else 0
@@ -208,6 +220,11 @@ class SessionBench:
         # a pysim from before the sim thread runs its ticks in the frames
         set_thread = getattr(self.session, "set_sim_thread", None)
         return bool(set_thread(on)) if set_thread else False
+
+    def sim_mailbox(self):
+        # (PyBridge.attach_mail asks; a pysim from before the mailbox has none)
+        mailbox = getattr(self.session, "sim_mailbox", None)
+        return mailbox() if mailbox else None
 
     def sim_thread_stood_aside(self):
         stood = getattr(self.session, "sim_thread_stood_aside", None)
