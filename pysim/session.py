@@ -649,6 +649,7 @@ class Session:
         thread, its next step on the thread, shown as an "error" event."""
         if self._sim is not None:
             self._sim.fail_next = True
+            self._sim.box.poke()        # (its next step now, not at the next tick due)
         else:
             self._fail_next = True
 

@@ -31,9 +31,26 @@ ROWS = [
       "days_live_bodies", "days_dead_bodies"], "flat (last days / first days ~ 1)"),
     ("800 vs 200 walkers on the generated 128x128 map, ms a tick",
      ["scale_ms_200_compiled", "scale_ms_800_compiled", "scale_ratio_800_over_200"], "<= 4x"),
-    ("Physics frame at 1x on the full-scale level, SimClient's way with the frame budget "
-     "(every frame timed whole: step, and on a frame that shows a tick snapshot_changes() and "
-     "the merge), wall clock and the main thread's CPU time, over a game hour of ticks 100-700 "
+    ("Physics frame at 1x on the full-scale level, the game's way: the ticks on the sim thread, "
+     "each frame PyBridge.take_mail (no call into Python) and the merge, frames 1/60 s apart "
+     "in real time as in the game (1,200 frames in 4 rounds, taken in turn with the two rows "
+     "below); the share over 200 us that showed a tick; ticks shown",
+     ["full_frame_thread_mailed", "full_frame_thread_frame_mean_us",
+      "full_frame_thread_frame_p50_us", "full_frame_thread_frame_p90_us",
+      "full_frame_thread_frame_p99_us", "full_frame_thread_frame_max_us",
+      "full_frame_thread_frame_over_200us_share", "full_frame_thread_over_200us_showing_share",
+      "full_frame_thread_ticks_shown", "full_frame_thread_stood_aside"],
+     "<= 200 us a frame; ~0 without a tick"),
+    ("Paced the same way, in the same rounds: the frame budget's frames (Session.frame, one "
+     "call into Python), and a bare call into Python (what any call costs after the thread "
+     "slept 16 ms: cold caches)",
+     ["full_frame_budget_paced_frame_p50_us", "full_frame_budget_paced_frame_p99_us",
+      "full_frame_budget_paced_frame_over_200us_share", "full_frame_noop_paced_p50_us",
+      "full_frame_noop_paced_p99_us", "full_frame_noop_paced_over_200us_share"],
+     "what a frame that calls Python pays"),
+    ("Physics frame at 1x on the full-scale level with the frame budget (the way without the "
+     "thread), frames back to back (every frame timed whole: step, and on a frame that shows "
+     "a tick snapshot_changes() and the merge), wall clock and the main thread's CPU time, over a game hour of ticks 100-700 "
      "(3,600 frames; the share of them over 200 us that showed a tick)",
      ["full_frame_budget_usec", "full_frame_budget_frame_mean_us", "full_frame_budget_frame_p50_us",
       "full_frame_budget_frame_p90_us", "full_frame_budget_frame_p99_us",

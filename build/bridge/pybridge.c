@@ -995,22 +995,24 @@ static PyObject *mailbox_wait(mailbox_object *m, PyObject *args) {
 	return PyLong_FromLongLong(took);
 }
 
-static PyObject *mailbox_poke(mailbox_object *m, PyObject *noarg) {
-	(void)noarg;
+/* raise one of the mailbox's flags and wake the sim thread (poke, close) */
+static PyObject *mail_raise(mailbox_object *m, int *flag) {
 	pthread_mutex_lock(&m->mu);
-	m->poked = 1;
+	*flag = 1;
 	pthread_cond_signal(&m->cv);
 	pthread_mutex_unlock(&m->mu);
 	Py_RETURN_NONE;
 }
 
+static PyObject *mailbox_poke(mailbox_object *m, PyObject *noarg) {
+	(void)noarg;
+	return mail_raise(m, &m->poked);
+}
+
+/* no more frames: take_mail gives null from now on, and a waiting sim thread wakes */
 static PyObject *mailbox_close(mailbox_object *m, PyObject *noarg) {
 	(void)noarg;
-	pthread_mutex_lock(&m->mu);
-	m->closed = 1;
-	pthread_cond_signal(&m->cv);
-	pthread_mutex_unlock(&m->mu);
-	Py_RETURN_NONE;
+	return mail_raise(m, &m->closed);
 }
 
 /* pending() -> the real microseconds handed over and not yet taken */
@@ -1590,7 +1592,8 @@ static godot_variant bridge_take_mail(godot_object *owner, void *method_data, vo
 	}
 	godot_variant_type t = api->godot_variant_get_type(args[0]);
 	double delta = t == GODOT_VARIANT_TYPE_REAL || t == GODOT_VARIANT_TYPE_INT ? api->godot_variant_as_real(args[0]) : 0.0;
-	long long us = delta > 0.0 && delta < 1e6 ? (long long)(delta * 1e6 + 0.5) : 0;
+	/* (NaN and negatives: nothing; a long frame: at most MAIL_MAX_FRAME_US, as in Python) */
+	long long us = !(delta > 0.0) ? 0 : delta >= 1.0 ? MAIL_MAX_FRAME_US : (long long)(delta * 1e6 + 0.5);
 	pthread_mutex_lock(&m->mu);
 	if (m->closed) {
 		pthread_mutex_unlock(&m->mu);

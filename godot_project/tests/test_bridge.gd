@@ -262,6 +262,45 @@ func test_session_starts_and_steps() -> void:
 	assert_type(b.invoke("step", [1.0 / 60.0]), TYPE_INT, "stepping goes on after an error")
 
 
+# The sim thread's mailbox (PyBridge.attach_mail / take_mail): what Python posts comes out in
+# order, as Godot's values, with no call into Python; bad input never crashes it.
+func test_the_mailbox_hands_over_time_and_posts_without_python() -> void:
+	var b = new_bridge()
+	var r = b.start(python_paths(), "bridge_probe", "MailProbe", [])
+	if not assert_eq(r, true, str(r)):
+		return
+	assert_eq(new_bridge().take_mail(0.1), null, "no mailbox attached: null")
+	assert_true(b.attach_mail(), "attached")
+	assert_eq(b.take_mail(0.0), [], "nothing posted: an empty Array")
+	b.invoke("post", [{"ran": 1, "changes": {"tick": [4, 5]}, "events": [{"type": "a"}]}])
+	b.invoke("post", [{"ran": 0, "changes": null, "events": [{"type": "b"}]}])
+	b.invoke("put_back", [{"ran": 2, "changes": null, "events": [{"type": "first"}]}])
+	var entries0: int = b.python_entries()
+	var items = b.take_mail(0.01)
+	assert_eq(b.python_entries(), entries0, "take_mail never enters Python")
+	if assert_type(items, TYPE_ARRAY, str(items)) and assert_eq(items.size(), 3, str(items)):
+		assert_eq(items[0]["events"][0]["type"], "first", "a put_back comes before the posts")
+		assert_eq(items[1]["ran"], 1)
+		assert_type(items[1]["changes"]["tick"], TYPE_INT_ARRAY, "a numpy array comes as a pool")
+		assert_eq(Array(items[1]["changes"]["tick"]), [4, 5])
+		assert_eq(items[2]["changes"], null)
+	assert_eq(b.take_mail(0.0), [], "taken: gone")
+	assert_eq(b.invoke("pending", []), 10000, "0.01 s handed over")
+	b.take_mail("junk")
+	b.take_mail(-5.0)
+	b.take_mail(1e12)
+	assert_eq(b.invoke("pending", []), 10000 + 250000, "junk and negatives hand over nothing, a long frame at most 0.25 s")
+	assert_eq(b.take_mail(), null, "no argument: null")
+	assert_eq(b.invoke("wait_now", []), 260000, "the sim thread's wait takes the time")
+	assert_eq(b.invoke("pending", []), 0)
+	assert_true(is_error(b.invoke("post_raw", [[1, 2]])), "a post that is not a dict is refused")
+	assert_true(is_error(b.invoke("post_unconvertible", [])), "a post Godot cannot hold is refused")
+	assert_eq(b.take_mail(0.0), [], "and nothing half posted")
+	b.invoke("close", [])
+	assert_eq(b.take_mail(0.1), null, "closed: null, the caller goes back to Python")
+	assert_eq(b.invoke("take_all", []), [], "the Python reader's way works after it too")
+
+
 func session_level_text() -> String:
 	return PoolStringArray([
 		"; the bridge test's level (docs/level-format.md)",

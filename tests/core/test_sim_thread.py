@@ -298,3 +298,83 @@ def test_settle_waits_for_what_is_due_and_counts_the_ticks():
     finally:
         s.set_sim_thread(False)
     assert Session(LEVEL, "budget.level", 9).settle() == 0
+
+
+def held_still(s):
+    """The sim thread stopped between two steps, so the test posts its steps itself."""
+    s.snapshot_changes()
+    s.send({"type": "set_speed", "speed": 4})
+    wait_for(lambda: not s.commands_waiting())
+    s._sim.stop()
+    s._sim._stop = False
+    s.snapshot_changes()                # (what the speed command did: taken)
+    s.take_events()
+    return s._sim
+
+
+def test_a_python_call_puts_back_in_front_what_it_does_not_hand_out():
+    s = threaded()
+    try:
+        sim = held_still(s)
+        for _ in range(2):
+            sim._acc = clock.MICROS_PER_TICK_1X
+            sim._one_step()                       # two ticks posted
+        assert s.step(0) == 2                    # counted; changes and events stay
+        sim._acc = clock.MICROS_PER_TICK_1X
+        sim._one_step()                           # a third, posted after
+        # what a frame's take_mail gets (the bridge's way): the first two, merged, in front
+        first, third = sim.box.take_all()
+        assert first["ran"] == 0 and first["changes"]["tick"] == third["changes"]["tick"] - 1
+        assert third["ran"] == 1
+        assert all(e["tick"] <= first["changes"]["tick"] for e in first["events"])
+    finally:
+        s.set_sim_thread(False)
+
+
+def test_events_that_wait_for_nothing_come_out_before_changes_not_taken():
+    s = threaded()
+    try:
+        sim = held_still(s)
+        sim.box.post({"ran": 0, "changes": None, "events": [{"type": "error", "tick": 0}]})
+        sim.box.post({"ran": 1, "changes": {"tick": 7}, "events": [{"type": "hit", "tick": 7}]})
+        assert [e["type"] for e in s.take_events()] == ["error"]
+        assert s.take_events() == []              # the tick's wait for its changes
+        assert s.snapshot_changes()["tick"] == 7
+        assert [e["type"] for e in s.take_events()] == ["hit"]
+    finally:
+        s.set_sim_thread(False)
+
+
+def test_the_sim_thread_sleeps_until_the_time_handed_over_makes_a_tick_due():
+    s = threaded()
+    try:
+        s.snapshot_changes()
+        wait_for(lambda: not s._sim._busy)
+        per_tick = clock.MICROS_PER_TICK_1X
+        s._sim.hand_over(per_tick - 1)            # short of a tick at 1x: it stays asleep
+        time.sleep(0.05)
+        with s._sim._mail:                        # (a bounded wait may have taken it in)
+            assert s.game.tick == 0 and s._sim._acc + s._sim.box.pending() == per_tick - 1
+        s._sim.hand_over(1)                       # now due: it wakes and runs it
+        wait_for(lambda: s.game.tick == 1)
+        assert s._sim.box.pending() == 0
+    finally:
+        s.set_sim_thread(False)
+
+
+def test_a_debug_failure_fails_the_thread_s_next_step_at_once_and_the_game_goes_on():
+    s = threaded()
+    try:
+        s.snapshot_changes()
+        s.send({"type": "set_speed", "speed": 0})   # paused: no tick is due to carry it
+        wait_for(lambda: not s.commands_waiting())
+        s.debug_fail_next_step()
+        seen = []
+        wait_for(lambda: seen.extend(s.take_events()) or
+                 any(e["type"] == "error" for e in seen))
+        assert "debug failure" in [e for e in seen if e["type"] == "error"][0]["message"]
+        s.send({"type": "set_speed", "speed": 4})
+        s.step(0.25)
+        wait_for(lambda: s.game.tick >= 1)
+    finally:
+        s.set_sim_thread(False)

@@ -259,3 +259,43 @@ class SessionBench:
     def compiled(self):
         import pysim
         return bool(getattr(pysim, "COMPILED", False))
+
+
+class MailProbe:
+    """A bare _godot.Mailbox for test_bridge.gd (the sim thread's, pysim/sim_thread.py): posts
+    made from Python reach PyBridge.take_mail in order, already Godot's values."""
+
+    def __init__(self):
+        import _godot
+        self.box = _godot.Mailbox()
+
+    def sim_mailbox(self):
+        return self.box
+
+    def post(self, item):
+        import numpy as np
+        item = dict(item)
+        if isinstance(item.get("changes"), dict):
+            item["changes"] = {k: np.asarray(v, dtype=np.int32) for k, v in item["changes"].items()}
+        self.box.post(item)
+
+    def post_raw(self, value):
+        self.box.post(value)
+
+    def put_back(self, item):
+        self.box.put_back(item)
+
+    def post_unconvertible(self):
+        self.box.post({"ran": 0, "changes": {"x": object()}, "events": []})
+
+    def take_all(self):
+        return self.box.take_all()
+
+    def pending(self):
+        return self.box.pending()
+
+    def wait_now(self):
+        return self.box.wait(0, 0.0)
+
+    def close(self):
+        self.box.close()
