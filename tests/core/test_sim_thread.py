@@ -368,6 +368,7 @@ def test_a_debug_failure_fails_the_thread_s_next_step_at_once_and_the_game_goes_
         s.snapshot_changes()
         s.send({"type": "set_speed", "speed": 0})   # paused: no tick is due to carry it
         wait_for(lambda: not s.commands_waiting())
+        s.snapshot_changes()
         s.debug_fail_next_step()
         seen = []
         wait_for(lambda: seen.extend(s.take_events()) or
