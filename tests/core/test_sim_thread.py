@@ -375,6 +375,7 @@ def test_a_debug_failure_fails_the_thread_s_next_step_at_once_and_the_game_goes_
                  any(e["type"] == "error" for e in seen))
         assert "debug failure" in [e for e in seen if e["type"] == "error"][0]["message"]
         s.send({"type": "set_speed", "speed": 4})
+        wait_for(lambda: not s.commands_waiting())
         s.step(0.25)
         wait_for(lambda: s.game.tick >= 1)
     finally:
