@@ -87,10 +87,10 @@ class Session:
         waits for a command to come in) and it has come in; then take_events().
 
         Returns {"ran": ticks shown, "commands_waiting": bool, "events": [...]} with
-        "changes" when they were asked for. One call, because a Godot thread that slept
-        through most of its frame pays ~70 us to wake on each call into Python (issue 15:
-        three such calls made the threaded frame's 160 us), and between two calls the
-        sim thread may hold the interpreter."""
+        "changes" when they were made. One call, not four: each call into Python costs the
+        bridge's way in and out, and a Godot thread that slept through most of its frame
+        pays for cold caches on all the code it runs (issue 15; with the sim thread the
+        physics frames call no Python at all: PyBridge.take_mail)."""
         if self._sim is not None:
             return self._sim_frame(delta, refresh, watch, lockstep)
         ran = self.step(delta)
@@ -126,12 +126,8 @@ class Session:
         game = self.game
         us = _frame_micros(delta)
         if self._sim is not None:
-            # the ticks it reports are those posted; their changes and events wait
-            sim = self._sim
-            sim.hand_over(us)
-            ran, changes, events = sim.take_mail()
-            sim.put_back(0, changes, events)
-            return ran
+            self._sim.hand_over(us)
+            return self._sim.take_ticks()
         ran = 0
         try:
             if self._held:
@@ -361,9 +357,7 @@ class Session:
         if sim is None:
             return 0
         sim.settle()
-        ran, changes, events = sim.take_mail()
-        sim.put_back(0, changes, events)
-        return ran
+        return sim.take_ticks()
 
     def sim_thread_stood_aside(self):
         """How often the sim thread let the front end in at a pause point (bench, tests)."""
@@ -468,7 +462,7 @@ class Session:
     def _sim_changes(self):
         """snapshot_changes with the sim thread: what it posted, and with `build` (see
         _sim_take) what changed since. Its events wait for take_events."""
-        ran, changes, events = self._sim_take(True)
+        _ran, changes, events = self._sim_take(True)
         self._sim.put_back(0, None, events)
         return {} if changes is None else changes
 

@@ -158,6 +158,7 @@ class SimThread:
         self._applying = 0        # commands given to the game whose changes are not posted
         self._stop = False
         self._busy = False        # the sim thread is at work (between its waits)
+        self._wakes = 0           # times it woke from the box (settle waits for one)
         self._last_error = None
         self.fail_next = False    # Session.debug_fail_next_step: the next step raises
         self.aside = None
@@ -197,6 +198,12 @@ class SimThread:
             events.extend(item.get("events") or ())
         return ran, changes, events
 
+    def take_ticks(self):
+        """The ticks posted since they were last counted; their changes and events wait."""
+        ran, changes, events = self.take_mail()
+        self.put_back(0, changes, events)
+        return ran
+
     def take_free_events(self):
         """The events posted before the first changes not taken (a read's, an error's, or
         those of changes taken already): they need wait for nothing. The rest stays."""
@@ -223,12 +230,19 @@ class SimThread:
         tool that fast-forwards)."""
         end = time.monotonic() + most_s
         with self._mail:
-            while not self._stop and (self._busy or self._work_waiting()):
-                left = end - time.monotonic()
-                if left <= 0:
+            while not self._stop:
+                # poked, it wakes and takes in the time handed over (even short of a tick):
+                # wait for that wake and the step after it, not only for it to be idle (it
+                # is idle between taking the time from the box and counting it in _acc)
+                wakes = self._wakes
+                self.box.poke()
+                while not self._stop and (self._wakes == wakes or self._busy):
+                    left = end - time.monotonic()
+                    if left <= 0:
+                        return
+                    self._mail.wait(min(left, 0.005))
+                if not self._work_waiting():
                     return
-                self.box.poke()         # (time short of a tick sleeps in the box; taken now)
-                self._mail.wait(min(left, 0.005))
 
     def give_commands_to(self, game):
         """Hand the commands sent so far to `game`, in order (a read under game_lock calls
@@ -281,6 +295,7 @@ class SimThread:
             with self._mail:
                 if self._stop:
                     return
+                self._wakes += 1
                 self._busy = True
                 self._take_time(took)
             try:

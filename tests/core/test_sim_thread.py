@@ -380,3 +380,22 @@ def test_a_debug_failure_fails_the_thread_s_next_step_at_once_and_the_game_goes_
         wait_for(lambda: s.game.tick >= 1)
     finally:
         s.set_sim_thread(False)
+
+
+def test_settle_returns_only_once_the_time_handed_over_is_counted_and_its_tick_run():
+    s = threaded()
+    try:
+        s.snapshot_changes()
+        per_tick = clock.MICROS_PER_TICK_1X
+        for i in range(40):
+            # (the thread wakes as the time comes in: settle must not take the moment it
+            # has taken the time from the box and not yet counted it for "nothing due")
+            s._sim.hand_over(per_tick)
+            s.settle()
+            assert s.game.tick == i + 1
+        s._sim.hand_over(per_tick // 2)           # short of a tick: counted, not lost
+        s.settle()
+        with s._sim._mail:
+            assert s._sim._acc == per_tick // 2 and s._sim.box.pending() == 0
+    finally:
+        s.set_sim_thread(False)
