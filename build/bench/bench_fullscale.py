@@ -18,11 +18,13 @@ one core, so the figures are the work done, not the machine's load.
                      and days_per_day_over_ref (a day's ms/tick over that day's reference)
                      is the load-fair curve; days_last_over_first is taken from it (the
                      mean of the last 3 days over the mean of the first 3).
-                     Why 10 days by default: on this level the fallen and the entity count
-                     settle by day 3 (27-29 dead, 128 bodies, then no more), so days 4-10
-                     already show whether a day costs more as the game ages, while 30 days
-                     cost about 150 s of CPU alone (1,093 s of the last run's 1,376 under
-                     load); BENCH_DAYS=30 for the long curve.
+                     Why 10 days by default: on this level a day's cost settles by day 4,
+                     as the invasions fill it (the last BENCH_DAYS=30 run, 2026-12-02: over
+                     its reference 1.06, 1.32, 1.33, then 1.28-1.78 with no trend to day
+                     30, days 4-6 1.61 and days 28-30 1.54; 64 dead and 145 entities by
+                     then), so days 4-10 already show whether a day costs more as the game
+                     ages, while 30 days cost ~200 s more; BENCH_DAYS=30 for the long
+                     curve. (days_last_over_first's first 3 days hold that filling up.)
   scale_*            compiled: the generated walker map (levelgen.bench_level) with 200 and
                      with 800 agents, ms/tick after a warm-up, and their ratio; the two
                      games are played in one process in alternating 100-tick chunks
