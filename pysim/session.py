@@ -10,7 +10,7 @@ import time
 import traceback
 
 from pysim.core import clock, entities, level, movement, pausing, systems
-from pysim.core.snapshot import DESCRIBE_PARTS, GONE_KEY, Frames
+from pysim.core.snapshot import DESCRIBE_PARTS, Frames, merged_changes
 from pysim.sim_thread import SimThread, bridge_front
 
 # A long frame (a debugger stop, a window drag) must not make the game sprint to catch up.
@@ -307,7 +307,7 @@ class Session:
             raise
         if done:
             self._showing = None
-            self._prepared = _merged(self._prepared, job.result)
+            self._prepared = merged_changes(self._prepared, job.result)
             self._prepared_at = self._moment()
         return done
 
@@ -337,7 +337,7 @@ class Session:
             with sim.game_lock:
                 sim.give_commands_to(self.game)
                 _ran, changes, events = sim.take_mail()
-                self._prepared = _merged(self._prepared, changes)
+                self._prepared = merged_changes(self._prepared, changes)
                 self.game.events[:0] = events
                 self._prepared_at = self._moment()
         return self._sim is not None
@@ -380,7 +380,7 @@ class Session:
             try:
                 yield
             finally:
-                sim.post_read_events(self.game)
+                sim.post_events_between_ticks(self.game)
 
     def commands_waiting(self):
         """True while a command sent has not come in yet (they come in at a tick's start:
@@ -456,7 +456,7 @@ class Session:
             # none built (no budget, or a refresh with no tick), or built when the tick was
             # finished and the game has moved since (a command, a tick run whole): what
             # changed since is added
-            out = _merged(out, self._frames_of(self.game).changes(self._snapshot_now()))
+            out = merged_changes(out, self._frames_of(self.game).changes(self._snapshot_now()))
         return out
 
     def _sim_changes(self):
@@ -479,7 +479,7 @@ class Session:
             # (taken under the lock: the sim thread posts under it, so nothing it built
             # can come after what is built here)
             ran, changes, events = sim.take_mail()
-            return ran, _merged(changes, self._build_changes()), events
+            return ran, merged_changes(changes, self._build_changes()), events
         finally:
             sim.game_lock.release()
 
@@ -650,24 +650,6 @@ class Session:
     @_reads_game()
     def state_hash(self):
         return self.game.state_hash()
-
-
-def _merged(old, new):
-    """Changes `new` laid over changes `old` the front end was not given yet (either may be
-    None), so nothing it was not given is lost: a key gone in one and made again in the
-    other is not gone."""
-    if old is None:
-        return new
-    if new is None:
-        return old
-    gone = set(old.get(GONE_KEY, ())) | set(new.get(GONE_KEY, ()))
-    old.update(new)
-    gone.difference_update(k for k in new if k != GONE_KEY)
-    if gone:
-        old[GONE_KEY] = sorted(gone)
-    else:
-        old.pop(GONE_KEY, None)
-    return old
 
 
 def _learn(costs, i, seconds):

@@ -42,6 +42,7 @@ import time
 import traceback
 
 from pysim.core import clock, pausing
+from pysim.core.snapshot import merged_changes
 
 # A tick due after this many others is dropped rather than run: a machine too slow for the
 # speed plays slower instead of falling ever further behind (the frame budget's
@@ -184,7 +185,11 @@ class SimThread:
     def commands_waiting(self):
         """True while a command sent has not come in with its changes posted."""
         with self._mail:
-            return bool(self._outbox) or self._applying > 0
+            return self._commands_in_flight()
+
+    def _commands_in_flight(self):
+        # (under _mail)
+        return bool(self._outbox) or self._applying > 0
 
     def take_mail(self):
         """What was posted and not taken, merged in order: (ticks, changes or None, events).
@@ -194,7 +199,7 @@ class SimThread:
         for item in self.box.take_all():
             ran += int(item.get("ran") or 0)
             if item.get("changes") is not None:
-                changes = _merge(changes, dict(item["changes"]))
+                changes = merged_changes(changes, dict(item["changes"]))
             events.extend(item.get("events") or ())
         return ran, changes, events
 
@@ -253,9 +258,10 @@ class SimThread:
         for cmd in cmds:
             game.command(cmd)
 
-    def post_read_events(self, game):
-        """The events a read or a load on the front end's thread made (under game_lock):
-        posted like the sim thread's, so a frame that takes its mail shows them."""
+    def post_events_between_ticks(self, game):
+        """The events made between two ticks (under game_lock): a read's or a load's on the
+        front end's thread, a rule bug's report here; posted like a tick's, so a frame that
+        takes its mail shows them."""
         events = game.take_events()
         if events:
             self.box.post({"ran": 0, "changes": None, "events": events})
@@ -288,8 +294,7 @@ class SimThread:
                 self._mail.notify_all()           # (settle waits for this)
                 if self._stop:
                     return
-                now = bool(self._outbox) or self._applying > 0
-                wake_at = 0 if now else self._wake_at()
+                wake_at = 0 if self._commands_in_flight() else self._wake_at()
             # asleep without the interpreter until a tick is due or someone pokes
             took = self.box.wait(wake_at, WAIT_MOST_S)
             with self._mail:
@@ -323,7 +328,7 @@ class SimThread:
                             (MOST_TICKS_DUE + 1) * clock.MICROS_PER_TICK_1X)
 
     def _work_waiting(self):
-        if self._outbox or self._applying > 0:
+        if self._commands_in_flight():
             return True
         speed = max(0, self._speed())
         return self._acc + self.box.pending() * speed >= clock.MICROS_PER_TICK_1X
@@ -387,9 +392,4 @@ class SimThread:
         with self.game_lock:
             game = self.session.game
             game.emit("error", message=text)
-            self.post_read_events(game)
-
-
-def _merge(old, new):
-    from pysim.session import _merged
-    return _merged(old, new)
+            self.post_events_between_ticks(game)

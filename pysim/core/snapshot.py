@@ -191,3 +191,21 @@ def _changed_rows(table: cython.int[:, ::1], last: cython.int[:, ::1]) -> cython
                 changed |= 1 << r
                 break
     return changed
+
+
+def merged_changes(old, new):
+    """Changes `new` laid over changes `old` the front end was not given yet (either may be
+    None), so nothing it was not given is lost: a key gone in one and made again in the
+    other is not gone."""
+    if old is None:
+        return new
+    if new is None:
+        return old
+    gone = set(old.get(GONE_KEY, ())) | set(new.get(GONE_KEY, ()))
+    old.update(new)
+    gone.difference_update(k for k in new if k != GONE_KEY)
+    if gone:
+        old[GONE_KEY] = sorted(gone)
+    else:
+        old.pop(GONE_KEY, None)
+    return old
