@@ -878,6 +878,16 @@ static PyObject *m_main_waiting(PyObject *self, PyObject *noarg) {
 	return PyBool_FromLong(atomic_load_explicit(&main_waiting, memory_order_relaxed) > 0);
 }
 
+/* the moment `seconds` from now, as pthread_cond_timedwait wants it */
+static struct timespec deadline_after(double seconds) {
+	struct timespec until;
+	clock_gettime(CLOCK_REALTIME, &until);
+	long long ns = (long long)until.tv_nsec + (long long)(seconds * 1e9);
+	until.tv_sec += (time_t)(ns / 1000000000LL);
+	until.tv_nsec = (long)(ns % 1000000000LL);
+	return until;
+}
+
 /* stand_aside(seconds): let a waiting Godot thread have the interpreter; back once it has
    it (and then, once it gives it back), or after `seconds` at most. True if one waited. */
 static PyObject *m_stand_aside(PyObject *self, PyObject *arg) {
@@ -888,11 +898,7 @@ static PyObject *m_stand_aside(PyObject *self, PyObject *arg) {
 	if (most > 1.0) most = 1.0;
 	int waited = 0;
 	Py_BEGIN_ALLOW_THREADS
-	struct timespec until;
-	clock_gettime(CLOCK_REALTIME, &until);
-	long long ns = (long long)until.tv_nsec + (long long)(most * 1e9);
-	until.tv_sec += (time_t)(ns / 1000000000LL);
-	until.tv_nsec = (long)(ns % 1000000000LL);
+	struct timespec until = deadline_after(most);
 	pthread_mutex_lock(&aside_mu);
 	while (atomic_load(&main_waiting) > 0) {
 		waited = 1;
@@ -976,11 +982,7 @@ static PyObject *mailbox_wait(mailbox_object *m, PyObject *args) {
 	if (most > 60.0) most = 60.0;
 	long long took = 0;
 	Py_BEGIN_ALLOW_THREADS
-	struct timespec until;
-	clock_gettime(CLOCK_REALTIME, &until);
-	long long ns = (long long)until.tv_nsec + (long long)(most * 1e9);
-	until.tv_sec += (time_t)(ns / 1000000000LL);
-	until.tv_nsec = (long)(ns % 1000000000LL);
+	struct timespec until = deadline_after(most);
 	pthread_mutex_lock(&m->mu);
 	m->wake_at_us = wake_at;
 	while (!m->poked && !m->closed && !(wake_at >= 0 && m->raw_us >= wake_at)) {
