@@ -215,8 +215,10 @@ func _frame(delta: float, lockstep: bool) -> void:
 
 # What the sim thread posted, in order ({ran, changes or null, events}): the changes merged
 # into one snapshot_updated, then the events (never before the snapshot they happened in).
+# last_changed is what all of them brought, as if it had come in one snapshot_changes().
 func _show_mail(items: Array) -> void:
 	var shown := false
+	var brought := {}
 	var events := []
 	for item in items:
 		if typeof(item) != TYPE_DICTIONARY:
@@ -225,11 +227,17 @@ func _show_mail(items: Array) -> void:
 		if typeof(changes) == TYPE_DICTIONARY:
 			snapshots_taken += 1
 			_snapshot_stale = false
-			shown = _merge_changes(changes) or shown
+			if _merge_changes(changes):
+				shown = true
+				if changes.get(FULL_KEY, false):
+					brought.clear()
+				for key in changes:
+					brought[key] = changes[key]
 		var evs = item.get("events")
 		if typeof(evs) == TYPE_ARRAY:
 			events += evs
 	if shown:
+		last_changed = brought
 		EventBus.emit_signal("snapshot_updated", last_snapshot)
 	_emit_events(events)
 

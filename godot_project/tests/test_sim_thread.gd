@@ -110,3 +110,28 @@ func _t_a_physics_frame_takes_the_thread_s_mail_without_calling_python() -> void
 
 func _on_snapshot(_snap, updates: Array) -> void:
 	updates.append(1)
+
+
+func test_a_frame_that_takes_several_posts_says_what_all_of_them_changed():
+	return _wrap("_t_a_frame_that_takes_several_posts_says_what_all_of_them_changed")
+
+
+func _t_a_frame_that_takes_several_posts_says_what_all_of_them_changed() -> void:
+	if not running():
+		return
+	main.sim.paused_stepping = true     # the test drives the frames itself
+	main.sim._frame(0.0, false)         # (what was posted so far: shown)
+	var t0: int = main.sim.current_tick()
+	main.sim._frame(0.25, false)        # (the longest frame) two ticks due at 1x, posted one by one
+	for i in range(500):
+		if int(main.sim.bridge.invoke("snapshot", []).get("tick", -1)) >= t0 + 2:
+			break
+		OS.delay_usec(2000)
+	OS.delay_usec(50000)                # (a third, if the frames before left part of one)
+	main.sim.set_speed(4)               # and then a post of the speed alone
+	var ok = yield(wait_until(main.sim.bridge, "invoke", ["commands_waiting", []], false, 120), "completed")
+	assert_true(ok, "the speed came in")
+	main.sim._frame(0.0, false)         # takes them all
+	assert_true(main.sim.current_tick() >= t0 + 2, "the ticks shown at once: %d -> %d" % [t0, main.sim.current_tick()])
+	assert_eq(int(main.sim.last_changed.get("speed", -1)), 4, "last_changed holds the last post's speed")
+	assert_eq(int(main.sim.last_changed.get("tick", -1)), main.sim.current_tick(), "and the ticks' posts before it: %s" % str(main.sim.last_changed.keys()))
