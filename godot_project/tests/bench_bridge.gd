@@ -238,11 +238,11 @@ func _run() -> void:
 # The player's way since the sim thread (SimClient.SIM_THREAD, Session.set_sim_thread): the
 # ticks run on their own thread, and each physics frame hands over its time and takes what
 # the thread posted, already Godot's values, without calling Python (PyBridge.take_mail),
-# then merges the changes: the whole of SimClient._frame's bridge work. The frames come 1/60 s apart in real time, as in
-# the game, so the thread runs its ticks between them; and a frame that comes after the
-# main thread slept pays for waking (cold caches, a halted core): so the budget's frames are
-# timed again paced the same way, and a bare call (the probe's noop) too, in rounds taken in
-# turn, to tell the game's cost from the wake's.
+# then merges the changes: the whole of SimClient._frame's bridge work. The frames come
+# 1/60 s apart in real time, as in the game, so the thread runs its ticks between them; and
+# a frame that comes after the main thread slept finds its caches cold: so the budget's
+# frames are timed again paced the same way, and a bare call into Python too, in rounds
+# taken in turn, to tell the game's cost from the machine's.
 func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 	if frames <= 0:
 		return

@@ -230,9 +230,6 @@ class SessionBench:
         stood = getattr(self.session, "sim_thread_stood_aside", None)
         return int(stood()) if stood else 0
 
-    def take_events(self):
-        return self.session.take_events()
-
     def tick_under_way(self):
         under_way = getattr(self.session, "tick_under_way", None)
         return bool(under_way()) if under_way else False
