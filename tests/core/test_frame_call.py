@@ -4,7 +4,7 @@ front end that merges its answers sees what the separate calls showed it."""
 from pysim.session import Session
 
 from test_frame_budget import LEVEL, budgeted
-from test_sim_thread import STANCE, posted_ticks, threaded, wait_for
+from test_sim_thread import STANCE, posted_ticks, running_threaded, wait_for
 from test_snapshot_delta import _merge, _same
 
 FRAME = 1 / 60
@@ -76,20 +76,16 @@ def test_a_frame_watching_for_a_command_brings_changes_once_it_is_in():
 
 
 def test_a_lockstep_frame_on_the_sim_thread_shows_the_tick_it_made_due():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.frame(FRAME, refresh=True, lockstep=True)
         shown = [s.frame(FRAME, lockstep=True) for _ in range(6)]
         ticked = [out for out in shown if out["ran"]]
         assert len(ticked) == 1 and ticked[0]["changes"]["tick"] == 1
         assert all("changes" not in out for out in shown if not out["ran"])
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_a_threaded_frame_never_waits_and_the_ticks_come_in_later_frames():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.frame(FRAME, refresh=True, lockstep=True)
         out = s.frame(FRAME * 6)
         # the tick it made due is run on the thread: this frame cannot show it
@@ -97,5 +93,3 @@ def test_a_threaded_frame_never_waits_and_the_ticks_come_in_later_frames():
         wait_for(lambda: posted_ticks(s) == 1)
         out = s.frame(0)
         assert out["ran"] == 1 and out["changes"]["tick"] == 1
-    finally:
-        s.set_sim_thread(False)

@@ -1,6 +1,7 @@
 """The sim thread (pysim/sim_thread.py, Session.set_sim_thread; issue 15): the ticks run
 beside the front end's frames, the game plays exactly as without the thread, every read
 sees it between two ticks, and the front end's per-frame calls never wait for a tick."""
+import contextlib
 import threading
 import time
 
@@ -24,6 +25,16 @@ def threaded(front=None, seed=9):
         s.finish_tick()
         s._sim = sim_thread.SimThread(s, front)
     return s
+
+
+@contextlib.contextmanager
+def running_threaded(front=None, seed=9):
+    """threaded(), its thread stopped when the test is done with it, passed or not."""
+    s = threaded(front, seed)
+    try:
+        yield s
+    finally:
+        s.set_sim_thread(False)
 
 
 def wait_for(cond, seconds=20.0):
@@ -67,8 +78,7 @@ def reference(ticks, log, queued=()):
 
 
 def test_the_threaded_game_plays_as_the_game_without_it():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.send({"type": "set_speed", "speed": 3})
         play_to(s, 30)
         s.send(STANCE)
@@ -79,13 +89,10 @@ def test_the_threaded_game_plays_as_the_game_without_it():
         logged = [t for t, cmd in s.game.log if cmd.get("type") == "set_stance"]
         assert len(logged) == 1 and logged[0] >= 30
         assert s.state_hash() == reference(80, s.game.log)
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_frames_hand_over_time_and_get_back_the_ticks_built():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         # one tick is due every sixth frame at 1x: after 60 frames, ten
         shown = 0
@@ -97,13 +104,10 @@ def test_frames_hand_over_time_and_get_back_the_ticks_built():
         changes = s.snapshot_changes()
         assert changes["tick"] == 10 and not changes.get("snapshot_full")
         assert "tick" not in s.snapshot_changes()     # taken: nothing moved since
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_a_save_taken_while_it_plays_is_a_game_between_two_ticks():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.send({"type": "set_speed", "speed": 4})
         texts = []
         for i in range(400):
@@ -112,8 +116,6 @@ def test_a_save_taken_while_it_plays_is_a_game_between_two_ticks():
                 texts.append(s.save_text())
             time.sleep(0.001)
         assert len(texts) == 20
-    finally:
-        s.set_sim_thread(False)
     seen = set()
     for text in texts:
         game = save.loads(text, "t.save")
@@ -125,8 +127,7 @@ def test_a_save_taken_while_it_plays_is_a_game_between_two_ticks():
 
 
 def test_a_command_comes_in_even_while_paused_and_its_changes_are_built():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         s.send({"type": "set_speed", "speed": 0})
         wait_for(lambda: not s.commands_waiting())
@@ -139,14 +140,11 @@ def test_a_command_comes_in_even_while_paused_and_its_changes_are_built():
         wait_for(lambda: not s.commands_waiting())
         assert s.game.tick == tick
         assert [cmd["type"] for _, cmd in s.game.log][-1] == "set_stance"
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_a_read_waits_for_the_tick_under_way():
     seen_mid = []
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.send({"type": "set_speed", "speed": 4})
         reads = 0
         while s.game.tick < 40:
@@ -156,13 +154,10 @@ def test_a_read_waits_for_the_tick_under_way():
                 reads += 1
         assert reads > 10
         assert not any(seen_mid)
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_a_slow_machine_runs_at_most_the_ticks_due_then_drops_the_rest():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.send({"type": "set_speed", "speed": 4})
         wait_for(lambda: not s.commands_waiting())
         sim = s._sim
@@ -172,8 +167,6 @@ def test_a_slow_machine_runs_at_most_the_ticks_due_then_drops_the_rest():
         assert sim.box.pending() == 60 * 250_000
         sim._take_time(sim.box.wait(0, 0))      # what the thread does when it wakes
         assert sim._acc == (sim_thread.MOST_TICKS_DUE + 1) * clock.MICROS_PER_TICK_1X
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_a_rule_bug_in_the_thread_is_shown_once_and_the_game_goes_on():
@@ -201,8 +194,7 @@ def test_a_rule_bug_in_the_thread_is_shown_once_and_the_game_goes_on():
 
 
 def test_a_load_while_it_runs_gives_the_whole_snapshot_next():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         s.send({"type": "set_speed", "speed": 4})
         for _ in range(30):
@@ -210,8 +202,6 @@ def test_a_load_while_it_runs_gives_the_whole_snapshot_next():
         assert s.load_level(LEVEL, "again.level", 4)["ok"]
         changes = s.snapshot_changes()
         assert changes.get("snapshot_full") and changes["tick"] == 0
-    finally:
-        s.set_sim_thread(False)
 
 
 class FakeFront:
@@ -266,8 +256,7 @@ def test_without_the_bridge_there_is_no_front_end_to_stand_aside_for():
 
 
 def test_an_event_is_handed_out_only_with_the_changes_of_its_tick():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         s.send({"type": "set_speed", "speed": 4})
         wait_for(lambda: not s.commands_waiting())
@@ -281,13 +270,10 @@ def test_an_event_is_handed_out_only_with_the_changes_of_its_tick():
         assert changes["tick"] == tick
         events = s.take_events()
         assert events and all(e["tick"] <= tick for e in events)
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_settle_waits_for_what_is_due_and_counts_the_ticks():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         s.send({"type": "set_speed", "speed": 4})
         assert s.settle() == 0 and not s.commands_waiting()
@@ -295,8 +281,6 @@ def test_settle_waits_for_what_is_due_and_counts_the_ticks():
         ran += s.settle()
         assert ran == 10 and s.game.tick == 10
         assert s.snapshot_changes()["tick"] == 10
-    finally:
-        s.set_sim_thread(False)
     assert Session(LEVEL, "budget.level", 9).settle() == 0
 
 
@@ -313,8 +297,7 @@ def held_still(s):
 
 
 def test_a_python_call_puts_back_in_front_what_it_does_not_hand_out():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         sim = held_still(s)
         for _ in range(2):
             sim._acc = clock.MICROS_PER_TICK_1X
@@ -327,13 +310,10 @@ def test_a_python_call_puts_back_in_front_what_it_does_not_hand_out():
         assert first["ran"] == 0 and first["changes"]["tick"] == third["changes"]["tick"] - 1
         assert third["ran"] == 1
         assert all(e["tick"] <= first["changes"]["tick"] for e in first["events"])
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_events_that_wait_for_nothing_come_out_before_changes_not_taken():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         sim = held_still(s)
         sim.box.post({"ran": 0, "changes": None, "events": [{"type": "error", "tick": 0}]})
         sim.box.post({"ran": 1, "changes": {"tick": 7}, "events": [{"type": "hit", "tick": 7}]})
@@ -341,13 +321,10 @@ def test_events_that_wait_for_nothing_come_out_before_changes_not_taken():
         assert s.take_events() == []              # the tick's wait for its changes
         assert s.snapshot_changes()["tick"] == 7
         assert [e["type"] for e in s.take_events()] == ["hit"]
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_the_sim_thread_sleeps_until_the_time_handed_over_makes_a_tick_due():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         wait_for(lambda: not s._sim._busy)
         per_tick = clock.MICROS_PER_TICK_1X
@@ -358,13 +335,10 @@ def test_the_sim_thread_sleeps_until_the_time_handed_over_makes_a_tick_due():
         s._sim.hand_over(1)                       # now due: it wakes and runs it
         wait_for(lambda: s.game.tick == 1)
         assert s._sim.box.pending() == 0
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_a_debug_failure_fails_the_thread_s_next_step_at_once_and_the_game_goes_on():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         s.send({"type": "set_speed", "speed": 0})   # paused: no tick is due to carry it
         wait_for(lambda: not s.commands_waiting())
@@ -378,13 +352,10 @@ def test_a_debug_failure_fails_the_thread_s_next_step_at_once_and_the_game_goes_
         wait_for(lambda: not s.commands_waiting())
         s.step(0.25)
         wait_for(lambda: s.game.tick >= 1)
-    finally:
-        s.set_sim_thread(False)
 
 
 def test_settle_returns_only_once_the_time_handed_over_is_counted_and_its_tick_run():
-    s = threaded()
-    try:
+    with running_threaded() as s:
         s.snapshot_changes()
         per_tick = clock.MICROS_PER_TICK_1X
         for i in range(40):
@@ -397,5 +368,3 @@ def test_settle_returns_only_once_the_time_handed_over_is_counted_and_its_tick_r
         s.settle()
         with s._sim._mail:
             assert s._sim._acc == per_tick // 2 and s._sim.box.pending() == 0
-    finally:
-        s.set_sim_thread(False)
