@@ -52,3 +52,7 @@ signal load_requested()
 # game, so views that cache by version (the terrain image) start over.
 signal game_saved(path)
 signal game_loaded(path)
+
+# --- settings -------------------------------------------------------------------------
+# A setting changed (core/Settings.gd): key such as "audio/master" or "ui/scale", its value.
+signal settings_changed(key, value)
