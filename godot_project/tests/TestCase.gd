@@ -7,8 +7,10 @@ extends Node
 # reads) are shared by the tests that drive the real game.
 
 const MAIN_SCENE := "res://main/Main.tscn"
+const TITLE_SCENE := "res://title/Title.tscn"
 
-var main = null        # the main scene of add_main / start_main
+var main = null        # the main scene of add_main / start_main (or the title's game)
+var title = null       # the title screen of start_title
 var _failures := []
 
 
@@ -91,6 +93,34 @@ func free_main() -> void:
 		main.get_parent().remove_child(main)
 		main.free()
 	main = null
+
+
+# The title screen (the project's main scene) under the root, its Quit only noted
+# (title.quitting). A coroutine (two physics frames).
+func start_title():
+	title = load(TITLE_SCENE).instance()
+	title.really_quit = false
+	get_tree().root.add_child(title)
+	yield(frames(2), "completed")
+
+
+func free_title() -> void:
+	if title != null and is_instance_valid(title):
+		title.get_parent().remove_child(title)
+		title.free()
+	title = null
+	main = null
+	get_tree().paused = false
+
+
+# When the game asks before it is replaced or ended (menus/Confirm.gd), clicks its button
+# `which` ("Go", "SaveFirst" or "Cancel"). A coroutine; its result: whether it asked.
+func answer_confirm(which: String = "Go"):
+	yield(get_tree(), "idle_frame")
+	if main == null or not is_instance_valid(main) or not main.confirm.is_open():
+		return false
+	yield(click_control(main.confirm.panel.box.get_node(which)), "completed")
+	return true
 
 
 # Asserts that the session started.
@@ -247,10 +277,10 @@ func click_at(pos: Vector2, button: int = BUTTON_LEFT):
 	yield(get_tree(), "idle_frame")
 
 
-# Clicks the centre of a control. A coroutine.
+# Clicks the centre of a control (where it is on the screen, its canvas layer's scale too).
+# A coroutine.
 func click_control(c: Control):
-	var r := c.get_global_rect()
-	yield(click_at(r.position + r.size / 2), "completed")
+	yield(click_at(c.get_global_transform_with_canvas().xform(c.rect_size / 2)), "completed")
 
 
 # The screen position of a map tile's centre.
