@@ -15,6 +15,14 @@ const CAMPAIGN := "res://levels/campaign.level"
 const COMBAT := "res://levels/combat_demo.level"
 
 var _old_settings_path := ""
+var started_tick := -1           # the game's tick when it last started (sim_started)
+var started_unsaved := true      # and whether it had unsaved changes then
+
+
+func _on_started(_info: Dictionary) -> void:
+	var game = title.game if title != null and title.game != null else main
+	started_tick = int(game.sim.bridge.invoke("about", [])["tick"]) if game != null else -1
+	started_unsaved = game.sim.unsaved_changes() if game != null else true
 
 
 func before_each() -> void:
@@ -23,13 +31,17 @@ func before_each() -> void:
 	var _err := Directory.new().remove(SETTINGS_PATH)
 	Settings.load_file()
 	_remove_saves()
+	var _c := EventBus.connect("sim_started", self, "_on_started")
 
 
 func after_each() -> void:
-	free_title()
-	free_main()
+	if title != null:
+		free_title()        # (and its game)
+	else:
+		free_main()
 	get_tree().paused = false
 	_remove_saves()
+	EventBus.disconnect("sim_started", self, "_on_started")
 	var _err := Directory.new().remove(SETTINGS_PATH)
 	Settings.path = _old_settings_path
 	Settings.load_file()
@@ -171,8 +183,8 @@ func _t_title_menu():
 	yield(click_button(tp, "Continue"), "completed")
 	if not game_started(TRAP_DEMO):
 		return
-	assert_eq(int(main.sim.bridge.invoke("about", [])["tick"]), saved_tick, "Continue loads the save")
-	assert_false(main.sim.unsaved_changes(), "a game just loaded has nothing unsaved")
+	assert_eq(started_tick, saved_tick, "Continue loads the save")
+	assert_false(started_unsaved, "a game just loaded has nothing unsaved")
 	# Load: the list of saves; a click loads one
 	title.end_game()
 	yield(click_button(tp, "Load"), "completed")
@@ -183,7 +195,7 @@ func _t_title_menu():
 	yield(frames(2), "completed")
 	if not game_started(TRAP_DEMO):
 		return
-	assert_eq(int(main.sim.bridge.invoke("about", [])["tick"]), saved_tick, "Load loads the save picked")
+	assert_eq(started_tick, saved_tick, "Load loads the save picked")
 	# New campaign
 	title.end_game()
 	yield(click_button(tp, "NewCampaign"), "completed")

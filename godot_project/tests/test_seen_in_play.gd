@@ -75,7 +75,8 @@ func toast_texts() -> Array:
 	return out
 
 
-# Opens an OptionButton by a click and clicks its item `index` in the popup.
+# Opens an OptionButton by a click and clicks its item `index` in the popup (the level
+# picker's question, if the game had changed, answered: start it).
 func pick_option(button: OptionButton, index: int):
 	yield(click_control(button), "completed")
 	var popup: PopupMenu = button.get_popup()
@@ -88,6 +89,8 @@ func pick_option(button: OptionButton, index: int):
 	var h: float = font.get_height() + vsep
 	var r := popup.get_global_rect()
 	yield(click_at(Vector2(r.position.x + r.size.x / 2, r.position.y + top + h * (index + 0.5))), "completed")
+	if button == main.hud.level_picker:
+		var _asked = yield(answer_confirm(), "completed")
 
 
 func option_index(button: OptionButton, path: String) -> int:
@@ -179,6 +182,7 @@ func _t_level_picker():
 	assert_eq(picker.selected, combat_i, "the picker shows Combat Demo")
 	# F9: the save of First blood comes back, and the picker says so.
 	yield(press_key(KEY_F9), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	ok = yield(wait_until(main.sim, "get", ["level_path"], FIRST, 120), "completed")
 	assert_true(ok, "the loaded save's level is First blood (%s)" % main.sim.level_path)
 	assert_eq(picker.selected, first_i, "after the load the picker shows First blood, not Combat Demo")
