@@ -25,7 +25,7 @@ func _init() -> void:
 	panel = MenuPanel.new("ConfirmPanel", "")
 	question = panel.add_text("Question", "")
 	question.add_color_override("font_color", MenuPanel.TITLE_COLOR)
-	panel.add_text("Detail", "What was played since the last save will be lost.")
+	panel.add_text("Detail", "What was played since the game was last saved will be lost.")
 	save_button = panel.add_button("SaveFirst", "", self, "_on_save_first")
 	go_button = panel.add_button("Go", "", self, "_on_go")
 	cancel_button = panel.add_button("Cancel", "Cancel", self, "cancel", [], "Keep playing (Esc)")

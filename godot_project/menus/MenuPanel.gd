@@ -68,10 +68,13 @@ func add_button(button_name: String, text: String, target: Object, method: Strin
 	return add_row(b) as Button
 
 
-# A Control as the next row (above the status line).
+# A Control as the next row (above the status line, and the Back button stays last).
 func add_row(control: Control) -> Control:
 	box.add_child(control)
 	box.move_child(status, box.get_child_count() - 1)
+	var back := box.get_node_or_null("Back")
+	if back != null and back != control:
+		box.move_child(back, box.get_child_count() - 1)
 	return control
 
 

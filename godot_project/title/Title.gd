@@ -218,12 +218,16 @@ func start_game(level: String, save: String = "") -> bool:
 	return true
 
 
-# A "Menu" button in the game's top bar: the pause menu by mouse (Esc by key).
+# A menu button ("≡") in the game's top bar: the pause menu by mouse (Esc by key).
 func _add_menu_button() -> void:
 	var b := Button.new()
 	b.name = "MenuButton"
-	b.text = "Menu"
-	b.hint_tooltip = "Pause: save, load, settings, quit (Esc)"
+	b.text = "≡"                 # (the menu's usual sign: the top bar has little room)
+	var font := DynamicFont.new()
+	font.font_data = TITLE_FONT
+	font.size = 16
+	b.add_font_override("font", font)
+	b.hint_tooltip = "Menu: pause, save, load, settings, quit (Esc)"
 	b.focus_mode = Control.FOCUS_NONE
 	b.mouse_filter = Control.MOUSE_FILTER_STOP
 	var _err := b.connect("pressed", self, "open_pause")

@@ -42,7 +42,7 @@ import re
 import tempfile
 
 from pysim.core import commands, files
-from pysim.core.game import CHECKPOINT_TICKS
+from pysim.core.game import CHECKPOINT_TICKS, load_rule_modules
 from pysim.core.level import LevelError, load_text
 
 MAGIC = "malignus-save 2"
@@ -318,6 +318,7 @@ def loads(text, path="save"):
 def summary(text, path="save"):
     """What a save says about itself without replaying it (a list of saves): {"source": the
     level it started from, "tick", "view": {key: [values]}}; SaveError for a bad one."""
+    load_rule_modules()         # (their optional sections: a [fog] is known, not a stray line)
     sv = _parse(text, path)
     return {"source": sv.headers["source"][0], "tick": sv.headers["tick"][0], "view": sv.view}
 

@@ -149,6 +149,26 @@ def test_a_save_summary_reads_the_view_without_replaying():
     assert Checker().save_summary("hello\n", "x.msave")["error"].startswith("x.msave:1:")
 
 
+def test_a_save_summary_knows_the_rule_areas_sections_in_a_fresh_process(tmp_path):
+    """The title lists saves through a Checker that has made no game: a campaign save's [fog]
+    must still read as a section (not as lines of [checkpoints])."""
+    campaign = os.path.join(HERE, "..", "..", "godot_project", "levels", "campaign.level")
+    with open(campaign, encoding="utf-8") as f:
+        s = Session(f.read(), "campaign.level", -1)
+    for _ in range(60):
+        s.step(1.0)
+    path = tmp_path / "fog.msave"
+    path.write_text(s.save_text(VIEW), encoding="utf-8")
+    assert "\n[fog]\n" in path.read_text(encoding="utf-8")
+    code = ("import sys; from pysim.session import Checker; "
+            "r = Checker().save_summary(open(sys.argv[1]).read(), 'fog.msave'); "
+            "print(r.get('error', 'ok %d' % r['tick']))")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                         env=pysim_env(), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok %d" % s.game.tick, out.stdout
+
+
 def test_a_bad_view_is_refused_with_its_line_and_a_bad_one_is_never_written():
     text = _played_session().save_text(VIEW)
     lines = text.split("\n")
