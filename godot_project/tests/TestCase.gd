@@ -277,6 +277,34 @@ func click_at(pos: Vector2, button: int = BUTTON_LEFT):
 	yield(get_tree(), "idle_frame")
 
 
+# Opens an OptionButton by a click and clicks its item `index` in its list. A coroutine.
+func pick_option(button: OptionButton, index: int):
+	yield(click_control(button), "completed")
+	var popup: PopupMenu = button.get_popup()
+	yield(get_tree(), "idle_frame")
+	if not assert_true(popup.visible, "%s's list opened" % button.name):
+		return
+	var font: Font = popup.get_font("font")
+	var h: float = font.get_height() + popup.get_constant("vseparation")
+	var top: float = popup.get_stylebox("panel").get_margin(MARGIN_TOP)
+	var at := Vector2(popup.rect_size.x / 2, top + h * (index + 0.5))
+	yield(click_at(popup.get_global_transform_with_canvas().xform(at)), "completed")
+
+
+# The index of the OptionButton's item whose metadata is `value`, -1 if none.
+func option_index(button: OptionButton, value) -> int:
+	for i in range(button.get_item_count()):
+		if str(button.get_item_metadata(i)) == str(value):
+			return i
+	return -1
+
+
+# Picks a level in the HUD's level picker and, if the game asks first, starts it. A coroutine.
+func pick_level(path: String):
+	yield(pick_option(main.hud.level_picker, option_index(main.hud.level_picker, path)), "completed")
+	var _asked = yield(answer_confirm(), "completed")
+
+
 # Clicks the centre of a control (where it is on the screen, its canvas layer's scale too).
 # A coroutine.
 func click_control(c: Control):

@@ -90,28 +90,6 @@ func play_a_little(ticks: int = 3):
 	var _ok = yield(wait_until(self, "snap_get", ["tick"], from + ticks, 300), "completed")
 
 
-# Opens an OptionButton by a click and clicks its item `index` in the list.
-func pick_item(button: OptionButton, index: int):
-	yield(click_control(button), "completed")
-	var popup: PopupMenu = button.get_popup()
-	yield(get_tree(), "idle_frame")
-	if not assert_true(popup.visible, "%s's list opened" % button.name):
-		return
-	var font: Font = popup.get_font("font")
-	var h: float = font.get_height() + popup.get_constant("vseparation")
-	var top: float = popup.get_stylebox("panel").get_margin(MARGIN_TOP)
-	var at := Vector2(popup.rect_size.x / 2, top + h * (index + 0.5))
-	yield(click_at(popup.get_global_transform_with_canvas().xform(at)), "completed")
-	yield(frames(2), "completed")
-
-
-func option_index(button: OptionButton, path: String) -> int:
-	for i in range(button.get_item_count()):
-		if str(button.get_item_metadata(i)) == path:
-			return i
-	return -1
-
-
 # Presses Escape until the pause menu shows (at most `most` presses); the presses it took.
 func escape_to_pause(most: int = 4):
 	for i in range(most):
@@ -321,14 +299,14 @@ func _t_settings():
 		yield(click_control(sp.controls[key]), "completed")
 		assert_eq(Settings.value(key), true, "a click turns %s on" % key)
 	assert_true(title.fullscreen, "fullscreen is applied to the window at once")
-	yield(pick_item(sp.controls["ui/scale"], 3), "completed")
+	yield(pick_option(sp.controls["ui/scale"], 3), "completed")
 	assert_almost(Settings.value("ui/scale"), 1.5, 0.001, "the interface size list")
 	assert_eq(title.menus.scale, Vector2(1.5, 1.5), "the menus take the UI scale")
 	var vp: Rect2 = title.menus.screen.get_viewport_rect()
 	var xf: Transform2D = sp.get_global_transform_with_canvas()
 	var shown := Rect2(xf.origin, xf.basis_xform(sp.rect_size))
 	assert_true(vp.encloses(shown), "the settings fit the window at 150 %% (%s in %s)" % [shown, vp])
-	yield(pick_item(sp.controls["game/default_speed"], 1), "completed")
+	yield(pick_option(sp.controls["game/default_speed"], 1), "completed")
 	assert_eq(Settings.value("game/default_speed"), 2, "the speed list")
 	# saved in the file, read back
 	var cfg := ConfigFile.new()
@@ -405,7 +383,7 @@ func _asks_and_cancel_keeps(what: String, action: FuncRef, args: Array = []):
 
 
 func _pick_level(path: String):
-	yield(pick_item(main.hud.level_picker, option_index(main.hud.level_picker, path)), "completed")
+	yield(pick_option(main.hud.level_picker, option_index(main.hud.level_picker, path)), "completed")
 
 
 func _click_hud(button_name: String):

@@ -33,6 +33,7 @@ func test_picking_a_level_with_the_mouse_starts_it():
 		return
 	assert_eq(str(picker.get_item_metadata(picker.selected)), main.sim.level_path, "the picker does not show the running level")
 	var first_size := Vector2(snap_get("width", 0), snap_get("height", 0))
+	var _played = yield(wait_until(self, "snap_get", ["tick"], 2, 120), "completed")
 	yield(click_control(picker), "completed")
 	var popup: PopupMenu = picker.get_popup()
 	if not assert_true(popup.visible, "clicking the picker did not open its list"):
