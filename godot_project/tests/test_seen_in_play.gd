@@ -34,7 +34,7 @@ func _start(level: String):
 	yield(start_main(level), "completed")
 	events = []
 	if not EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.connect("sim_event", self, "_on_event")
+		var _err := EventBus.connect("sim_event", self, "_on_event")
 
 
 func _wrap(method: String):
@@ -184,7 +184,6 @@ func _t_padlock_marks():
 	var layer = extension("DoorsExtension").layer
 	yield(frames(3), "completed")
 	assert_true(layer.padlock_marks >= 1, "the doors demo's padlock is marked (%d)" % layer.padlock_marks)
-	var picker: OptionButton = main.hud.level_picker
 	yield(pick_level(COMBAT), "completed")
 	yield(frames(5), "completed")
 	assert_eq(main.sim.level_path, COMBAT, "Combat Demo runs")
@@ -294,7 +293,7 @@ func _t_bodies():
 	var layer = main.world.entities
 	assert_ne(layer.offset_of(down[0]), layer.offset_of(down[1]), "drawn apart on their tile")
 	var picked := []
-	for k in range(2):
+	for _k in range(2):
 		yield(click_at(tile_screen(Vector2(6, 3))), "completed")
 		picked.append(main.world.selected_id)
 	picked.sort()

@@ -41,8 +41,8 @@ const STACK_SPREAD := 0.32
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
 
 
 func _process(delta: float) -> void:

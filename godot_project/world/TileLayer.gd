@@ -19,8 +19,8 @@ func _ready() -> void:
 	var mat := ShaderMaterial.new()
 	mat.shader = TerrainShader
 	material = mat
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
 # Another game's tiles_version can equal ours while its map differs.

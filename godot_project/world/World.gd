@@ -34,10 +34,10 @@ func _ready() -> void:
 	add_to_group("world")
 	for layer in [tiles, doors, entities, cursor]:
 		layer.tile_size = TILE
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("tool_selected", self, "_on_tool_selected")
+	_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
 # Another level or a loaded save: frame the camera on it again (issue 13).
@@ -87,7 +87,7 @@ func _focus_point(snap: Dictionary) -> Vector2:
 		var count := 0
 		for i in range(terrain.size()):
 			if terrain[i] == 5:
-				sum += Vector2(i % w, i / w)
+				sum += Vector2(i % w, int(i / float(w)))
 				count += 1
 		if count > 0:
 			return tile_to_world(sum / count)
