@@ -205,15 +205,17 @@ func default_speed() -> int:
 
 
 # --- The view: where the player was looking, kept with a save ----------------------------------
-# The save's [view] section (pysim/core/save.py, "The view"): "camera" (position and zoom),
-# "log" (hud.log_entries) and "about" (the level's name and the clock, for the list of saves).
-# Never game state; what is wrong in it is left out, the rest applied.
+# The save's [view] section (pysim/core/save.py, "The view"): "camera" (the tile at the centre,
+# x and y, and the screen pixels a tile, tile_px: in tiles, so a save outlives a change of
+# the art's tile size), "log" (hud.log_entries) and "about" (the level's name and the clock,
+# for the list of saves). Never game state; what is wrong in it is left out, the rest applied.
 
 func view() -> Dictionary:
 	var cam = world.camera
 	var snap: Dictionary = sim.last_snapshot
 	return {
-		"camera": [{"x": cam.position.x, "y": cam.position.y, "zoom": cam.zoom.x}],
+		"camera": [{"x": cam.position.x / world.TILE, "y": cam.position.y / world.TILE,
+				"tile_px": world.TILE / cam.zoom.x}],
 		"log": hud.log_entries(),
 		"about": [{"name": sim.level_name, "day": int(snap.get("day", 1)),
 				"hour": int(snap.get("hour", 0)), "minute": int(snap.get("minute", 0))}],
@@ -226,12 +228,12 @@ func apply_view(saved: Dictionary) -> void:
 	if typeof(cam_view) == TYPE_DICTIONARY:
 		var x := _number(cam_view, "x")
 		var y := _number(cam_view, "y")
-		var z := _number(cam_view, "zoom")
+		var tile_px := _number(cam_view, "tile_px")
 		var cam = world.camera
 		if not is_nan(x) and not is_nan(y):
-			cam.position = Vector2(x, y)
-		if not is_nan(z) and z > 0:
-			z = clamp(z, cam.min_zoom, cam.max_zoom)
+			cam.position = Vector2(x, y) * world.TILE
+		if not is_nan(tile_px) and tile_px > 0:
+			var z: float = clamp(world.TILE / tile_px, cam.min_zoom, cam.max_zoom)
 			cam.zoom = Vector2(z, z)
 		cam.set_map_rect(cam.map_rect)       # re-clamps the position to the map
 	var entries = saved.get("log", [])
