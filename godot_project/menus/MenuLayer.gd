@@ -4,16 +4,20 @@ extends CanvasLayer
 # centred one at a time on a stack: open(panel) shows it over the one before, back() closes
 # it and shows the one before again (Esc does that). The layer shows while its stack holds a
 # panel, and works while the game is paused. Everything in it is scaled by the player's UI
-# scale (Settings "ui/scale"); the screen is the window's size divided by it, so the
+# scale (Settings "ui/scale"), or less when the panel would not fit the window at it (200 %
+# in a 1280x720 window); the screen is the window's size divided by the scale, so the
 # containers lay the panels out to fit any window from 1280x720 to 4K.
 
 signal emptied()      # back() closed the last panel
 
 export var dim := Color(0.03, 0.02, 0.05, 0.6)
 
+const FIT_MARGIN := 24.0            # room kept around a panel, at its scale
+
 var screen: ColorRect = null        # the dimmed screen
 var centre: CenterContainer = null  # the panels' parent
-var ui_scale := 1.0
+var ui_scale := 1.0                 # the player's setting
+var shown_scale := 1.0              # what the panels are drawn at (at most ui_scale)
 var stack := []                     # the open panels, the top one last
 
 
@@ -43,8 +47,14 @@ func _ready() -> void:
 # back by itself, and a panel being laid out passes through huge minimum sizes, its
 # wrapping labels measured before they have their width; _process fits it again.)
 func fit() -> void:
-	scale = Vector2(ui_scale, ui_scale)
-	var size := get_viewport().get_visible_rect().size / ui_scale
+	var window := get_viewport().get_visible_rect().size
+	shown_scale = ui_scale
+	var panel := top()
+	if panel != null:
+		var need: Vector2 = panel.get_combined_minimum_size() + Vector2(FIT_MARGIN, FIT_MARGIN)
+		shown_scale = min(shown_scale, min(window.x / need.x, window.y / need.y))
+	scale = Vector2(shown_scale, shown_scale)
+	var size := window / shown_scale
 	screen.rect_position = Vector2.ZERO
 	screen.rect_size = size
 	centre.rect_position = Vector2.ZERO
@@ -52,7 +62,7 @@ func fit() -> void:
 
 
 func _process(_delta: float) -> void:
-	if screen.visible and centre.rect_size != screen.rect_size:
+	if screen.visible:
 		fit()
 
 

@@ -254,6 +254,7 @@ func end_game() -> void:
 	show_title()
 
 
+# (on the title, with no game, nothing)
 func open_pause() -> void:
 	if game == null:
 		return
@@ -363,8 +364,10 @@ func _open_menu_arg(which: String) -> void:
 		"pause":
 			open_pause()
 		"settings":
+			open_pause()
 			_open("settings_panel")
 		"load":
+			open_pause()
 			_open_saves()
 		"levels":
 			_open("level_list")
