@@ -5,6 +5,8 @@
 #   make headers   GDNative headers of Debian's godot3 3.2.3 -> build/gdnative/include
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
+#   make art       the map's sprite atlas (godot_project/art/atlas.tiles + atlas.index) from
+#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once)
 #   make build     all of the above
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay);
@@ -52,7 +54,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim art build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -142,7 +144,27 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 	CFLAGS="$${CFLAGS:-} -g0" $(PY) setup.py -q build_ext --build-lib $(COMPILED) --build-temp $(B)/temp --parallel 2
 	touch $@
 
-build: setup headers bridge pysim
+# ---------------------------------------------------------------------------------------------
+# the sprite atlas: the tiles named in godot_project/art/sprites.txt, from Debian's crawl source
+# package (Dungeon Crawl Stone Soup's tiles; downloaded once, cached like the godot3 source)
+
+CRAWL_SRC := $(B)/crawl/src
+ATLAS := $(GP)/art/atlas.tiles
+
+art: $(ATLAS)
+
+$(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B)/venv.stamp
+	tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
+	if [ -z "$$tarball" ]; then
+	  mkdir -p $(CRAWL_SRC)
+	  # only the upstream tarball is needed (apt-get fails when Debian's own part is gone)
+	  (cd $(CRAWL_SRC) && apt-get source -q --download-only crawl) || true
+	  tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
+	fi
+	if [ -z "$$tarball" ]; then echo "art: no crawl source tarball in $(CRAWL_SRC)" >&2; exit 1; fi
+	$(PY) $(ROOT)/build/make_atlas.py "$$tarball"
+
+build: setup headers bridge pysim art
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -341,11 +363,12 @@ screenshot: build
 
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
-	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt
+	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean
-	rm -rf $(VENV) $(GDN)
+	rm -rf $(VENV) $(GDN) $(B)/crawl
 
 .ONESHELL:
 # recipes are whole bash scripts (-euo pipefail); they say what they do themselves

@@ -228,3 +228,17 @@ def test_a_numbered_creature_name_takes_a_comma():
     assert names.title(e) == "Grub the Second, the kobold"
     e.name = ""
     assert names.title(e) == "the kobold"
+
+
+def test_names_tell_what_each_body_is_drawn_as():
+    """Session.names()["looks"]: the subtype without its level (the map's sprite, Art.gd)."""
+    s = Session(LEVEL.replace("spawn_party\", \"members\": 6",
+                              "spawn_party\", \"members\": 1, \"subtypes\": [\"warrior:2\"]"), "n.level", 2)
+    s.step(0.3)
+    out = s.names()
+    i = out["classes"].index("warrior")
+    assert out["looks"][i] == "warrior"
+    kinds = {e.id: e.kind for e in s.game.entities.values()}
+    for eid, look in zip(out["ids"], out["looks"]):
+        if kinds[eid] == 0:
+            assert look == ""
