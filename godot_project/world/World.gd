@@ -11,7 +11,7 @@ extends Node2D
 #   across tiles emits tile_drag_started / tile_drag_finished;
 # - right click or Escape: back to the select tool, or clear the selection.
 
-const TILE := 16
+const TILE := 32         # the art's own size (art/Art.gd TILE): sprites are never scaled down
 
 onready var tiles = $Tiles
 onready var structures = $Structures
@@ -45,9 +45,12 @@ func _on_game_loaded(_path) -> void:
 	map_size = Vector2.ZERO
 
 
-# Adds a concept's drawing layer (a Node2D drawing in world pixels, see tile_to_world).
-# above_entities=false puts it with the structures (under entities), true above them.
+# Adds a concept's drawing layer (a Node2D drawing in world pixels, see tile_to_world; its
+# tile_size, if it has one, is set to TILE). above_entities=false puts it with the
+# structures (under entities), true above them.
 func add_layer(node: Node2D, above_entities: bool = false) -> void:
+	if "tile_size" in node:
+		node.tile_size = TILE
 	if above_entities:
 		add_child_below_node(entities, node)
 	else:
