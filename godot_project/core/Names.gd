@@ -41,13 +41,13 @@ func who(id, nobody: String = "someone") -> String:
 func title(id) -> String:
 	var i := int(id)
 	if not _title.has(i):
-		who(i)
+		var _w := who(i)
 	return str(_title.get(i, ""))
 
 
 func is_adventurer(id) -> bool:
 	if not _name.has(int(id)):
-		who(id)
+		var _w := who(id)
 	return _invader.get(int(id), false)
 
 
@@ -56,7 +56,7 @@ func is_adventurer(id) -> bool:
 func look(id) -> String:
 	var i := int(id)
 	if not _name.has(i):
-		who(i)
+		var _w := who(i)
 	return str(_look.get(i, ""))
 
 
@@ -139,7 +139,7 @@ func _refresh_places() -> void:
 	_place = PoolIntArray(out.get("place", []))
 	_place_names = Array(out.get("names", []))
 	_width = int(out.get("width", 0))
-	_height = _place.size() / _width if _width > 0 else 0
+	_height = int(floor(float(_place.size()) / _width)) if _width > 0 else 0
 	_places_version = int(out.get("version", -1))
 
 

@@ -313,7 +313,7 @@ func _t_bodies():
 	EventBus.emit_signal("snapshot_updated", s)
 	yield(frames(1), "completed")
 	var layer = main.world.entities
-	assert_ne(layer.offset_of(down[0]), layer.offset_of(down[1]), "drawn apart on their tile")
+	assert_ne(layer.centre_of(down[0]), layer.centre_of(down[1]), "drawn apart on their tile")
 	var picked := []
 	for k in range(2):
 		yield(click_at(tile_screen(Vector2(6, 3))), "completed")

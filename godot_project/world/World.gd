@@ -2,7 +2,9 @@ extends Node2D
 # The map in world space: TILE pixels per tile, tile (x, y) covers
 # [x*TILE, (x+1)*TILE) x [y*TILE, (y+1)*TILE).
 # Children (drawing order): Tiles (terrain sprite), Structures (doors and concept
-# overlays such as traps and wires), Entities, Cursor, Camera.
+# overlays such as traps and wires), Entities, Effects (the events' effects, above the
+# bodies), Cursor, Camera. A light layer belongs between Structures and Entities (or over
+# Tiles) as a node of its own: the terrain shader draws no light.
 # Input on the map (what the GUI did not take):
 # - tool "select": a left click selects the entity under the mouse
 #   (EventBus.entity_selected(id), -1 when nothing is there); with nobody new picked there
@@ -17,6 +19,7 @@ onready var tiles = $Tiles
 onready var structures = $Structures
 onready var doors = $Structures/Doors
 onready var entities = $Entities
+onready var effects = $Effects
 onready var cursor = $Cursor
 onready var camera = $Camera
 
@@ -31,8 +34,9 @@ var _framed := false
 
 func _ready() -> void:
 	add_to_group("world")
-	for layer in [tiles, doors, entities, cursor]:
+	for layer in [tiles, doors, entities, effects, cursor]:
 		layer.tile_size = TILE
+	effects.entities = entities
 	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
 	EventBus.connect("tool_selected", self, "_on_tool_selected")
 	EventBus.connect("entity_selected", self, "_on_entity_selected")
@@ -77,23 +81,7 @@ func _on_snapshot_updated(snap: Dictionary) -> void:
 		camera.set_map_rect(Rect2(Vector2.ZERO, size * TILE))
 	if not _framed and size.x > 0:
 		_framed = true
-		camera.frame(_focus_point(snap))
-
-
-# Where the camera starts: the centre of the sanctum (terrain 5) if any, else the map's.
-func _focus_point(snap: Dictionary) -> Vector2:
-	var terrain = snap.get("terrain")
-	var w := int(map_size.x)
-	if terrain != null and w > 0 and terrain.size() == int(map_size.x * map_size.y):
-		var sum := Vector2.ZERO
-		var count := 0
-		for i in range(terrain.size()):
-			if terrain[i] == 5:
-				sum += Vector2(i % w, i / w)
-				count += 1
-		if count > 0:
-			return tile_to_world(sum / count)
-	return map_size * TILE / 2
+		camera.frame(map_size * TILE / 2)
 
 
 func _on_tool_selected(id: String) -> void:

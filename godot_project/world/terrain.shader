@@ -15,7 +15,7 @@ uniform float codes = 6.0;
 uniform float variants = 4.0;
 uniform vec2 map_size = vec2(1.0, 1.0);
 uniform vec4 domain_tint : hint_color = vec4(0.55, 0.22, 0.75, 1.0);
-uniform float domain_strength = 0.18;
+uniform float domain_strength = 0.10;
 uniform float rock_shade = 0.72;
 
 float hash(vec2 p) {
