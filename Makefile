@@ -17,8 +17,8 @@
 #                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
 #                  in build/sweep/<level>/ (README, "Balance sweeps")
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
-#   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
-#                  then export-selfcheck (its Python comes from the export folder only)
+#   make export-check  the exported game carries the sprite atlas; started from /tmp under
+#                  Xvfb, it loads it and plays 1 game hour; then export-selfcheck (its Python comes from the export folder only)
 #   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
 #   make clean     generated files (keeps the venv and the downloaded engine source)
 #   make distclean clean + venv + downloaded engine source
@@ -286,9 +286,17 @@ export: build $(GP)/export_presets.cfg
 # then export-selfcheck
 export-check:
 	test -x $(EXPORT_EXE) || { echo "export-check: run make export first" >&2; exit 1; }
+	for f in art/atlas.tiles art/atlas.index; do
+	  grep -qa "$$f" $(EXPORT_DIR)/malignus.pck || { echo "export-check: $$f is not in the export" >&2; exit 1; }
+	done
+	echo "export-check: the sprite atlas is in malignus.pck"
 	cd /tmp
 	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' \
-	  $(EXPORT_EXE) -- --autoplay-hours=1 2>&1 | tail -n 25
+	  $(EXPORT_EXE) -- --autoplay-hours=1 > $(OUT)/export-check.log 2>&1 || { tail -n 25 $(OUT)/export-check.log; exit 1; }
+	tail -n 25 $(OUT)/export-check.log
+	if grep -q "no sprite atlas\|is not a PNG\|cannot read res://art" $(OUT)/export-check.log; then
+	  echo "export-check: the exported game did not load its sprite atlas" >&2; exit 1
+	fi
 	$(MAKE) --no-print-directory -C $(ROOT) export-selfcheck
 	echo "export-check: ok"
 

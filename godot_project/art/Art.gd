@@ -34,7 +34,8 @@ var missing := ""        # why there is no atlas ("" when loaded)
 
 
 func _ready() -> void:
-	var _ok := load_atlas()
+	if not load_atlas():
+		printerr("Malignus: %s (the map is drawn with plain squares)" % missing)
 
 
 func load_atlas() -> bool:

@@ -23,7 +23,7 @@ func set_map_rect(rect: Rect2) -> void:
 # Zoom to fit: the whole map on screen, centred on it (no closer than `closest`); the
 # farthest zoom is raised to it when the map needs more. Without a map, centred on focus
 # (world pixels).
-func frame(focus: Vector2, closest: float = 0.5) -> void:
+func frame(focus: Vector2, closest: float = 0.7) -> void:
 	var vp := get_viewport_rect().size
 	position = focus
 	if map_rect.size.x > 0 and vp.x > 0:

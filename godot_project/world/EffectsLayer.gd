@@ -122,11 +122,11 @@ func _on_sim_event(ev: Dictionary) -> void:
 
 
 # A new effect of `kind` lasting dur ticks from the event's tick (an event from earlier in
-# a batch keeps its place, but none starts more than a tick in the past).
+# a batch keeps its place, but none starts more than a tick in the past or in the future).
 func add(kind: String, ev: Dictionary, dur: float, fields: Dictionary) -> Dictionary:
 	var e := fields.duplicate()
 	e["kind"] = kind
-	e["start"] = max(float(ev.get("tick", clock)), clock - 1.0)
+	e["start"] = clamp(float(ev.get("tick", clock)), clock - 1.0, clock)
 	e["dur"] = dur
 	e["born"] = OS.get_ticks_msec()
 	effects.append(e)

@@ -151,10 +151,9 @@ func index_of(entity_id: int) -> int:
 	return -1
 
 
-# The body drawn under a point in tile coordinates (-1 if none): the one whose drawn box
-# holds it, nearest first (the living before the knocked out before the dead). Clicking
-# again where the selected body is picks the next body under the point, in turn.
-func pick(tile_point: Vector2) -> int:
+# The bodies drawn under a point in tile coordinates: those whose drawn box holds it, the
+# nearest first (the living before the knocked out before the dead). Hidden ones are not.
+func ids_under(tile_point: Vector2) -> Array:
 	var ids = snap.get("ent_id", PoolIntArray())
 	var states = snap.get("ent_state", PoolIntArray())
 	var found := []     # [score, id]
@@ -169,13 +168,30 @@ func pick(tile_point: Vector2) -> int:
 			continue
 		var st: int = states[i] if i < states.size() else 0
 		found.append([d.length() + st * 10.0, id])
+	found.sort_custom(self, "_by_score")
+	var out := []
+	for f in found:
+		out.append(int(f[1]))
+	return out
+
+
+# The bodies whose drawn centre lies on a tile.
+func ids_on_tile(tile: Vector2) -> Array:
+	var out := []
+	for id in centres:
+		if (centres[id] as Vector2).floor() == tile and id in drawn_things:
+			out.append(id)
+	return out
+
+
+# The body drawn under a point in tile coordinates (-1 if none): the first of ids_under.
+# Clicking again where the selected body is picks the next body under the point, in turn.
+func pick(tile_point: Vector2) -> int:
+	var found := ids_under(tile_point)
 	if found.empty():
 		return -1
-	found.sort_custom(self, "_by_score")
-	for k in range(found.size()):
-		if int(found[k][1]) == selected_id:
-			return int(found[(k + 1) % found.size()][1])
-	return int(found[0][1])
+	var k := found.find(selected_id)
+	return int(found[(k + 1) % found.size()]) if k >= 0 else int(found[0])
 
 
 func _by_score(a: Array, b: Array) -> bool:

@@ -73,6 +73,18 @@ func tile_under_mouse() -> Vector2:
 	return world_to_tile(get_global_mouse_position())
 
 
+# The bodies drawn under the mouse (at their drawn places: apart on a shared tile, between
+# two tiles while walking); when the mouse is not over `tile`, those drawn on that tile.
+func bodies_under_mouse(tile: Vector2) -> Array:
+	var p := get_global_mouse_position() / TILE
+	if world_to_tile(p * TILE) != tile:
+		p = tile + Vector2(0.5, 0.5)
+	var out: Array = entities.ids_under(p)
+	if out.empty():
+		out = entities.ids_on_tile(tile)
+	return out
+
+
 func _on_snapshot_updated(snap: Dictionary) -> void:
 	var size := Vector2(int(snap.get("width", 0)), int(snap.get("height", 0)))
 	if size != map_size:
