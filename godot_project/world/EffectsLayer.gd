@@ -18,6 +18,7 @@ extends Node2D
 const TICKS_PER_SECOND_1X := 10.0      # pysim/core/clock.py TICKS_PER_SECOND_1X
 const MIN_SECONDS := 0.12
 const LUNGE := 0.38                   # a lunge's reach, in tiles
+const LABEL_SCALE := 1.5              # labels: the default font this much larger on screen
 const LABEL_COLORS := {"minor": Color(1, 0.85, 0.5), "major": Color(1, 0.55, 0.3),
 		"extreme": Color(1, 0.25, 0.2), "ko": Color(1, 0.9, 0.35), "killed": Color(1, 0.3, 0.3),
 		"miss": Color(0.8, 0.8, 0.85), "info": Color(0.8, 0.9, 1), "good": Color(0.6, 1, 0.6)}
@@ -192,7 +193,7 @@ func label(ev: Dictionary, at: Vector2, text: String, tone: String, dur: float =
 		if e.kind == "label" and e.at.distance_to(at) < tile_size * 0.5:
 			above += 1
 	var _e := add("label", ev, dur, {"at": at, "text": text, "color": LABEL_COLORS.get(tone, Color(1, 1, 1)),
-			"lift": above * 13.0})
+			"lift": above * 15.0})
 
 
 func ring(ev: Dictionary, at: Vector2, color: Color, dur: float = 6.0, reach: float = 0.7) -> void:
@@ -465,7 +466,7 @@ func _draw() -> void:
 					var ang: float = (e.to - e.at).angle() + PI / 2
 					Art.draw_turned(self, e.thing, at, ts, ang)
 			"label":
-				_draw_label(e.at + Vector2(0, -ts * 0.45 - e.lift - p * ts * 0.6), e.text, e.color, 1.0 - p * p)
+				_draw_label(e.at + Vector2(0, -ts * 0.45), Vector2(0, -e.lift - p * 18.0), e.text, e.color, 1.0 - p * p)
 			"ring":
 				var r: float = ts * (0.3 + e.reach * p)
 				draw_arc(e.at, r, 0, TAU, 28, Color(e.color.r, e.color.g, e.color.b, 1.0 - p), 3.0, true)
@@ -548,15 +549,20 @@ func _draw_gas(ts: float) -> void:
 				Art.draw(self, "map/gas/%d" % ((frame + int(t.x) + int(t.y) * 2) % 3), Rect2(c - Vector2(ts, ts) / 2, Vector2(ts, ts)), Color(1, 1, 1, 0.6))
 
 
-func _draw_label(at: Vector2, text: String, col: Color, alpha: float) -> void:
+# A label at a point of the map, `rise` screen pixels above it: the same size on screen at
+# any zoom (the camera's scale undone around the point).
+func _draw_label(at: Vector2, rise: Vector2, text: String, col: Color, alpha: float) -> void:
 	if _font == null:
 		return
+	var k := LABEL_SCALE / max(0.05, get_viewport().canvas_transform.get_scale().x)
 	var size := _font.get_string_size(text)
-	var p := at - Vector2(size.x / 2, 0)
+	var p := rise - Vector2(size.x / 2, 0)
 	var shade := Color(0, 0, 0, 0.85 * alpha)
+	draw_set_transform(at, 0.0, Vector2(k, k))
 	for d in [Vector2(-1, 0), Vector2(1, 0), Vector2(0, -1), Vector2(0, 1)]:
 		draw_string(_font, p + d, text, shade)
 	draw_string(_font, p, text, Color(col.r, col.g, col.b, alpha))
+	draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
 
 
 # How many effects are running (tests, the bench).
