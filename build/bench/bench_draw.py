@@ -12,35 +12,16 @@ draw_frame_bodies_drawn_mean: how busy the screen was. Prints a JSON dict as its
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchkit import ROOT  # noqa: E402
-
-GP = os.path.join(ROOT, "godot_project")
+from benchkit import ROOT, godot_bench  # noqa: E402
 
 
 def main():
     sys.path.insert(0, ROOT)
     from pysim.core.levelgen import full_level
-    env = dict(os.environ)
-    env.setdefault("LANG", "C.UTF-8")
-    env.setdefault("LC_ALL", env["LANG"])
-    tmp = tempfile.NamedTemporaryFile("w", suffix=".level", delete=False)
-    tmp.write(full_level())
-    tmp.close()
-    try:
-        proc = subprocess.run(["timeout", "600", "godot3-server", "--path", GP, "-s",
-                               "res://tests/bench_draw.gd", "--", "--level=" + tmp.name],
-                              capture_output=True, text=True, env=env)
-    finally:
-        os.unlink(tmp.name)
-    results = None
-    for line in proc.stdout.splitlines():
-        if line.startswith("BENCH "):
-            results = json.loads(line[len("BENCH "):])
+    results, proc = godot_bench("bench_draw.gd", [], full_level(), timeout=600)
     if results is None or proc.returncode != 0:
         sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-3000:])
         return 1

@@ -25,6 +25,17 @@ func after_each() -> void:
 	EventBus.emit_signal("tool_selected", "select")
 
 
+# Starts the level with the sim's stepping held (the test drives what happens); false if it
+# did not start. A coroutine.
+func _start_held(level: String) -> bool:
+	yield(start_main(level), "completed")
+	if not running():
+		return false
+	main.sim.paused_stepping = true
+	yield(frames(2), "completed")
+	return true
+
+
 # The table's things (the first column of every row).
 static func table_things() -> Dictionary:
 	var f := File.new()
@@ -53,11 +64,8 @@ func test_each_body_kind_and_class_has_its_own_sprite():
 
 
 func _t_bodies():
-	yield(start_main(BODIES), "completed")
-	if not running():
+	if not (yield(_start_held(BODIES), "completed")):
 		return
-	main.sim.paused_stepping = true
-	yield(frames(3), "completed")
 	var layer = main.world.entities
 	var want := ["body/minion", "body/boss"]
 	for c in Art.ADVENTURER_CLASSES:
@@ -88,11 +96,8 @@ func test_each_event_family_starts_its_effect():
 
 
 func _t_families():
-	yield(start_main(COMBAT), "completed")
-	if not running():
+	if not (yield(_start_held(COMBAT), "completed")):
 		return
-	main.sim.paused_stepping = true
-	yield(frames(2), "completed")
 	var fx = main.world.effects
 	# The parts the samples name, on the map for the effects (only: the other views would
 	# want the parts' other rows), so their effects have a place.
@@ -131,11 +136,8 @@ func test_a_blow_lunges_and_a_hit_flashes_the_victim():
 
 
 func _t_lunge():
-	yield(start_main(COMBAT), "completed")
-	if not running():
+	if not (yield(_start_held(COMBAT), "completed")):
 		return
-	main.sim.paused_stepping = true
-	yield(frames(2), "completed")
 	var minion := first_of_kind(0)
 	var peasant := first_of_kind(1)
 	var tick := int(snap().get("tick", 0))
@@ -183,16 +185,7 @@ func _t_hash():
 	var ticks: int = main.sim.current_tick()
 	assert_true(ticks >= tick0 + 290, "the game ran (%d ticks)" % (ticks - tick0))
 	# The same level and seed, played by a bare session with no views at all.
-	var other = load(main.sim.BRIDGE_SCRIPT).new()
-	var text := main.sim._read_text(main.sim.level_path) as String
-	var r = other.start(main.sim.python_paths(), main.sim.SESSION_MODULE, main.sim.SESSION_FACTORY,
-			[text, main.sim.level_path, main.sim.seed_value])
-	if not assert_eq(r, true, "the second session did not start: %s" % str(r)):
-		return
-	for _i in range(ticks):
-		other.invoke("step", [0.1])
-	assert_eq(int(other.invoke("snapshot", [])["tick"]), ticks, "the bare session ran the same ticks")
-	assert_eq(main.sim.state_hash(), str(other.invoke("state_hash", [])),
+	assert_eq(main.sim.state_hash(), bare_session_hash(ticks),
 			"the game with its effects drawn is not the game without them")
 
 
@@ -201,11 +194,8 @@ func test_a_click_on_a_minion_between_two_tiles_selects_it():
 
 
 func _t_between():
-	yield(start_main(COMBAT), "completed")
-	if not running():
+	if not (yield(_start_held(COMBAT), "completed")):
 		return
-	main.sim.paused_stepping = true
-	yield(frames(2), "completed")
 	var s: Dictionary = main.sim.last_snapshot.duplicate()
 	var minion := first_of_kind(0)
 	var pos := PoolVector2Array(s["ent_pos"])
@@ -233,21 +223,9 @@ func test_bodies_on_one_tile_are_drawn_apart_and_picked_in_turn():
 
 
 func _t_shared():
-	yield(start_main(COMBAT), "completed")
-	if not running():
+	if not (yield(_start_held(COMBAT), "completed")):
 		return
-	main.sim.paused_stepping = true
-	yield(frames(2), "completed")
-	var s: Dictionary = main.sim.last_snapshot.duplicate()
-	var ids = s["ent_id"]
-	var pos := PoolVector2Array(s["ent_pos"])
-	var three := []
-	for i in range(ids.size()):
-		if int(s["ent_kind"][i]) == 0 and three.size() < 3:
-			three.append(int(ids[i]))
-			pos[i] = Vector2(7, 3)
-	s["ent_pos"] = pos
-	EventBus.emit_signal("snapshot_updated", s)
+	var three := gather_on_tile(Vector2(7, 3), 0, 3)
 	yield(frames(1), "completed")
 	var layer = main.world.entities
 	var centres := {}

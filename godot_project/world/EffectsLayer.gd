@@ -150,19 +150,19 @@ func body_at(id, ev: Dictionary, xk: String = "x", yk: String = "y") -> Vector2:
 
 
 func part_tile(part_id) -> Vector2:
-	var ids = snap.get("part_id", [])
-	var pos = snap.get("part_pos", [])
-	for k in range(min(ids.size(), pos.size())):
-		if int(ids[k]) == int(part_id):
-			return Vector2(pos[k].x, pos[k].y)
-	return Vector2(-1, -1)
+	return _row_tile("part_id", "part_pos", part_id)
 
 
 func door_tile(door_id) -> Vector2:
-	var ids = snap.get("door_id", [])
-	var pos = snap.get("door_pos", [])
+	return _row_tile("door_id", "door_pos", door_id)
+
+
+# The tile of the snapshot row whose id_key is id ((-1, -1) if none).
+func _row_tile(id_key: String, pos_key: String, id) -> Vector2:
+	var ids = snap.get(id_key, [])
+	var pos = snap.get(pos_key, [])
 	for k in range(min(ids.size(), pos.size())):
-		if int(ids[k]) == int(door_id):
+		if int(ids[k]) == int(id):
 			return Vector2(pos[k].x, pos[k].y)
 	return Vector2(-1, -1)
 
