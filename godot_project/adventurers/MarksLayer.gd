@@ -19,7 +19,7 @@ func on_snapshot(s: Dictionary) -> void:
 	var pos = s.get("mark_pos", [])
 	var kind = s.get("mark_kind", [])
 	var old = s.get("mark_old", [])
-	var n: int = int(min(kind.size(), old.size()))
+	var n := int(min(kind.size(), old.size()))
 	var olds := 0
 	for i in range(n):
 		olds += int(old[i])

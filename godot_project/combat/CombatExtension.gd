@@ -225,7 +225,7 @@ func _build_order_panel() -> void:
 		b.text = pair[0]
 		b.toggle_mode = true
 		b.focus_mode = Control.FOCUS_NONE
-		b.connect("pressed", self, "begin_order", [pair[1]])
+		var _err := b.connect("pressed", self, "begin_order", [pair[1]])
 		row.add_child(b)
 	order_hint = Label.new()
 	order_hint.name = "Hint"

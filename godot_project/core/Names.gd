@@ -21,9 +21,9 @@ var _snap := {}        # the latest snapshot (trap parts' and doors' places)
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
-	EventBus.connect("sim_started", self, "_on_sim_started")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
+	_err = EventBus.connect("sim_started", self, "_on_sim_started")
 
 
 # "Grubnose", "Aldric Crane", "the kobold", "your Boss"; `nobody` for -1 or an unknown id.
@@ -41,13 +41,13 @@ func who(id, nobody: String = "someone") -> String:
 func title(id) -> String:
 	var i := int(id)
 	if not _title.has(i):
-		var _w := who(i)
+		var _name_too := who(i)      # asks for the names; the title comes with them
 	return str(_title.get(i, ""))
 
 
 func is_adventurer(id) -> bool:
 	if not _name.has(int(id)):
-		var _w := who(id)
+		var _name_too := who(id)
 	return _invader.get(int(id), false)
 
 
@@ -139,7 +139,7 @@ func _refresh_places() -> void:
 	_place = PoolIntArray(out.get("place", []))
 	_place_names = Array(out.get("names", []))
 	_width = int(out.get("width", 0))
-	_height = int(floor(float(_place.size()) / _width)) if _width > 0 else 0
+	_height = int(_place.size() / float(_width)) if _width > 0 else 0
 	_places_version = int(out.get("version", -1))
 
 

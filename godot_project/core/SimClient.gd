@@ -70,11 +70,11 @@ var _os_o_rdonly := 0
 
 func _ready() -> void:
 	add_to_group("sim_client")
-	EventBus.connect("command_requested", self, "send")
-	EventBus.connect("describe_requested", self, "_on_describe_requested")
-	EventBus.connect("save_requested", self, "save_game")
-	EventBus.connect("load_requested", self, "load_game")
-	EventBus.connect("level_requested", self, "load_level")
+	var _err := EventBus.connect("command_requested", self, "send")
+	_err = EventBus.connect("describe_requested", self, "_on_describe_requested")
+	_err = EventBus.connect("save_requested", self, "save_game")
+	_err = EventBus.connect("load_requested", self, "load_game")
+	_err = EventBus.connect("level_requested", self, "load_level")
 
 
 # Starts the session on a level file (res:// or absolute path). Returns true on success;
@@ -105,8 +105,8 @@ func start(path: String, seed_number: int = 0) -> bool:
 		bridge = null
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
-	_check(bridge.invoke("set_frame_budget", [frame_budget_usec]))
-	_check(bridge.invoke("set_sim_thread", [sim_thread and not autoplay]))
+	_invoke("set_frame_budget", [frame_budget_usec])
+	_invoke("set_sim_thread", [sim_thread and not autoplay])
 	_attach_mail()
 	if not _refresh_snapshot():
 		running = false
@@ -149,7 +149,7 @@ static func python_paths() -> Array:
 			var lib := build_dir.plus_file("venv/lib")
 			var dir := Directory.new()
 			if dir.open(lib) == OK:
-				dir.list_dir_begin(true, true)
+				var _listing := dir.list_dir_begin(true, true)
 				var name := dir.get_next()
 				while name != "":
 					if name.begins_with("python3"):
@@ -263,7 +263,7 @@ func _publish_snapshot() -> void:
 func _attach_mail() -> void:
 	var r = bridge.attach_mail() if bridge != null else false
 	_mail_attached = typeof(r) == TYPE_BOOL and r
-	_check(r)
+	var _reported := _check(r)
 
 
 func _autoplay_frame() -> void:
@@ -272,7 +272,7 @@ func _autoplay_frame() -> void:
 	while running and autoplay and OS.get_ticks_usec() - t0 < AUTOPLAY_FRAME_BUDGET_USEC:
 		if int(last_snapshot.get("speed", -1)) != AUTOPLAY_SPEED:
 			send({"type": "set_speed", "speed": AUTOPLAY_SPEED})
-		_check(bridge.invoke("step", [AUTOPLAY_CHUNK_SECONDS]))
+		_invoke("step", [AUTOPLAY_CHUNK_SECONDS])
 		_publish_events()
 		if _refresh_snapshot():
 			EventBus.emit_signal("snapshot_updated", last_snapshot)
@@ -285,7 +285,7 @@ func send(cmd: Dictionary) -> void:
 		return
 	_snapshot_stale = true
 	_commands_waiting = true
-	_check(bridge.invoke("send", [cmd]))
+	_invoke("send", [cmd])
 
 
 func set_speed(speed: int) -> void:
@@ -297,7 +297,7 @@ func set_speed(speed: int) -> void:
 func set_frame_budget(usec: int) -> void:
 	frame_budget_usec = usec
 	if running:
-		_check(bridge.invoke("set_frame_budget", [usec]))
+		_invoke("set_frame_budget", [usec])
 
 
 # Runs the ticks on their own thread (true) or in the physics frames (false); says which.
@@ -403,14 +403,14 @@ func write_file_atomically(path: String, text: String) -> String:
 		same = got == want and f.get_buffer(got).get_string_from_utf8() == text
 		f.close()
 	if not same:
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "%s was not written whole (%d of %d bytes; is the disk full?)" % [tmp, max(got, 0), want]
 	var tmp_sync := _fsync(tmp)
 	if tmp_sync.has("error"):
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "cannot flush %s to disk (%s)" % [tmp, tmp_sync["error"]]
 	if dir.rename(tmp, path) != OK:
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "cannot replace %s with %s" % [path, tmp]
 	last_save_synced = tmp_sync.get("synced", false)
 	# The rename itself is durable once the folder is synced. The save is complete either way
@@ -570,7 +570,7 @@ static func check_level(text: String, source: String) -> Dictionary:
 # Makes the session's next step raise a Python exception (tests the error path).
 func debug_fail_next_step() -> void:
 	if running:
-		_check(bridge.invoke("debug_fail_next_step", []))
+		_invoke("debug_fail_next_step", [])
 
 
 # The state hash: the snapshot's "state_hash" (or "hash") key when the session offers it,
@@ -635,13 +635,18 @@ func _merge_changes(changes) -> bool:
 		for key in changes:
 			last_snapshot[key] = changes[key]
 	for key in changes.get(GONE_KEY, []):
-		last_snapshot.erase(key)
-	last_snapshot.erase(FULL_KEY)
-	last_snapshot.erase(GONE_KEY)
+		var _had := last_snapshot.erase(key)
+	var _full := last_snapshot.erase(FULL_KEY)
+	var _gone := last_snapshot.erase(GONE_KEY)
 	return true
 
 
 # True when value is not an error; otherwise reports it and returns false.
+# A bridge call whose answer only matters when it is an error (reported like _check's).
+func _invoke(method: String, args: Array) -> void:
+	var _reported := _check(bridge.invoke(method, args))
+
+
 func _check(value) -> bool:
 	if typeof(value) == TYPE_DICTIONARY and value.has(ERROR_KEY):
 		_report(str(value[ERROR_KEY]))

@@ -8,7 +8,7 @@ var snap := {}
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
 
 
 var _had_doors := false

@@ -251,13 +251,13 @@ func _build_end_panel() -> void:
 	again.name = "StartAgain"
 	again.text = "Start again"
 	again.hint_tooltip = "Play this level again from the start"
-	again.connect("pressed", self, "_on_start_again")
+	var _err := again.connect("pressed", self, "_on_start_again")
 	row.add_child(again)
 	var campaign := Button.new()
 	campaign.name = "NewCampaign"
 	campaign.text = "New campaign"
 	campaign.hint_tooltip = "Start the campaign level"
-	campaign.connect("pressed", self, "_on_new_campaign")
+	_err = campaign.connect("pressed", self, "_on_new_campaign")
 	row.add_child(campaign)
 	main.hud.get_node("Root").add_child(end_panel)
 

@@ -9,7 +9,7 @@ var eye := Vector2(-1, -1)
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
 
 
 func _on_snapshot(snap: Dictionary) -> void:

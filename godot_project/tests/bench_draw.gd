@@ -59,7 +59,7 @@ func _run() -> void:
 	var t0: int = main.sim.current_tick()
 	var wall0 := OS.get_ticks_usec()
 	for i in range(FRAMES):
-		var show := (i / BLOCK) % 2 == 0
+		var show := (i % (2 * BLOCK)) < BLOCK
 		if world.visible != show:
 			world.visible = show
 		var before := OS.get_ticks_usec()

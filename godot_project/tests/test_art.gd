@@ -106,7 +106,7 @@ func _t_families():
 	var part_pos := PoolVector2Array()
 	for k in range(1, 13):
 		part_ids.append(k)
-		part_pos.append(Vector2(3 + k % 6, 2 + k / 6))
+		part_pos.append(Vector2(3 + k % 6, 2 + int(k / 6.0)))
 	s["part_id"] = part_ids
 	s["part_pos"] = part_pos
 	fx._on_snapshot(s)

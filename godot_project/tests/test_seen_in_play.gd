@@ -34,7 +34,7 @@ func _start(level: String):
 	yield(start_main(level), "completed")
 	events = []
 	if not EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.connect("sim_event", self, "_on_event")
+		var _err := EventBus.connect("sim_event", self, "_on_event")
 
 
 func _wrap(method: String):
@@ -303,7 +303,7 @@ func _t_bodies():
 	var layer = main.world.entities
 	assert_ne(layer.centre_of(down[0]), layer.centre_of(down[1]), "drawn apart on their tile")
 	var picked := []
-	for k in range(2):
+	for _k in range(2):
 		yield(click_at(tile_screen(Vector2(6, 3))), "completed")
 		picked.append(main.world.selected_id)
 	picked.sort()

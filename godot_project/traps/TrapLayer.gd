@@ -28,7 +28,7 @@ var _version := -1
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
 	_font = Control.new().get_font("font")
 
 

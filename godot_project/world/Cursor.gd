@@ -9,8 +9,8 @@ var map_size := Vector2.ZERO
 
 
 func _ready() -> void:
-	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
+	var _err := EventBus.connect("tile_hovered", self, "_on_tile_hovered")
+	_err = EventBus.connect("tool_selected", self, "_on_tool_selected")
 
 
 func _on_tile_hovered(tile: Vector2) -> void:

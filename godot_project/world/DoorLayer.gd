@@ -15,7 +15,7 @@ const HELD := Color(0.4, 0.9, 0.5)
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
 
 
 func _on_snapshot_updated(s: Dictionary) -> void:
@@ -40,7 +40,7 @@ func positions() -> Array:
 			out.append(Vector2(xs[i], ys[i]))
 	elif snap.has("door_tile") and w > 0:
 		for t in snap["door_tile"]:
-			out.append(Vector2(int(t) % w, floor(float(t) / w)))
+			out.append(Vector2(int(t) % w, int(int(t) / float(w))))
 	return out
 
 

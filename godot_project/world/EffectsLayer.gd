@@ -56,9 +56,9 @@ var _dig_work := {}                   # dig tile -> work last seen (work in prog
 func _ready() -> void:
 	_font = Control.new().get_font("font")
 	z_index = 3
-	EventBus.connect("sim_event", self, "_on_sim_event")
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
+	var _err := EventBus.connect("sim_event", self, "_on_sim_event")
+	_err = EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
 func _on_game_loaded(_path) -> void:

@@ -49,8 +49,8 @@ var drawn_things := {}
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
 
 
 func _process(delta: float) -> void:

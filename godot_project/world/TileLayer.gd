@@ -31,8 +31,8 @@ func _ready() -> void:
 		mat.set_shader_param("strip_tex", strip_tex)
 	mat.set_shader_param("codes", float(CODE_NAMES.size()))
 	mat.set_shader_param("variants", float(VARIANTS))
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
 # Another game's tiles_version can equal ours while its map differs.

@@ -37,10 +37,10 @@ func _ready() -> void:
 	for layer in [tiles, doors, entities, effects, cursor]:
 		layer.tile_size = TILE
 	effects.entities = entities
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("tool_selected", self, "_on_tool_selected")
+	_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
 # Another level or a loaded save: frame the camera on it again (issue 13).
