@@ -114,6 +114,17 @@ func draw_turned(canvas: CanvasItem, thing: String, c: Vector2, size: float, ang
 	canvas.draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
 
 
+# A thing's sprite as a texture a Control can show (a TextureRect, a Button's icon: the
+# party screen's and the adventurer panel's class sprite); null without an atlas.
+func icon(thing: String) -> Texture:
+	if texture == null or not regions.has(thing):
+		return null
+	var t := AtlasTexture.new()
+	t.atlas = texture
+	t.region = regions[thing]
+	return t
+
+
 # --- which sprite each thing of the game is drawn with --------------------------------------
 
 # A body by its ent_kind and look (Names.look: class or creature kind).

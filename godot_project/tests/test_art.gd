@@ -57,6 +57,11 @@ func test_the_atlas_is_built_from_the_table():
 	assert_true(things.size() > 100, "the table lists the map's sprites (%d)" % things.size())
 	for thing in things:
 		assert_true(Art.has(thing), "the atlas has %s" % thing)
+	# A panel shows a class sprite as a piece of the atlas.
+	var knight: Texture = Art.icon(Art.body_thing(1, "knight"))
+	assert_true(knight is AtlasTexture and knight.atlas == Art.texture, "an icon is a piece of the atlas")
+	assert_eq(knight.get_size(), Vector2(32, 32), "at the art's own size")
+	assert_eq(Art.icon("no/such/thing"), null, "nothing for a thing the table lacks")
 
 
 func test_each_body_kind_and_class_has_its_own_sprite():
