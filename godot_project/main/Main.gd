@@ -10,7 +10,7 @@ extends Node
 #                                  tick and state hash, and quit(0) (non-zero on failure)
 #   --select=ID                    select entity ID once the game runs (for screenshots)
 #   --zoom=Z                       set the camera's zoom once the game runs (for screenshots;
-#                                  1 = 16 screen px a tile, 0.25 = 64 px; not clamped)
+#                                  1 = 32 screen px a tile, 0.5 = 64 px; not clamped)
 #   --focus=X,Y                    centre the camera on tile (X, Y) once the game runs
 # Extensions: every res://<folder>/*Extension.tscn is instanced under Extensions at start
 # (sorted by path); when its root has setup(main), it is called before the sim starts.

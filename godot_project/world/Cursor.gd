@@ -1,7 +1,7 @@
 extends Node2D
 # The hovered tile (outlined; filled when a tool is active) and the tool drag line.
 
-var tile_size := 16
+var tile_size := 32
 var hover_tile := Vector2(-1, -1)
 var tool_id := "select"
 var drag_from = null   # Vector2 tile while a tool drag is in progress
