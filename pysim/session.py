@@ -508,9 +508,12 @@ class Session:
 
     @_reads_game()
     def describe(self, entity_id):
+        from pysim.invasions import unseen
         ent = self.game.entities.get(int(entity_id))
         if ent is None:
             return {"id": int(entity_id), "missing": True}
+        if unseen.hides_id(self.game, ent.id):
+            return {"id": ent.id, "unseen": True}      # the fog hides it: nothing to tell
         x, y = ent.position()
         info = {
             "id": ent.id, "kind": entities.KIND_NAMES[ent.kind], "subtype": ent.subtype,

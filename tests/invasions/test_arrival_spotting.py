@@ -97,6 +97,7 @@ def test_the_pause_replays():
 def test_each_member_shows_the_party_goal():
     from pysim.session import Session
     g = sent_game()
+    g.fog_setting = "off"       # (with fog the party walks in hidden: nothing is described)
     s = Session.__new__(Session)
     s.game = g
     member = sighting._underway(g).members[0]

@@ -187,6 +187,7 @@ def test_each_adventurer_describes_its_party_goal():
     from invkit import SMALL
     from pysim.session import Session
     s = Session(SMALL % {"seed": 1, "on": "on", "treasure": 3}, "t", 1)
+    s.game.fog_setting = "off"  # (with fog the party walks in hidden: nothing is described)
     s.game.command({"type": "send_invasion"})
     s.game.step()
     arrived = [e for e in s.game.take_events() if e["type"] == "invasion_arrived"][0]
