@@ -97,14 +97,14 @@ func _text_noise(ev: Dictionary) -> String:
 
 func _text_knockout(ev: Dictionary) -> String:
 	var by := int(ev.get("by", -1))
-	return "%s is knocked out%s%s" % [_up(ev.entity), " by " + ET.who(by) if by >= 0 else "",
+	return "%s is knocked out%s%s" % [_up(ev.entity), " by " + ET.who(by) if by != -1 else "",
 			" and bleeding" if ev.get("bleeding", false) else ""]
 
 
 func _text_death(ev: Dictionary) -> String:
 	var cause := str(ev.get("cause", ""))
 	var by := int(ev.get("by", -1))
-	if DEATH_WORDS.has(cause) and (by >= 0 or str(DEATH_WORDS[cause]).find("%s") < 0):
+	if DEATH_WORDS.has(cause) and (by != -1 or str(DEATH_WORDS[cause]).find("%s") < 0):
 		var w: String = DEATH_WORDS[cause]
 		return "%s %s" % [_up(ev.entity), w % ET.who(by) if w.find("%s") >= 0 else w]
 	return "%s died (%s)" % [_up(ev.entity), cause.replace("_", " ") if cause != "" else "unknown cause"]

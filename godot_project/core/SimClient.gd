@@ -692,7 +692,10 @@ func _emit_events(events) -> void:
 	var t0 := OS.get_ticks_usec()
 	for ev in events:
 		if typeof(ev) == TYPE_DICTIONARY:
-			EventBus.emit_signal("sim_event", ev)
+			# what the fog hides is withheld before anyone hears of it (core/Names.gd)
+			var seen = Names.as_seen(ev)
+			if seen != null:
+				EventBus.emit_signal("sim_event", seen)
 	_listeners_usec += OS.get_ticks_usec() - t0
 
 

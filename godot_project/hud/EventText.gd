@@ -62,7 +62,8 @@ func is_quiet(ev: Dictionary) -> bool:
 	if type == "door_closed":
 		return true
 	if type == "door_opened":
-		return not Names.is_adventurer(ev.get("entity", -1))
+		var opener = ev.get("entity", -1)
+		return not (Names.is_adventurer(opener) or Names.is_unseen(opener))
 	# Minions wake rested every day (SLEEP-04): the log keeps the wakings something caused.
 	if type == "minion_woke":
 		return str(ev.get("reason", "")) == "rested"
@@ -99,7 +100,7 @@ func text_of(ev: Dictionary) -> String:
 		"noticed":
 			return "%s noticed the enemy %s %s" % [_first_up(who(ev.get("entity", -1))), who(ev.get("enemy", -1)), _where(ev)]
 		"door_opened":
-			if int(ev.get("entity", -1)) < 0:
+			if int(ev.get("entity", -1)) == -1:
 				return "%s opened" % _first_up(_at(ev))
 			return "%s opened %s" % [_first_up(who(ev.get("entity", -1))), _at(ev)]
 		"door_closed":

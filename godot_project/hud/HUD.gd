@@ -379,6 +379,8 @@ func add_tile_info(target: Object, method: String) -> void:
 
 # The tip's lines for a tile: the place, who stands or lies there, then the concepts' lines.
 func tile_lines(tile: Vector2) -> Array:
+	if _unexplored(tile):
+		return ["Unexplored"]       # the fog hides what is there, even its name
 	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
 	var ids = _snap.get("ent_id", [])
 	var states = _snap.get("ent_state", [])
@@ -396,6 +398,18 @@ func tile_lines(tile: Vector2) -> Array:
 			if typeof(more) == TYPE_ARRAY:
 				lines += more
 	return lines
+
+
+# A tile of the map the fog shows black (invasions/FogLayer.gd: never seen, not yours).
+func _unexplored(tile: Vector2) -> bool:
+	if not _snap.get("fog_on", false):
+		return false
+	var w := int(_snap.get("width", 0))
+	var fog = _snap.get("fog", PoolByteArray())
+	var k := int(tile.y) * w + int(tile.x)
+	if tile.x < 0 or tile.y < 0 or tile.x >= w or k >= fog.size():
+		return false
+	return fog[k] == preload("res://invasions/FogLayer.gd").UNEXPLORED
 
 
 func _add_map_tip() -> void:

@@ -28,6 +28,7 @@ const TASK_GERUNDS := {"carry": "carrying", "heal": "healing", "capture": "captu
 		"kill": "killing", "scrap": "scrapping", "burn": "burning"}
 const ACTION_WORDS := {"idle": "idle", "fight": "fighting", "flee": "fleeing"}
 const KIND_NAMES := {0: "Minion", 1: "Adventurer", 2: "Creature", 3: "Boss"}
+const UNSEEN_TEXT := "None of yours sees it now: where it is and what it does are hidden."
 
 onready var title_label: Label = $Box/Header/Title
 onready var tabs: TabContainer = $Box/Tabs
@@ -90,6 +91,10 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 	last_info = info
 	title_label.text = title_for(entity_id, info)
 	var text := info_bbcode(info)
+	if info.get("unseen", false):
+		# the fog hides it now (pysim/invasions/unseen.py): nothing tells where it is
+		title_label.text = "Out of sight"
+		text = UNSEEN_TEXT
 	if text != info_text.bbcode_text:
 		info_text.bbcode_text = text
 		call_deferred("_fit_height")
@@ -347,8 +352,8 @@ static func _value(v) -> String:
 
 func _update_tabs(info: Dictionary) -> void:
 	for c in _extra_tabs:
-		var applies := true
-		if c.has_method("applies_to"):
+		var applies: bool = not info.get("unseen", false)
+		if applies and c.has_method("applies_to"):
 			applies = bool(c.applies_to(info))
 		if applies and c.get_parent() == null:
 			tabs.add_child(c)

@@ -150,8 +150,10 @@ const HOW_WORDS := {"seen": "seen", "alarm": "caught by an alarm", "fight": "cau
 
 
 func _spotted_text(ev: Dictionary) -> String:
-	return "Adventurers %s %s: the game is paused" % [
-		HOW_WORDS.get(str(ev.get("how", "")), "spotted"), EventText.where(ev.get("x", -1), ev.get("y", -1))]
+	var how: String = HOW_WORDS.get(str(ev.get("how", "")), "spotted")
+	if int(ev.get("x", -1)) < 0:        # the fog hides where (pysim/invasions/unseen.py)
+		return "Adventurers %s: the game is paused" % how
+	return "Adventurers %s %s: the game is paused" % [how, EventText.where(ev.get("x", -1), ev.get("y", -1))]
 
 
 func _letter_text(ev: Dictionary) -> String:

@@ -549,7 +549,7 @@ func part_name(part_id) -> String:
 
 func _text_triggered(ev: Dictionary) -> String:
 	var rig := " (it was rigged)" if ev.get("rigged", false) else ""
-	if int(ev.get("who", -1)) < 0:
+	if int(ev.get("who", -1)) == -1:
 		return "%s triggered%s" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)), rig]
 	return "%s set off %s%s" % [ET.first_up(ET.who(ev.who)), ET.part_at(ev.kind, ev.x, ev.y), rig]
 
@@ -650,6 +650,9 @@ func _text_trap_dud(ev: Dictionary) -> String:
 
 
 func _text_trap_hit(ev: Dictionary) -> String:
+	if Names.is_unseen(ev.get("entity", -1)):
+		# the fog hides whom it hit: that it hit is the trap's, how badly is not told
+		return "The %s hit something" % ET.kind_words(ev.mechanism)
 	var result := str(ev.get("result", ""))
 	var name := ET.who(ev.entity)
 	var after := "%s fights on" % name

@@ -12,8 +12,11 @@ extends Node2D
 # compares the state hash with and without them). Timing comes from game ticks: an effect
 # lasts `dur` ticks of the clock (the snapshot's tick, advanced between snapshots at the
 # game's speed, frozen while paused), so at 4x it is a quarter as long, but always shown for
-# at least MIN_SECONDS of real time (never skipped). Nothing is drawn on a tile the fog
-# hides now, and a label never names anyone.
+# at least MIN_SECONDS of real time (never skipped). What the fog hides is never drawn:
+# the events come with a hidden body's id and place withheld (core/Names.gd as_seen), so an
+# effect on it has no place and shows nothing, while your own trap going off always shows
+# on your domain (the fog's YOURS tiles); nothing is drawn on tiles you neither own nor see
+# now, and a label never names anyone.
 
 const TICKS_PER_SECOND_1X := 10.0      # pysim/core/clock.py TICKS_PER_SECOND_1X
 const MIN_SECONDS := 0.12
@@ -43,12 +46,15 @@ const EFFECTS := {
 const BLADE_RADIUS := 1               # the tiles around a mechanism its effect covers
 const SHOT_TICKS_PER_TILE := 0.5
 
+const FogLayer := preload("res://invasions/FogLayer.gd")
+
 var tile_size := 32
 var entities = null                   # world/EntityLayer.gd: drawn centres, nudges, flashes
 var snap := {}
 var clock := 0.0                      # game ticks, as a float between snapshots
 var effects := []                     # each a Dictionary: kind, start, dur, born, at, ...
 var started := {}                     # event type -> effects it started (tests)
+var drawn := []                       # [kind, at] of the effects the last _draw drew (tests)
 var _font: Font = null
 var _dig_work := {}                   # dig tile -> work last seen (work in progress puffs)
 
@@ -167,15 +173,18 @@ func _row_tile(id_key: String, pos_key: String, id) -> Vector2:
 	return Vector2(-1, -1)
 
 
-# Is the tile under this point seen now (no fog, or the dungeon sees it)?
+# Does the player see the tile under this point: no fog, or it is theirs (invasions/
+# FogLayer.gd YOURS) or seen now? A point off the map (a withheld place) is not.
 func seen(p: Vector2) -> bool:
-	if not snap.get("fog_on", false):
-		return true
-	var fog = snap.get("fog", PoolByteArray())
 	var w := int(snap.get("width", 0))
 	var t := (p / tile_size).floor()
 	var k := int(t.y) * w + int(t.x)
-	return t.x >= 0 and t.x < w and k >= 0 and k < fog.size() and fog[k] >= 2
+	if t.x < 0 or t.y < 0 or t.x >= w or k < 0:
+		return false
+	if not snap.get("fog_on", false):
+		return true
+	var fog = snap.get("fog", PoolByteArray())
+	return k < fog.size() and fog[k] >= FogLayer.YOURS
 
 
 static func tiles_around(x, y, r: int) -> Array:
@@ -222,6 +231,8 @@ func _on_attack(ev: Dictionary) -> void:
 
 
 func _on_shot(ev: Dictionary) -> void:
+	if int(ev.get("x0", -1)) < 0 or int(ev.get("x1", -1)) < 0:
+		return          # the fog hides the archer or the one hit: no line to draw
 	var a := tile_centre(ev.get("x0", 0), ev.get("y0", 0))
 	var b := tile_centre(ev.get("x1", 0), ev.get("y1", 0))
 	var thing := "fx/arrow" if Names.look(ev.get("attacker", -1)) == "scout" else "fx/bolt"
@@ -229,6 +240,8 @@ func _on_shot(ev: Dictionary) -> void:
 
 
 func _on_dart(ev: Dictionary) -> void:
+	if Names.is_unseen(ev.get("target", -1)):
+		return          # the thrower's own ring shows it fired (mechanism_fired)
 	var target := body_at(ev.get("target", -1), ev)
 	var from := part_tile(ev.get("part", -1))
 	var a := tile_centre(ev.get("x", 0), ev.get("y", 0)) if from.x < 0 else tile_centre(from.x, from.y)
@@ -455,10 +468,12 @@ func _draw() -> void:
 	var ts := float(tile_size)
 	_draw_gas(ts)
 	var now := OS.get_ticks_msec()
+	drawn.clear()
 	for e in effects:
 		var p := progress(e, now)
 		if not seen(e.at):
 			continue
+		drawn.append([e.kind, e.at])
 		match e.kind:
 			"projectile":
 				var at: Vector2 = e.at.linear_interpolate(e.to, p)

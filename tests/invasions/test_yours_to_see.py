@@ -217,3 +217,22 @@ def test_the_marks_and_ent_unseen_never_change_the_game():
         b.step()
         snap_of(a)
     assert a.state_hash() == b.state_hash()
+
+
+def _gd_consts(path):
+    import re
+    with open(path) as f:
+        return {m.group(1): m.group(2) for m in
+                re.finditer(r'^const (\w+) *:?= *(-?\d+|"[^"]*")', f.read(), re.M)}
+
+
+def test_the_front_end_reads_the_fog_and_the_marks_with_these_values():
+    """godot_project's copies of fog.py's layer values and unseen.py's stand-ins are the
+    same numbers (one source: these modules; the scripts say where they come from)."""
+    layer = _gd_consts("godot_project/invasions/FogLayer.gd")
+    assert [int(layer[k]) for k in ("UNEXPLORED", "EXPLORED", "YOURS", "SEEN_NOW")] == \
+        [fog.UNSEEN, fog.SEEN_BEFORE, fog.YOURS, fog.SEEN_NOW]
+    names = _gd_consts("godot_project/core/Names.gd")
+    assert int(names["UNSEEN_ID"]) == unseen.UNSEEN_ID
+    assert int(names["NOWHERE"]) == unseen.NOWHERE
+    assert names["WITHHELD_WHOLE"] == '"%s"' % unseen.WITHHELD_WHOLE
