@@ -17,7 +17,7 @@ const FOG_SHADER := """
 shader_type canvas_item;
 void fragment() {
 	float v = texture(TEXTURE, UV).r * 255.0;
-	float a = v > 2.5 ? 0.0 : (v > 1.5 ? 0.22 : (v > 0.5 ? 0.6 : 0.97));
+	float a = v > 2.5 ? 0.0 : (v > 1.5 ? 0.3 : (v > 0.5 ? 0.6 : 0.97));
 	COLOR = vec4(0.02, 0.02, 0.04, a);
 }
 """
