@@ -9,7 +9,7 @@ import gc
 import time
 import traceback
 
-from pysim.core import clock, entities, level, movement, pausing, systems
+from pysim.core import clock, entities, level, movement, pausing, skipping, systems
 from pysim.core.snapshot import DESCRIBE_PARTS, Frames, merged_changes
 from pysim.sim_thread import SimThread, bridge_front
 
@@ -144,7 +144,7 @@ class Session:
                 # shows, and shows it once that is done; nothing else happens till then
                 # (commands waiting come in the frame after: applied before the tick is
                 # shown, its hash would hold what the next tick's start does).
-                self._acc += us * game.speed
+                self._acc += us * skipping.pace(game)
                 if self._go_on_showing():
                     ran, self._held = self._held, 0
                 return ran
@@ -153,17 +153,18 @@ class Session:
                 before = (len(game.log), game.script_i)
                 game.apply_pending()
                 applied = (len(game.log), game.script_i) != before
-                if game.speed == 0:
+                if skipping.pace(game) == 0:
                     self._acc = 0
                     return ran
-            self._acc += us * game.speed
+            pace = skipping.pace(game)     # the speed, or a skip's (pysim/core/skipping.py)
+            self._acc += us * pace
             if self._budget_us <= 0:
                 while self._acc >= clock.MICROS_PER_TICK_1X:
                     self._acc -= clock.MICROS_PER_TICK_1X
                     game.step()
                     ran += 1
-                    if game.speed == 0:
-                        self._acc = 0
+                    if skipping.drop_due(pace, skipping.pace(game)):
+                        self._acc = 0       # paused, or a skip ended
                         break
             elif not ran and not applied:
                 # (a frame that applied commands ends between ticks, so the front end's
@@ -257,6 +258,7 @@ class Session:
             return t - start + cost.get(nxt, 0.0) > limit[0]
 
         ran = 0
+        pace = skipping.pace(game)
         if not game.mid_tick() and self._acc < per_tick:
             self._collect_when_idle()       # a frame with no tick to run
         while True:
@@ -283,7 +285,8 @@ class Session:
             ran += 1
             # (commands come in at the next tick's start, as in a whole step: applied here,
             # the shown tick's hash held the next tick's script commands, issue 15)
-            if game.speed == 0:
+            if skipping.drop_due(pace, skipping.pace(game)):
+                # paused, or a skip ended: what was due at that pace goes
                 self._acc = 0
                 break
             if not whole:

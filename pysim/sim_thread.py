@@ -41,7 +41,7 @@ import threading
 import time
 import traceback
 
-from pysim.core import clock, pausing
+from pysim.core import clock, pausing, skipping
 from pysim.core.snapshot import merged_changes
 
 # A tick due after this many others is dropped rather than run: a machine too slow for the
@@ -309,7 +309,8 @@ class SimThread:
                 self._report(traceback.format_exc())
 
     def _speed(self):
-        return self.session.game.speed
+        # the game's speed, or the skip's pace (pysim/core/skipping.py)
+        return skipping.pace(self.session.game)
 
     def _wake_at(self):
         """The real microseconds the next tick needs (-1 when paused: only a poke wakes)."""
@@ -324,8 +325,8 @@ class SimThread:
         if speed <= 0:
             self._acc = 0
         else:
-            self._acc = min(self._acc + real_us * speed,
-                            (MOST_TICKS_DUE + 1) * clock.MICROS_PER_TICK_1X)
+            most = skipping.most_due(speed, MOST_TICKS_DUE)
+            self._acc = min(self._acc + real_us * speed, (most + 1) * clock.MICROS_PER_TICK_1X)
 
     def _work_waiting(self):
         if self._commands_in_flight():
@@ -346,17 +347,19 @@ class SimThread:
             self.give_commands_to(game)
             # (as a frame without the thread: what was sent comes in now, even when paused)
             game.apply_pending()
+            pace = skipping.pace(game)
             with self._mail:
                 applied = self._applying
                 ticks = 0
-                if game.speed <= 0:
+                if pace <= 0:
                     self._acc = 0
                 elif self._acc >= clock.MICROS_PER_TICK_1X:
                     self._acc -= clock.MICROS_PER_TICK_1X
                     ticks = 1
             if ticks:
                 self._run_tick(game)
-                if game.speed <= 0:
+                if skipping.drop_due(pace, skipping.pace(game)):
+                    # paused, or a skip ended: what was due at that pace is not played
                     with self._mail:
                         self._acc = 0
             changes = session._build_changes() if (ticks or applied) else None

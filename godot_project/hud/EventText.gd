@@ -9,6 +9,14 @@ const COLOR_ERROR := Color(1.0, 0.35, 0.35)
 
 const LEARNED_HOW := {"triggered": " (saw it go off)", "spotted": " (it was spotted)",
 		"detected": " (Detect Traps)"}
+# Why a skip ahead ended (pysim/core/skipping.py STOPS' reasons, and morning, speed, stopped).
+const SKIP_REASONS := {"spotted": "a party was spotted", "invasion_over": "the invasion is over",
+		"letter": "news came", "trap": "a trap went off", "fight": "a fight broke out",
+		"down": "someone went down", "job_done": "a job is done",
+		"job_refused": "a job cannot go on", "reset": "a trap needs its reset",
+		"theft": "an enemy is at your things", "game_over": "the game is over",
+		"error": "the simulation failed", "morning": "morning came",
+		"speed": "you set the speed", "stopped": "you stopped it"}
 
 var _formatters := {}   # type -> FuncRef
 var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR}
@@ -88,6 +96,11 @@ func text_of(ev: Dictionary) -> String:
 		"speed_changed", "speed":
 			var sp := int(ev.get("speed", 0))
 			return "Game paused" if sp == 0 else "Speed set to %dx" % sp
+		"skip_started":
+			return "Skipping ahead..."
+		"skip_stopped":
+			return "Skipped %s: %s" % [duration(int(ev.get("ticks", 0))),
+					SKIP_REASONS.get(str(ev.get("reason", "")), "it ended")]
 		"error":
 			var lines := str(ev.get("message", "")).strip_edges().split("\n")
 			return "Simulation error: " + (str(lines[lines.size() - 1]) if lines.size() > 0 else "?")

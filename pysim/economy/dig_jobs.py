@@ -16,6 +16,8 @@ DIG-03 A mark nobody can reach waits, and says so once (`dig_waiting`: where, ho
        the digging goes on (a room dug out of solid rock). Said again only after the mark
        was reachable in between.
 DIG-04 Taking a mark back stops its digger; the work done is lost.
+When the last marked tile is dug out: `digging_done` (x, y, entity: the last tile and its
+digger), the job done that stops a skip ahead (pysim/core/skipping.py).
 
 Job list: ["dig", key, phase, ticks this digger worked, x, y, work_x, work_y].
 """
@@ -142,6 +144,8 @@ def run_dig(game, e):
     _forget_wait(st, x, y)
     duties.drop_job(game, e)
     digging.dig_out(game, x, y, e.id)
+    if not st.digs:
+        game.emit("digging_done", x=x, y=y, entity=e.id)   # the last mark: all dug out
 
 
 duties.add_provider(duties.DRUDGERY, "dig", provide_dig, 39)
