@@ -27,7 +27,13 @@ const LOG_FILTERS := [["combat", "Combat", "Fights, wounds, knockouts, orders"],
 		["doors", "Doors", "Doors, padlocks, breaches"],
 		["invasions", "Invasions", "Parties, invasions, treasure, what adventurers learn"]]
 const TOAST_SECONDS := 4.0
-const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
+const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4, "Speed8": 8, "Speed16": 16}
+# The faster speeds' buttons, made beside 4x (pysim/core/clock.py SPEEDS), and their keys.
+const FAST_SPEEDS := [["Speed8", "8x", "Faster (4)"], ["Speed16", "16x", "Fastest (5)"]]
+const SKIP_TIP := "Skip ahead (N): as fast as the machine goes, until something happens; then the speed you had"
+const SPEED_BUTTON_WIDTH := 30
+const PAUSE_BUTTON_WIDTH := 48
+const SKIP_BUTTON_WIDTH := 44
 
 onready var clock_label: Label = $Root/TopBar/Row/Clock
 onready var speed_label: Label = $Root/TopBar/Row/SpeedLabel
@@ -43,6 +49,9 @@ onready var status_row: HBoxContainer = $Root/TopBar/Row/Status
 
 var event_text = EventText.new()
 var speed := -1                 # the sim's speed, from the snapshot
+var skipping := false           # a skip ahead runs (the snapshot's skipping)
+var skip_button: Button
+var skip_banner: PanelContainer  # "Skipping ahead..." under the top bar while a skip runs
 var last_nonzero_speed := 1
 var error_count := 0
 var last_error := ""
@@ -68,6 +77,7 @@ var _tools_fitted := ""           # the window width and shown tools the tool ro
 func _ready() -> void:
 	add_to_group("hud")
 	var _err := $Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
+	_add_fast_buttons()
 	for button_name in SPEEDS:
 		var b: Button = $Root/TopBar/Row.get_node(button_name)
 		_err = b.connect("pressed", self, "_on_speed_pressed", [SPEEDS[button_name]])
@@ -140,6 +150,70 @@ func register_event_text(type: String, target: Object, method: String, color = n
 	event_text.register(type, target, method, color, quiet)
 
 
+# 8x and 16x beside 4x (the same look and group), then Skip (pysim/core/skipping.py): a
+# toggle, pressed and saying "Skipping" while a skip runs. Room at 1280 px: the speed
+# buttons are narrower, and the pressed one says the speed (the SpeedLabel's words, hidden).
+func _add_fast_buttons() -> void:
+	var row := $Root/TopBar/Row
+	var after: Button = row.get_node("Speed4")
+	for f in FAST_SPEEDS:
+		var b: Button = after.duplicate()
+		b.name = f[0]
+		b.text = f[1]
+		b.hint_tooltip = f[2]
+		row.add_child_below_node(after, b)
+		after = b
+	for n in ["Speed1", "Speed2", "Speed4", "Speed8", "Speed16"]:
+		row.get_node(n).rect_min_size.x = SPEED_BUTTON_WIDTH
+	row.get_node("Pause").rect_min_size.x = PAUSE_BUTTON_WIDTH
+	skip_button = Button.new()
+	skip_button.name = "Skip"
+	skip_button.text = "Skip"
+	skip_button.toggle_mode = true
+	skip_button.hint_tooltip = SKIP_TIP
+	skip_button.rect_min_size = Vector2(SKIP_BUTTON_WIDTH, 26)
+	row.add_child_below_node(after, skip_button)
+	var _err := skip_button.connect("pressed", self, "_on_skip_pressed")
+	speed_label.visible = false
+	_add_skip_banner()
+
+
+func _add_skip_banner() -> void:
+	skip_banner = PanelContainer.new()
+	skip_banner.name = "SkipBanner"
+	skip_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	var style := StyleBoxFlat.new()
+	style.bg_color = Color(0.12, 0.1, 0.2, 0.9)
+	style.border_color = Color(0.75, 0.6, 1.0)
+	style.set_border_width_all(1)
+	style.set_corner_radius_all(4)
+	style.content_margin_left = 12
+	style.content_margin_right = 12
+	style.content_margin_top = 3
+	style.content_margin_bottom = 3
+	skip_banner.add_stylebox_override("panel", style)
+	var label := Label.new()
+	label.name = "Text"
+	label.text = "Skipping ahead...  (N or Skip: stop)"
+	skip_banner.add_child(label)
+	# centred under the top bar, as wide as its words
+	skip_banner.anchor_left = 0.5
+	skip_banner.anchor_right = 0.5
+	skip_banner.grow_horizontal = Control.GROW_DIRECTION_BOTH
+	skip_banner.margin_top = 44
+	skip_banner.visible = false
+	$Root.add_child(skip_banner)
+
+
+func _on_skip_pressed() -> void:
+	toggle_skip()
+
+
+# Starts a skip ahead, or stops the one that runs.
+func toggle_skip() -> void:
+	EventBus.emit_signal("command_requested", {"type": "stop_skip" if skipping else "skip_ahead"})
+
+
 func speed_button(speed_value: int) -> Button:
 	for button_name in SPEEDS:
 		if SPEEDS[button_name] == speed_value:
@@ -205,11 +279,15 @@ func _on_snapshot_updated(snap: Dictionary) -> void:
 	clock_label.text = "Day %d  %02d:%02d" % [day, hour, minute]
 	tick_label.text = "tick %d" % int(snap.get("tick", 0))
 	var s := int(snap.get("speed", 1))
-	if s != speed:
+	var skip := bool(snap.get("skipping", false))
+	if s != speed or skip != skipping:
 		speed = s
+		skipping = skip
 		if s > 0:
 			last_nonzero_speed = s
-		speed_label.text = "Paused" if s == 0 else "Speed %dx" % s
+		speed_label.text = "Skipping ahead..." if skip else ("Paused" if s == 0 else "Speed %dx" % s)
+		skip_button.pressed = skip
+		skip_banner.visible = skip
 		var b := speed_button(s)
 		if b != null and not b.pressed:
 			b.pressed = true
@@ -312,6 +390,14 @@ func _unhandled_input(event: InputEvent) -> void:
 		target = 2
 	elif event.is_action("speed_4"):
 		target = 4
+	elif event.is_action("speed_8"):
+		target = 8
+	elif event.is_action("speed_16"):
+		target = 16
+	elif event.is_action("skip_ahead"):
+		toggle_skip()
+		get_tree().set_input_as_handled()
+		return
 	if target >= 0:
 		_on_speed_pressed(target)
 		get_tree().set_input_as_handled()
@@ -340,7 +426,8 @@ const HELP_TEXT := """[b]Keys[/b]
 [color=#ffe99a]wheel[/color], [color=#ffe99a]=[/color] / [color=#ffe99a]-[/color]   zoom
 [color=#ffe99a]left click[/color]   select (with a tool: use the tool)
 [color=#ffe99a]right click[/color], [color=#ffe99a]Esc[/color]   close the top panel, drop the tool, clear the selection
-[color=#ffe99a]Space[/color]   pause / go on      [color=#ffe99a]1 2 3[/color]   speed 1x 2x 4x
+[color=#ffe99a]Space[/color]   pause / go on      [color=#ffe99a]1 2 3 4 5[/color]   speed 1x 2x 4x 8x 16x
+[color=#ffe99a]N[/color]   skip ahead until something happens (again: stop)
 [color=#ffe99a]F5[/color] / [color=#ffe99a]F9[/color]   save / load      [color=#ffe99a]F1[/color]   this help
 Hover the map to see what is on a tile; hover a stat for what it does."""
 

@@ -123,7 +123,6 @@ func _t_speed_buttons_change_sim_speed() -> void:
 		var ok = yield(wait_snapshot("speed", speed), "completed")
 		assert_true(ok, "snapshot speed %s after clicking %s" % [str(main.sim.last_snapshot.get("speed")), b.text])
 		assert_true(b.pressed, "button %s shows the sim's speed" % b.text)
-		assert_eq(main.hud.speed_label.text, "Paused" if speed == 0 else "Speed %dx" % speed)
 	# Paused: the clock stands still.
 	yield(click_control(main.hud.speed_button(0)), "completed")
 	yield(wait_snapshot("speed", 0), "completed")

@@ -16,8 +16,8 @@ of the first tick in which:
   spotted, a letter, a trap going off, a fight, a body down, a job done or refused, a
   reset needed, the invasion's end, the game's end, a simulation error;
 - morning came (MORNING_HOUR: the first tick of 06:00);
-- the player set a speed (set_speed, even the same one), or the speed changed (a rule
-  pauses the game: the spotting letter).
+- the player set a speed (set_speed, even the same one) after asking for the skip, or the
+  speed changed (a rule pauses the game: the spotting letter).
 `skip_stopped` (reason, cause: the event type that stopped it, "" for the others;
 ticks: how long it ran). The events it reads are those the tick's systems emitted (a
 command's, applied before the tick, are the player's own doing), so a replay stops at the
@@ -62,9 +62,10 @@ class SkipState(object):
         self.on = False
         self.since = -1         # the tick it started at
         self.speed = 0          # the game's speed when it started (or last stopped)
+        self.commands = 0       # the player's commands (game.log) looked at so far
 
     def hash_state(self):
-        return (self.on, self.since, self.speed)
+        return (self.on, self.since, self.speed, self.commands)
 
 
 def state_of(game, make=False):
@@ -126,6 +127,7 @@ def _start_check(game, cmd):
 def _start(game, cmd):
     st = state_of(game, True)
     st.on, st.since, st.speed = True, int(game.tick), int(game.speed)
+    st.commands = len(game.log)         # (this command is the last of them)
     game.emit("skip_started", speed=int(game.speed))
 
 
@@ -169,18 +171,20 @@ def skipping_system(game):
         if reason is not None:
             stop(game, reason, ev["type"])
             return
-    if _set_speed_now(game) or game.speed != st.speed:
+    if _speed_set_since(game, st) or game.speed != st.speed:
         stop(game, "speed", "")
         return
     if game.tick % clock.TICKS_PER_DAY == MORNING_HOUR * clock.TICKS_PER_HOUR:
         stop(game, "morning", "")
 
 
-def _set_speed_now(game):
-    """Did the player set a speed at this tick (the same one too)?"""
-    for tick, cmd in reversed(game.log):
-        if tick != game.tick:
-            return False
+def _speed_set_since(game, st):
+    """Did the player set a speed (the same one too) since the skip began or was last
+    looked at?"""
+    log = game.log
+    seen, st.commands = st.commands, len(log)
+    for i in range(seen, len(log)):
+        cmd = log[i][1]
         if isinstance(cmd, dict) and cmd.get("type") == "set_speed":
             return True
     return False

@@ -333,3 +333,11 @@ def test_the_kinds_the_design_names_all_stop_it():
             "task_failed": "job_refused", "blueprint_waiting_for_metal": "job_refused",
             "part_expired": "reset", "game_over": "game_over"}
     assert {k: skipping.STOPS.get(k) for k in want} == want
+
+
+def test_a_speed_set_before_the_skip_in_the_same_tick_does_not_stop_it():
+    g = quiet()
+    g.command({"type": "set_speed", "speed": 0})
+    g.command({"type": "skip_ahead"})
+    evs = run(g, 5)
+    assert of(evs, "skip_stopped") == [] and skipping.skipping(g) and g.speed == 0
