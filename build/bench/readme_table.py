@@ -51,6 +51,14 @@ ROWS = [
       "draw_frame_drawn_us", "draw_frame_hidden_us", "draw_frame_bodies_drawn_mean",
       "draw_frame_effects_mean"],
      "the sim's part as in the thread row above; 40 ticks/s at 4x"),
+    ("The fast speeds headless (bench_speeds.py, the sim thread, frames 1/60 s apart): ticks a "
+     "second at 16x on The Lair and on the full-scale level (160 due), the frame call's p99; "
+     "a skip from The Lair's start to morning (3,600 ticks), real seconds and ticks a second; "
+     "a skip's pace on the full-scale level with every stop off",
+     ["speeds_lair_16x_ticks_per_s", "speeds_full_16x_ticks_per_s",
+      "speeds_full_16x_frame_p99_us", "speeds_lair_skip_to_morning_s",
+      "speeds_lair_skip_ticks_per_s", "speeds_full_skip_ticks_per_s"],
+     "160 ticks/s at 16x; a skip far faster"),
     ("Paced the same way, in the same rounds: the frame budget's frames (Session.frame, one "
      "call into Python), and a bare call into Python (what any call costs after the thread "
      "slept 16 ms: cold caches)",
