@@ -179,30 +179,13 @@ func _add_fast_buttons() -> void:
 
 
 func _add_skip_banner() -> void:
-	skip_banner = PanelContainer.new()
-	skip_banner.name = "SkipBanner"
-	skip_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	var style := StyleBoxFlat.new()
-	style.bg_color = Color(0.12, 0.1, 0.2, 0.9)
-	style.border_color = Color(0.75, 0.6, 1.0)
-	style.set_border_width_all(1)
-	style.set_corner_radius_all(4)
-	style.content_margin_left = 12
-	style.content_margin_right = 12
-	style.content_margin_top = 3
-	style.content_margin_bottom = 3
-	skip_banner.add_stylebox_override("panel", style)
-	var label := Label.new()
-	label.name = "Text"
-	label.text = "Skipping ahead...  (N or Skip: stop)"
-	skip_banner.add_child(label)
+	skip_banner = _label_panel("SkipBanner", Color(0.12, 0.1, 0.2, 0.9), Color(0.75, 0.6, 1.0), 12)
+	skip_banner.get_node("Text").text = "Skipping ahead...  (N or Skip: stop)"
 	# centred under the top bar, as wide as its words
 	skip_banner.anchor_left = 0.5
 	skip_banner.anchor_right = 0.5
 	skip_banner.grow_horizontal = Control.GROW_DIRECTION_BOTH
 	skip_banner.margin_top = 44
-	skip_banner.visible = false
-	$Root.add_child(skip_banner)
 
 
 func _on_skip_pressed() -> void:
@@ -500,24 +483,32 @@ func _unexplored(tile: Vector2) -> bool:
 
 
 func _add_map_tip() -> void:
-	map_tip = PanelContainer.new()
-	map_tip.name = "MapTip"
-	map_tip.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	map_tip = _label_panel("MapTip", Color(0.08, 0.06, 0.11, 0.9), Color(0.5, 0.42, 0.6), 6)
+	map_tip_label = map_tip.get_node("Text")
+
+
+# A hidden panel in Root holding one Label "Text", drawn as a box (the map tip, the skip
+# banner): mouse clicks go through it.
+func _label_panel(panel_name: String, bg: Color, border: Color, side_margin: int) -> PanelContainer:
+	var panel := PanelContainer.new()
+	panel.name = panel_name
+	panel.mouse_filter = Control.MOUSE_FILTER_IGNORE
 	var style := StyleBoxFlat.new()
-	style.bg_color = Color(0.08, 0.06, 0.11, 0.9)
-	style.border_color = Color(0.5, 0.42, 0.6)
+	style.bg_color = bg
+	style.border_color = border
 	style.set_border_width_all(1)
-	style.content_margin_left = 6
-	style.content_margin_right = 6
+	style.content_margin_left = side_margin
+	style.content_margin_right = side_margin
 	style.content_margin_top = 3
 	style.content_margin_bottom = 3
-	map_tip.add_stylebox_override("panel", style)
-	map_tip_label = Label.new()
-	map_tip_label.name = "Text"
-	map_tip_label.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	map_tip.add_child(map_tip_label)
-	map_tip.visible = false
-	$Root.add_child(map_tip)
+	panel.add_stylebox_override("panel", style)
+	var label := Label.new()
+	label.name = "Text"
+	label.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	panel.add_child(label)
+	panel.visible = false
+	$Root.add_child(panel)
+	return panel
 
 
 const TIP_DELAY := 0.35          # seconds on a tile before its tip shows

@@ -164,22 +164,27 @@ def _sample(kind, minion):
     return ev
 
 
-@pytest.mark.parametrize("kind", sorted(skipping.STOPS))
-def test_the_skip_stops_on_each_kind_of_event(kind):
-    """A system emits one event of `kind` at tick 30 (as its rule would, in its tick): the
-    skip stops at the end of that tick, with the kind's reason and the event as cause."""
-    g = quiet()
-    minion = [e for e in g.entities.values() if e.kind_name == "minion"][0].id
-
+def skip_with(g, kind, fields):
+    """Skip ahead for 60 ticks while a system emits one `kind` event at tick 30 (as its rule
+    would, in its tick); the events."""
     def emitter(game):
         if game.tick == 30:
-            game.emit(kind, **_sample(kind, minion))
+            game.emit(kind, **fields)
     systems.register("test_emitter", emitter, 500)
     try:
         g.command({"type": "skip_ahead"})
-        evs = run(g, 60)
+        return run(g, 60)
     finally:
         systems.SYSTEMS[:] = [s for s in systems.SYSTEMS if s[1] != "test_emitter"]
+
+
+@pytest.mark.parametrize("kind", sorted(skipping.STOPS))
+def test_the_skip_stops_on_each_kind_of_event(kind):
+    """The skip stops at the end of the tick with the event, with the kind's reason and the
+    event as cause."""
+    g = quiet()
+    minion = [e for e in g.entities.values() if e.kind_name == "minion"][0].id
+    evs = skip_with(g, kind, _sample(kind, minion))
     stopped = of(evs, "skip_stopped")
     assert len(stopped) == 1 and stopped[0]["tick"] == 30
     assert (stopped[0]["reason"], stopped[0]["cause"]) == (skipping.STOPS[kind], kind)
@@ -188,16 +193,7 @@ def test_the_skip_stops_on_each_kind_of_event(kind):
 @pytest.mark.parametrize("kind", sorted(skipping.OURS_IN))
 def test_a_fight_or_a_body_down_stops_it_only_with_one_of_ours_in_it(kind):
     g = quiet()
-
-    def emitter(game):
-        if game.tick == 30:
-            game.emit(kind, **_sample(kind, 999))       # nobody of ours
-    systems.register("test_emitter", emitter, 500)
-    try:
-        g.command({"type": "skip_ahead"})
-        evs = run(g, 60)
-    finally:
-        systems.SYSTEMS[:] = [s for s in systems.SYSTEMS if s[1] != "test_emitter"]
+    evs = skip_with(g, kind, _sample(kind, 999))       # nobody of ours
     assert of(evs, "skip_stopped") == [] and skipping.skipping(g)
 
 
