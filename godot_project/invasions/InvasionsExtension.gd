@@ -113,7 +113,7 @@ func _show() -> void:
 	party_button.visible = state == "underway" and spotted_letter != null \
 			and not spotted_letter.last.empty() and int(spotted_letter.last.get("party", -1)) == party_id
 	if state == "underway" and party_pos.x < 0:
-		indicator.hint_tooltip = "An invasion is underway: the party has not been spotted yet"
+		indicator.hint_tooltip = "An invasion is underway: none of yours sees the party now"
 	elif state == "underway":
 		indicator.hint_tooltip = "An invasion is underway: click to jump to the party"
 	else:

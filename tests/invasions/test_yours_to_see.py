@@ -236,3 +236,18 @@ def test_the_front_end_reads_the_fog_and_the_marks_with_these_values():
     assert int(names["UNSEEN_ID"]) == unseen.UNSEEN_ID
     assert int(names["NOWHERE"]) == unseen.NOWHERE
     assert names["WITHHELD_WHOLE"] == '"%s"' % unseen.WITHHELD_WHOLE
+
+
+def test_the_underway_jump_goes_only_to_a_member_one_of_ours_sees():
+    """Spotted by an alarm nobody of ours watches: the invasion says Underway, but there is
+    no place to jump to (the camera would place what the fog hides); once seen, there is."""
+    import test_arrival_spotting as arr
+    g = arr.sent_game(arr.ALARMED)
+    arr.run_until(g, "letter", 7200)
+    s = snap_of(g)
+    assert s["invasion_state"] == "underway" and s["invasion_party_pos"] == [-1, -1]
+    member = g.entities[arr.sighting._underway(g).members[0]]
+    boss = [e for e in g.entities.values() if e.kind_name == "boss"][0]
+    boss.x, boss.y = member.x + 2, member.y
+    g.step()
+    assert snap_of(g)["invasion_party_pos"] == [member.x, member.y]
