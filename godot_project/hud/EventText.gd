@@ -154,6 +154,8 @@ func text_of(ev: Dictionary) -> String:
 			return "The Rite of Storms rages for %s hours (cost %s treasure): no invasion can come" % [str(ev.get("hours", "?")), str(ev.get("cost", "?"))]
 		"dug":
 			return "Dug out %s" % _at(ev)
+		"digging_done":
+			return "Digging done: every marked tile is dug out (the last %s)" % _where(ev)
 		"wall_built":
 			return "A wall was built: %s" % _at(ev)
 		"cave_in":
