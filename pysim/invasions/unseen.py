@@ -109,7 +109,7 @@ class _Looks(object):
         self.game = game
         self.visible = visible
         self.known = {}
-        self.parties = None
+        self.parties = {}
 
     def body(self, eid):
         hidden = self.known.get(eid)
@@ -119,19 +119,32 @@ class _Looks(object):
         return hidden
 
     def party(self, pid):
-        """A party is hidden when none of its members on the map is seen."""
-        if self.parties is None:
-            seen = {}
-            for e in self.game.entities.values():
-                p = getattr(e, "party", -1)
-                if p is not None and p >= 0:
-                    seen[p] = seen.get(p, False) or not self.body(e.id)
-            self.parties = seen
-        return not self.parties.get(pid, False)
+        """A party is hidden when none of its members is seen."""
+        hidden = self.parties.get(pid)
+        if hidden is None:
+            hidden = all(self.body(eid) for eid in _members(self.game).get(pid, (pid,)))
+            self.parties[pid] = hidden
+        return hidden
+
+
+def _members(game):
+    """{party id: [member ids]}, kept beside the game until a body is added (a body never
+    changes party; not state)."""
+    kept = getattr(game, "unseen_parties", None)
+    if kept is None or kept[0] != game.next_id:
+        parties = {}
+        for e in game.entities.values():
+            pid = getattr(e, "party", -1)
+            if pid is not None and pid >= 0:
+                parties.setdefault(pid, []).append(e.id)
+        kept = (game.next_id, parties)
+        game.unseen_parties = kept
+    return kept[1]
 
 
 def _is_id(v):
-    return isinstance(v, (int, np.integer)) and not isinstance(v, bool) and v >= 0
+    # (events hold plain values: pysim/core/events.py; a bool is no id)
+    return type(v) is int and v >= 0
 
 
 def mark(ev, looks):
