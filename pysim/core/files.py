@@ -24,7 +24,7 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def error(path, lineno, message):
-    raise LevelError("%s:%d: %s" % (path, lineno, message))
+    raise LevelError(path, lineno, message)
 
 
 def read_text(path, what, max_bytes):

@@ -105,7 +105,7 @@ class _Reader:
 
     def fail(self, message, pos=None):
         lineno = self.line_at(self.pos if pos is None else pos)
-        raise LevelError("%s:%d: %s" % (self.source, lineno, message))
+        raise LevelError(self.source, lineno, message)
 
     def skip_space(self, newlines=True):
         text, n = self.text, len(self.text)
@@ -324,7 +324,7 @@ def read_scene(text, source):
         target.props[m.group(0)] = value
         target.prop_lines[m.group(0)] = r.line_at(start)
     if first:
-        raise LevelError("%s:1: the file is empty, not a scene" % source)
+        raise LevelError(source, 1, "the file is empty, not a scene")
     return scene
 
 

@@ -30,7 +30,7 @@ Extension registries (rule areas fill them at import time):
 import re
 
 
-from pysim.core import clock, commands, files, terrain
+from pysim.core import clock, commands, files, spawning, terrain
 from pysim.core.errors import LevelError  # noqa: F401 (part of this module's interface)
 from pysim.core.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION
 from pysim.core.game import Game, load_rule_modules
@@ -42,6 +42,9 @@ from pysim.core.game import Game, load_rule_modules
 THINGS = {}
 SECTIONS = {}
 HEADERS = {}
+# The level things that put a body on the map (each one body), counted against
+# spawning.MAX_LIVE_BODIES while the map is parsed.
+BODY_THINGS = set()
 
 LEGEND = {
     "#": "wall",
@@ -72,7 +75,7 @@ class Context:
         self.level = None
 
     def error(self, lineno, message):
-        raise LevelError("%s:%d: %s" % (self.source, lineno, message))
+        raise LevelError(self.source, lineno, message)
 
 
 class Level:
@@ -214,6 +217,7 @@ def parse(text, source="level"):
             if lv.legend[ch][0] == terrain.PORTAL and not (
                     x == 0 or y == 0 or x == lv.width - 1 or y == lv.height - 1):
                 ctx.error(lineno, "portal at column %d is not on the map edge" % (x + 1))
+    _count_bodies(ctx, lv)
 
     if "domain" in body:
         if lv.domain not in ("map", "all"):
@@ -258,11 +262,27 @@ def parse(text, source="level"):
         if not isinstance(cmd.get("type"), str) or not commands.known(cmd["type"]):
             ctx.error(lineno, "unknown command type %r" % cmd.get("type"))
         lv.commands.append((tick, cmd, lineno))
+    crowded = spawning.crowded_tick(lv.commands)
+    if crowded:
+        ctx.error(*crowded)
 
     for name, lines in body.items():
         if name not in _CORE_SECTIONS:
             lv.sections.append((name, seen[name], lines))
     return lv
+
+
+def _count_bodies(ctx, lv):
+    """The map may place at most spawning.MAX_LIVE_BODIES bodies (refused at the row that
+    passes it, before one is built)."""
+    per_char = {ch: sum(1 for thing, _ in entry[1] if thing in BODY_THINGS)
+                for ch, entry in lv.legend.items()}
+    total = 0
+    for lineno, row in lv.rows:
+        total += sum(per_char[ch] for ch in row)
+        if total > spawning.MAX_LIVE_BODIES:
+            ctx.error(lineno, "the map places more than %d bodies (at most %d may be alive "
+                      "at once)" % (spawning.MAX_LIVE_BODIES, spawning.MAX_LIVE_BODIES))
 
 
 def build(lv, seed=None):
@@ -376,3 +396,4 @@ def _place_dungeon_creature(game, x, y, arg):
 
 
 THINGS["dungeon_creature"] = _place_dungeon_creature
+BODY_THINGS.update(("minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature"))

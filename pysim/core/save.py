@@ -36,8 +36,8 @@ import json
 import os
 import tempfile
 
-from pysim.core import commands, files
-from pysim.core.game import CHECKPOINT_TICKS
+from pysim.core import commands, files, spawning
+from pysim.core.game import CHECKPOINT_TICKS, load_rule_modules
 from pysim.core.level import LevelError, load_text
 
 MAGIC = "malignus-save 2"
@@ -88,7 +88,7 @@ def dumps(game):
 
 
 def _error(path, lineno, message):
-    raise SaveError("%s:%d: %s" % (path, lineno, message))
+    raise SaveError(path, lineno, message)
 
 
 class _Save:
@@ -106,14 +106,22 @@ class _Save:
 
 
 def _sections(lines, path, first):
-    """{section name: [(lineno, text)]} for the sections after the header, in file order."""
+    """{section name: [(lineno, text)]} for the sections after the header, in file order.
+    A line in [brackets] is a section's header (no line of a section's body starts with
+    '['; the saved level's lines start with '|')."""
     order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS))
     found = {}
     current = None
     for i in range(first, len(lines)):
         text = lines[i]
         name = text.strip()[1:-1] if text.startswith("[") and text.strip().endswith("]") else None
-        if name in order and (current is None or order.index(name) > order.index(current)):
+        if name is not None:
+            if name not in order:
+                _error(path, i + 1, "unknown section [%s] (a save holds %s)"
+                       % (name, ", ".join("[%s]" % n for n in order)))
+            if current is not None and order.index(name) <= order.index(current):
+                _error(path, i + 1, "section [%s] after [%s] (a save holds %s, in that order, "
+                       "each once)" % (name, current, ", ".join("[%s]" % n for n in order)))
             current = name
             found[name] = (i + 1, [])
             continue
@@ -128,6 +136,9 @@ def _sections(lines, path, first):
 
 def _parse(text, path):
     """A _Save, or SaveError naming the line."""
+    # Every section a save may hold is known whatever was imported before (the fog's is
+    # registered by its rule module), as the level parser knows every level thing.
+    load_rule_modules()
     if len(text) > files.MAX_SAVE_BYTES:
         _error(path, 0, "the save is over %d bytes" % files.MAX_SAVE_BYTES)
     text = files.normalise(text)
@@ -216,6 +227,9 @@ def _parse_commands(sv, section, path):
                    % (tick, saved_tick))
         sv.commands.append((tick, _command(cmd_text, path, lineno), lineno))
         last_tick = tick
+    crowded = spawning.crowded_tick(sv.commands)
+    if crowded:
+        _error(path, *crowded)
 
 
 def _parse_pending(sv, section, path):
@@ -249,11 +263,8 @@ def loads(text, path="save"):
     try:
         game = load_text(sv.level_text, sv.headers["source"][0], sv.headers["seed"][0])
     except LevelError as exc:
-        # The level's own line numbers, moved to where those lines stand in the save.
-        _, _, rest = str(exc).partition(":")
-        line_text, _, message = rest.partition(":")
-        offset = int(line_text) if line_text.isascii() and line_text.isdigit() else 0
-        _error(path, sv.level_first + max(offset, 1) - 1, "in the saved level:" + message)
+        # The level's own line, moved to where that line stands in the save.
+        _error(path, sv.level_first + max(exc.line, 1) - 1, "in the saved level: " + exc.reason)
     saved_tick = sv.headers["tick"][0]
 
     def step_to(tick):
@@ -336,5 +347,5 @@ def load_file(path):
     try:
         text = files.read_text(path, "save", files.MAX_SAVE_BYTES)
     except LevelError as exc:
-        raise SaveError(str(exc))
+        raise SaveError(exc.source, exc.line, exc.reason)
     return loads(text, str(path))
