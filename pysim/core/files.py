@@ -8,6 +8,7 @@ refusal is a LevelError whose message starts "FILE:LINE: ", the one error the pl
 """
 import json
 import os
+import re
 import stat
 
 from pysim.core.clock import MAX_TICK as MAX_SAVE_TICK  # noqa: F401 (a limit of saves)
@@ -68,27 +69,46 @@ def decode(data, path, what):
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         error(path, lineno, "the %s is not UTF-8 text (byte 0x%02x)" % (what, data[exc.start]))
-    return normalise(text)
+    return normalise(text, path)
 
 
-def normalise(text):
-    """Drop a byte-order mark; CR LF and lone CR become LF."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def normalise(text, path):
+    """Drop a byte-order mark; CR LF and lone CR become LF. Text handed over already
+    decoded (by the game, a tool) that holds half a character, a lone UTF-16 surrogate, is
+    refused at its line: no file can hold it, so it could never be saved."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    if not text.isascii():
+        bad = _SURROGATE.search(text)
+        if bad:
+            error(path, text.count("\n", 0, bad.start()) + 1, "the text holds half a "
+                  "character (a lone surrogate, U+%04X)" % ord(bad.group(0)))
     return text
 
 
 def whole_number(text):
-    """int of plain ASCII digits (an optional leading '-'), else ValueError.
+    """int of plain ASCII digits (an optional leading '-'), else ValueError saying what the
+    text is instead ("must be a whole number, not %s" % exc reads well).
 
     str.isdigit() and int() accept other scripts' digits and superscripts ('²'), which
-    int() then refuses or reads: file formats take 0-9 only."""
+    int() then refuses or reads: file formats take 0-9 only. At most 19 digits: past 64
+    bits anyway, and Python refuses int() of thousands of digits with an error of its own."""
     body = text[1:] if text.startswith("-") else text
     if not body or not body.isascii() or not body.isdigit():
-        raise ValueError("%r is not a whole number" % text)
+        raise ValueError(shown(text))
+    if len(body) > 19:
+        raise ValueError("one of %d digits (at most 19)" % len(body))
     return int(text)
+
+
+def shown(text, most=40):
+    """A file's text quoted for a message, cut short: a line may be 20,000 characters."""
+    return repr(text) if len(text) <= most else "%r... (%d characters)" % (text[:most], len(text))
 
 
 def json_depth_ok(text, limit=MAX_JSON_DEPTH):
@@ -124,14 +144,11 @@ def load_command(text):
     if not json_depth_ok(text):
         raise ValueError("the command is nested more than %d deep" % MAX_JSON_DEPTH)
     try:
-        cmd = json.loads(text, parse_constant=_no_constant)
+        # (NaN, Infinity and 1e999 read as floats here; commands.plain refuses them, the
+        # same check as for a command from the player)
+        cmd = json.loads(text)
     except (ValueError, RecursionError) as exc:
         raise ValueError("bad JSON: %s" % exc)
     if not isinstance(cmd, dict):
         raise ValueError("a command must be a JSON object")
     return cmd
-
-
-def _no_constant(name):
-    # NaN and Infinity are not JSON, and no command field takes them.
-    raise ValueError("%s is not a number a command can hold" % name)

@@ -132,7 +132,7 @@ def parse(text, source="level"):
         ctx.error(0, "the level is %d characters long; the most a level may be is %d"
                   % (len(text), files.MAX_LEVEL_BYTES))
     # The same text whatever the editor saved: no byte-order mark, LF line ends.
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     seen = {}
     domain_line = 1
     last_line = max(1, len(text.rstrip("\n").split("\n")))
@@ -343,8 +343,8 @@ def seed_value(text, fail):
     """A seed from text: a whole number 0 .. 2**63 - 1 (numpy seeds take no negatives)."""
     try:
         seed = files.whole_number(text.strip())
-    except ValueError:
-        fail("seed must be a whole number, not %r" % text)
+    except ValueError as exc:
+        fail("seed must be a whole number, not %s" % exc)
     if not 0 <= seed <= files.INT64_MAX:
         fail("seed must be between 0 and %d" % files.INT64_MAX)
     return seed

@@ -315,7 +315,7 @@ def _relocate(exc, source, origins, things_at):
 def load_text(text, source="level.tscn", seed=None):
     """A Game from a scene text; the game's level_text is the generated level text (the
     one a save holds), so a save of it needs no scene to load."""
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     if len(text) > files.MAX_SCENE_BYTES:
         raise LevelError(source, 0, "the scene is %d characters long; the most is %d"
                          % (len(text), files.MAX_SCENE_BYTES))
@@ -370,7 +370,7 @@ def _command_time(tick):
 def level_to_scene(text, source="level"):
     """The scene text of a level text (the converter; loses only comments after the first
     section and the choice of legend characters)."""
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     lv = level.parse(text, source)
     notes = []
     for line in text.split("\n"):

@@ -34,6 +34,8 @@ the script position and the pending commands are part of the state (and of its h
 """
 import json
 import os
+import re
+import stat
 import tempfile
 
 from pysim.core import commands, files, spawning
@@ -62,8 +64,11 @@ class SaveError(LevelError):
 
 def dumps(game):
     """The save text of a game (made by level.load_text, so it knows its level)."""
+    # The source is a label (a file name may hold line breaks, or bytes that are not UTF-8,
+    # which Python reads as lone surrogates): one line of whole characters.
+    source = game.level_source.encode("utf-8", "backslashreplace").decode("utf-8")
     lines = [MAGIC,
-             "source: %s" % game.level_source.replace("\n", " ").replace("\r", " "),
+             "source: %s" % source.replace("\n", " ").replace("\r", " "),
              "seed: %d" % game.seed,
              "tick: %d" % game.tick,
              "hash: %s" % game.state_hash(),
@@ -141,7 +146,7 @@ def _parse(text, path):
     load_rule_modules()
     if len(text) > files.MAX_SAVE_BYTES:
         _error(path, 0, "the save is over %d bytes" % files.MAX_SAVE_BYTES)
-    text = files.normalise(text)
+    text = files.normalise(text, path)
     lines = text.split("\n")
     first = lines[0].strip() if lines else ""
     if first in OLD_MAGICS:
@@ -164,8 +169,8 @@ def _parse(text, path):
             if key in ("seed", "tick", "script"):
                 try:
                     value = files.whole_number(value)
-                except ValueError:
-                    _error(path, i + 1, "%s must be a whole number, not %r" % (key, value))
+                except ValueError as exc:
+                    _error(path, i + 1, "%s must be a whole number, not %s" % (key, exc))
                 if value < 0 or value > files.INT64_MAX:
                     _error(path, i + 1, "%s must be between 0 and %d" % (key, files.INT64_MAX))
             sv.headers[key] = (value, i + 1)
@@ -311,10 +316,14 @@ def save_file(game, path):
 
 
 def write_atomic(path, text):
+    """Write text to path through a temporary file beside it (.NAME.XXXXXXXX.tmp), renamed
+    over path once whole; then remove what killed writes of the same path left."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
                                dir=folder)
     try:
+        # (the file system's own clock: the leftovers' times come from it too)
+        started = os.fstat(fd).st_mtime_ns
         # mkstemp makes the file private (0600); a save or a level is an ordinary file.
         mask = os.umask(0)
         os.umask(mask)
@@ -334,13 +343,36 @@ def write_atomic(path, text):
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        return
+        dir_fd = None
+    if dir_fd is not None:
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+    _remove_leftovers(folder, os.path.basename(path), started)
+
+
+def _remove_leftovers(folder, name, started):
+    """A write killed mid-way leaves its temporary file: remove those of this path (the
+    name mkstemp gives: .NAME. + 8 of [a-z0-9_] + .tmp) older than the write that just
+    finished, so a write of the same path under way in another process keeps its own."""
+    pattern = re.compile(r"\.%s\.[a-z0-9_]{8}\.tmp\Z" % re.escape(name))
     try:
-        os.fsync(dir_fd)
+        names = os.listdir(folder)
     except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+        return
+    for other in names:
+        if not pattern.match(other):
+            continue
+        leftover = os.path.join(folder, other)
+        try:
+            info = os.lstat(leftover)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime_ns < started:
+                os.unlink(leftover)
+        except OSError:
+            pass        # gone already, or not ours to remove: the save itself is whole
 
 
 def load_file(path):
