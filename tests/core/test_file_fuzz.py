@@ -13,6 +13,7 @@ Run with FUZZ_CASES=N for a longer hunt; the counts are printed with -s.
 import glob
 import os
 import random
+import re
 import time
 
 import pytest
@@ -52,6 +53,30 @@ THINGS = ["adventurer:warrior:\u00b2", "adventurer:warrior:99999999999999999999"
           "trap:tripwire/v", "adventurer:rogue:-1", "boss boss", "bed pyre scrapper_table"]
 
 
+# Values put in place of a number or a quoted string of the file (a scene's property, a
+# command's field, a legend thing's argument): the kinds of value that broke readers before.
+VALUES = ["9" * 5000, "-" + "9" * 30, "99999999999999999999", "-9223372036854775809",
+          "1e999", "-1e999", "nan", "inf", "NaN", "Infinity", "1e-999", "0x10", "1_000",
+          '"\\uD800"', '"\\udfff x"', '"\\ud83d\\ude00"', '"\\u0000"', '""', '"x" * 2',
+          '"' + "x" * 3000 + '"', '"a\\nb"', '"\\"', "Vector2( nan, 1 )",
+          "Vector2( 1e300, 0 )", "Vector2( 1 )", "PoolIntArray(  )", "PoolIntArray( 0, 1 )",
+          "PoolStringArray( 1 )", "[ ]", "{ }", "null", "true", "ExtResource( 99 )",
+          "Color( 1, 1, 1, 1 )", "[ [ [ [ [ [ [ [ [ [ [ [ [ [ [ [ [ [ 1 ] ] ] ] ] ] ] ] ] ] ] ] ] ] ] ] ] ]",
+          '"@0 {\\"type\\": \\"spawn_party\\", \\"members\\": 12}"', "-0", "00", "-"]
+_SPOTS = [re.compile(rb'-?\d+(?:\.\d+)?(?:e-?\d+)?'),           # a number
+          re.compile(rb'"(?:[^"\\\n]|\\.)*"'),                # a quoted string
+          re.compile(rb'(?m)(?<= = ).+$|(?<=: ).+$')]            # a property's or header's value
+
+
+def _swap_value(data, rng):
+    """A number, a quoted string or a whole value of the file replaced by a hostile value."""
+    spots = [m.span() for m in rng.choice(_SPOTS).finditer(data)]
+    if not spots:
+        return data
+    i, j = rng.choice(spots)
+    return data[:i] + rng.choice(VALUES).encode("utf-8") + data[j:]
+
+
 def _add_thing(data, rng):
     """A legend entry with a hostile thing, used once on the map."""
     entry = ("\u00a7 = floor " + rng.choice(THINGS)).encode("utf-8")
@@ -71,9 +96,12 @@ def _add_thing(data, rng):
 def mutate(data, rng):
     """One to three mutations of the bytes of a file."""
     for _ in range(rng.randint(1, 3)):
-        how = rng.randrange(8)
+        how = rng.randrange(10)
         if how == 7:
             data = _add_thing(data, rng)
+            continue
+        if how >= 8:
+            data = _swap_value(data, rng)
             continue
         lines = data.split(b"\n")
         if how == 0 and data:                                 # flip a byte
