@@ -152,7 +152,8 @@ class _Reader:
             elif esc == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[end + 2:end + 6]):
                 out.append(self.code_point(end))
             else:
-                self.fail("unknown escape \\%s in a string" % esc, end)
+                # (quoted: the character after the backslash may be a line break)
+                self.fail("unknown escape %s in a string" % ascii("\\" + esc), end)
 
     def code_point(self, at):
         """The character of the \\uXXXX escape at `at` (a UTF-16 surrogate pair written as

@@ -285,6 +285,9 @@ FIXED = {
         "trap_demo.tscn", "level_seed = 7", "level_seed = " + "9" * 5000), "64 bits"),
     "surrogate.tscn": ("level scene", lambda: _scene(
         "trap_demo.tscn", 'level_name = "', 'level_name = "\\uD800'), "half a character"),
+    # A backslash before a line break: the message named the escape with the line break in.
+    "escape.tscn": ("level scene", lambda: _scene(
+        "trap_demo.tscn", 'level_name = "', 'level_name = "\\\n'), "unknown escape '\\\\\\n'"),
     "pair.tscn": ("level scene", lambda: _scene(
         "trap_demo.tscn", 'level_name = "', 'level_name = "\\ud83d\\ude00'), "ran"),
     # The same two in a level's script and a save's header.
