@@ -183,30 +183,18 @@ def _saves():
     return out
 
 
-@pytest.mark.parametrize("path", LEVELS, ids=[os.path.basename(p) for p in LEVELS])
-def test_mutated_levels_are_refused_cleanly_or_play(path):
+@pytest.mark.parametrize("path", LEVELS + SCENES, ids=[os.path.basename(p) for p in LEVELS + SCENES])
+def test_mutated_levels_and_scenes_are_refused_cleanly_or_play(path):
+    name = os.path.basename(path)
+    kind, ext = ("level scene", "tscn") if name.endswith(".tscn") else ("level", "level")
     with open(path, "rb") as f:
         original = f.read()
-    rng = random.Random("levels:" + os.path.basename(path))
+    rng = random.Random(("scenes:" if kind == "level scene" else "levels:") + name)
     counts = {"refused": 0, "ran": 0}
     for i in range(CASES):
-        data = mutate(original, rng)
-        counts[_case("level", "case%d.level" % i, data)] += 1
-    print("fuzz %s: %d cases, %d refused, %d ran" % (os.path.basename(path), CASES,
-                                                      counts["refused"], counts["ran"]))
-    assert counts["refused"] > 0
-
-
-@pytest.mark.parametrize("path", SCENES, ids=[os.path.basename(p) for p in SCENES])
-def test_mutated_scenes_are_refused_cleanly_or_play(path):
-    with open(path, "rb") as f:
-        original = f.read()
-    rng = random.Random("scenes:" + os.path.basename(path))
-    counts = {"refused": 0, "ran": 0}
-    for i in range(CASES):
-        counts[_case("level scene", "case%d.tscn" % i, mutate(original, rng))] += 1
-    print("fuzz %s: %d cases, %d refused, %d ran" % (os.path.basename(path), CASES,
-                                                      counts["refused"], counts["ran"]))
+        counts[_case(kind, "case%d.%s" % (i, ext), mutate(original, rng))] += 1
+    print("fuzz %s: %d cases, %d refused, %d ran" % (name, CASES, counts["refused"],
+                                                      counts["ran"]))
     assert counts["refused"] > 0
 
 
