@@ -14,10 +14,9 @@ or call command("type", check=fn, apply=fn). A refused command emits
 The need_* helpers below return player-readable reasons for malformed fields.
 """
 import math
-import re
 import traceback
 
-from pysim.core import clock
+from pysim.core import clock, files
 
 COMMANDS = {}
 # fn(game, cmd) -> reason or None, asked before any command's own check (a game that is
@@ -62,7 +61,6 @@ def command(name, check=None, apply=None):
 MAX_DEPTH = 8
 MAX_VALUES = 10000
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def plain(cmd):
@@ -107,7 +105,7 @@ def _plain(value, depth, budget):
 
 
 def _text(value):
-    if not value.isascii() and _SURROGATE.search(value):
+    if files.half_character(value) is not None:
         raise ValueError("Text in a command must be whole characters (it holds half of one, "
                          "a lone surrogate).")
     return str(value)

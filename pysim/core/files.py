@@ -83,12 +83,20 @@ def normalise(text, path):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
-    if not text.isascii():
-        bad = _SURROGATE.search(text)
-        if bad:
-            error(path, text.count("\n", 0, bad.start()) + 1, "the text holds half a "
-                  "character (a lone surrogate, U+%04X)" % ord(bad.group(0)))
+    bad = half_character(text)
+    if bad is not None:
+        error(path, text.count("\n", 0, bad) + 1, "the text holds half a character (a lone "
+              "surrogate, U+%04X)" % ord(text[bad]))
     return text
+
+
+def half_character(text):
+    """Where text holds half a character (a lone UTF-16 surrogate, which Python's str allows
+    and UTF-8 cannot hold), or None: for files and commands alike."""
+    if text.isascii():
+        return None
+    bad = _SURROGATE.search(text)
+    return None if bad is None else bad.start()
 
 
 def whole_number(text):

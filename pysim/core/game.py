@@ -151,9 +151,8 @@ class Game:
                 # Only the player's commands are logged: with the level and the seed they
                 # are the whole input, which is what a save holds (pysim/core/save.py). A
                 # refused one changed nothing, so the log and a save hold only the taken.
-                tick = self.tick
                 if self._apply(cmd):
-                    self.log.append((tick, cmd))
+                    self.log.append((self.tick, cmd))
 
     def _apply(self, cmd):
         """True when the command was taken (checked and applied), False when refused."""
