@@ -7,6 +7,7 @@ as LF, the same in the runner and in the game), JSON at most MAX_JSON_DEPTH deep
 refusal is a LevelError whose message starts "FILE:LINE: ", the one error the player sees.
 """
 import json
+import math
 import os
 import re
 import stat
@@ -144,19 +145,36 @@ def json_depth_ok(text, limit=MAX_JSON_DEPTH):
     return True
 
 
-def load_command(text):
-    """One command from its JSON text: a dict, or ValueError with a readable reason."""
+def load_json(text, what="command"):
+    """One JSON value of a file's line, bounded: at most MAX_LINE_CHARS long and
+    MAX_JSON_DEPTH deep, no NaN or Infinity; ValueError with a readable reason."""
     if len(text) > MAX_LINE_CHARS:
-        raise ValueError("the command is %d characters long; the most is %d"
-                         % (len(text), MAX_LINE_CHARS))
+        raise ValueError("the %s is %d characters long; the most is %d"
+                         % (what, len(text), MAX_LINE_CHARS))
     if not json_depth_ok(text):
-        raise ValueError("the command is nested more than %d deep" % MAX_JSON_DEPTH)
+        raise ValueError("the %s is nested more than %d deep" % (what, MAX_JSON_DEPTH))
     try:
-        # (NaN, Infinity and 1e999 read as floats here; commands.plain refuses them, the
-        # same check as for a command from the player)
-        cmd = json.loads(text)
+        # NaN, Infinity and 1e999 are no JSON number a file can hold (a command's are
+        # refused again by commands.plain, the check a command from the player meets)
+        return json.loads(text, parse_constant=_not_finite, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         raise ValueError("bad JSON: %s" % exc)
+
+
+def load_command(text):
+    """One command from its JSON text: a dict, or ValueError with a readable reason."""
+    cmd = load_json(text, "command")
     if not isinstance(cmd, dict):
         raise ValueError("a command must be a JSON object")
     return cmd
+
+
+def _not_finite(name):
+    raise ValueError("%s is not a finite number" % name)
+
+
+def _finite(text):
+    value = float(text)
+    if not math.isfinite(value):
+        _not_finite(text if len(text) <= 40 else text[:40] + "...")
+    return value
