@@ -531,8 +531,34 @@ func load_level(path: String, seed_number: int = -1) -> bool:
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
+	var result = ask_checker("validate_level", [text, source])
+	if typeof(result) != TYPE_DICTIONARY:
+		return {"error": "validate_level returned %s" % str(result)}
+	return result
+
+
+# The level editor's other questions to pysim.session.Checker (the same bridge as
+# check_level): the catalogue of level things ([{kind, about, group, choices, hint,
+# options}]), whether a thing's arg has its form ("" or why not), and whether the level
+# would take a wire along a path ({ok, reason, corners, joins, bumps}). A failure to reach
+# pysim comes back as {"error": why}.
+static func level_things():
+	return ask_checker("level_things", [])
+
+
+static func thing_arg_reason(kind: String, arg: String):
+	return ask_checker("thing_arg_reason", [kind, arg])
+
+
+static func check_wire(text: String, source: String, path: Array):
+	return ask_checker("check_wire", [text, source, path])
+
+
+# Calls a method of a pysim.session.Checker on a PyBridge of its own; a Python exception or a
+# missing bridge comes back as {"error": last line of the reason}.
+static func ask_checker(method: String, args: Array):
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return {"error": "the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT}
 	var script = load(BRIDGE_SCRIPT)
@@ -542,10 +568,8 @@ static func check_level(text: String, source: String) -> Dictionary:
 	var started = checker.start(python_paths(), SESSION_MODULE, "Checker", [])
 	if not (typeof(started) == TYPE_BOOL and started):
 		return {"error": "pysim did not start: %s" % str(started)}
-	var result = checker.invoke("validate_level", [text, source])
-	if typeof(result) != TYPE_DICTIONARY:
-		return {"error": "validate_level returned %s" % str(result)}
-	if result.has(ERROR_KEY):
+	var result = checker.invoke(method, args)
+	if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
 		var lines := str(result[ERROR_KEY]).strip_edges().split("\n")
 		return {"error": str(lines[lines.size() - 1])}
 	return result
