@@ -19,34 +19,21 @@ var arg_edit: LineEdit
 var arg_menu: MenuButton
 var reason_label: Label
 var about_label: Label
-var _kinds := []             # the kind of each item of kind_list (-1 ids are group titles)
+var _kinds := []             # the kind of each item of kind_list ("" for the group titles)
 
 
 func _init() -> void:
 	name = "ThingFields"
-	var kind_row := HBoxContainer.new()
-	var kind_title := Label.new()
-	kind_title.text = "Kind"
-	kind_title.rect_min_size = Vector2(36, 0)
-	kind_row.add_child(kind_title)
 	kind_list = OptionButton.new()
 	kind_list.name = "Kind"
-	kind_list.size_flags_horizontal = SIZE_EXPAND_FILL
 	kind_list.clip_text = true
 	var _k = kind_list.connect("item_selected", self, "_on_kind_selected")
-	kind_row.add_child(kind_list)
-	add_child(kind_row)
-	var arg_row := HBoxContainer.new()
-	var arg_title := Label.new()
-	arg_title.text = "Arg"
-	arg_title.rect_min_size = Vector2(36, 0)
-	arg_row.add_child(arg_title)
+	var _kind_row := _row("Kind", kind_list)
 	arg_edit = LineEdit.new()
 	arg_edit.name = "Arg"
-	arg_edit.size_flags_horizontal = SIZE_EXPAND_FILL
 	arg_edit.placeholder_text = "(nothing)"
 	var _a = arg_edit.connect("text_changed", self, "_on_arg_typed")
-	arg_row.add_child(arg_edit)
+	var arg_row := _row("Arg", arg_edit)
 	arg_menu = MenuButton.new()
 	arg_menu.name = "ArgChoices"
 	arg_menu.text = "List"
@@ -54,7 +41,6 @@ func _init() -> void:
 	arg_menu.flat = false
 	var _m = arg_menu.get_popup().connect("id_pressed", self, "_on_arg_chosen")
 	arg_row.add_child(arg_menu)
-	add_child(arg_row)
 	reason_label = Label.new()
 	reason_label.name = "Reason"
 	reason_label.autowrap = true
@@ -64,6 +50,19 @@ func _init() -> void:
 	about_label.autowrap = true
 	about_label.modulate = Color(1, 1, 1, 0.7)
 	add_child(about_label)
+
+
+# A row of this box: a title, then the field (which takes the rest of the width).
+func _row(title: String, field: Control) -> HBoxContainer:
+	var row := HBoxContainer.new()
+	var label := Label.new()
+	label.text = title
+	label.rect_min_size = Vector2(36, 0)
+	row.add_child(label)
+	field.size_flags_horizontal = SIZE_EXPAND_FILL
+	row.add_child(field)
+	add_child(row)
+	return row
 
 
 # Shows `node` (a Thing) and edits it from now on.
