@@ -27,7 +27,7 @@ func test_a_dark_level_draws_its_darkness_over_the_terrain():
 	assert_true(layer.get_index() < main.world.structures.get_index(), "over the structures")
 	assert_true(layer.get_index() < main.world.entities.get_index(), "over the bodies")
 	assert_eq(layer.texture.get_size(), Vector2(22, 6), "one pixel a tile")
-	assert_eq(layer.scale, Vector2(16, 16), "World.TILE pixels a tile")
+	assert_eq(layer.scale, Vector2(32, 32), "World.TILE (32) pixels a tile")
 	assert_almost(layer.darkness_at(Vector2(4, 2)), 0.72, 0.001, "the plate's tile: light 0")
 	assert_almost(layer.darkness_at(Vector2(12, 2)), 0.72 * (255 - 85) / 255.0, 0.001, "dim: light 85")
 	assert_almost(layer.darkness_at(Vector2(18, 2)), 0.0, 0.0001, "full light")

@@ -296,7 +296,8 @@ func play_open_level() -> void:
 	ProjectSettings.set_setting(RUN_ARGS, "--level=" + root.filename)
 	editor.play_custom_scene(MAIN_SCENE)
 	ProjectSettings.set_setting(RUN_ARGS, before)
-	var _saved = ProjectSettings.save()
+	if ProjectSettings.save() != OK:
+		push_warning("Level dock: could not save the project settings (the run arguments)")
 
 
 # --- the palette and the tools ---------------------------------------------------------------
