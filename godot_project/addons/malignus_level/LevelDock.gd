@@ -74,9 +74,9 @@ func _ready() -> void:
 	var buttons := GridContainer.new()
 	buttons.columns = 2
 	body.add_child(buttons)
-	_button(buttons, "Check", "Check level", "Check the open level with the game's own rules",
+	var _check := _button(buttons, "Check", "Check level", "Check the open level with the game's own rules",
 			"check_open_level")
-	_button(buttons, "Play", "Play this level", "Save the level and run the game on it",
+	var _play := _button(buttons, "Play", "Play this level", "Save the level and run the game on it",
 			"play_open_level")
 	status = _text("Status")
 	status.add_text("Open a level scene (above, or res://levels/*.tscn) and press Check.")

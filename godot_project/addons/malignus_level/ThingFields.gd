@@ -129,7 +129,7 @@ func _show() -> void:
 		popup.add_item("+/" + str(o))
 	arg_menu.disabled = popup.get_item_count() == 0
 	about_label.text = catalog.describe(kind) if catalog.loaded() else "pysim's catalogue is not loaded: %s" % catalog.error
-	check_arg()
+	var _why := check_arg()
 
 
 # Checks the Arg shown against the kind's form (pysim's check) and says so; returns the
