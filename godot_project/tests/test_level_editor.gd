@@ -330,3 +330,18 @@ static func _debugger_errors(queue: Array, peer: PacketPeerStream) -> Array:
 				var _c = peer.put_var(["continue"])
 			queue.pop_front()
 	return out
+
+
+# "Play this level" saves the project settings as the editor launches the game (the run
+# arguments are put back at once): the file must be in the form Godot writes, or that save
+# rewrites project.godot.
+func test_play_this_level_leaves_project_godot_as_it_is():
+	var path := "user://project_as_godot_writes_it.godot"
+	assert_eq(ProjectSettings.save_custom(path), OK)
+	var written := File.new()
+	var ours := File.new()
+	if not assert_eq(written.open(path, File.READ), OK) or not assert_eq(ours.open("res://project.godot", File.READ), OK):
+		return
+	assert_eq(written.get_as_text(), ours.get_as_text(), "project.godot is not in the form Godot saves it")
+	written.close()
+	ours.close()
