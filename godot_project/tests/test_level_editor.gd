@@ -267,7 +267,7 @@ func test_the_dock_lists_the_level_scenes_to_open():
 
 # --- Play this level: the Debugger -----------------------------------------------------------
 
-# The game as the editor's "Play this level" runs it (Main.tscn with --level=<the scene>,
+# The game as the editor's "Play this level" runs it (the main scene with --level=<the scene>,
 # the editor's remote debugger attached), here with a debugger of ours on a local port: every
 # error and warning it reports about a script of ours (res://) would be in the Debugger.
 func test_the_debugger_shows_nothing_of_ours_after_play_this_level():

@@ -4,7 +4,9 @@ extends VBoxContainer
 # - Open: the level scenes of res://levels, one click opens one.
 # - Check level runs pysim's level checks on the open level scene as it is (saved or not) and
 #   lists what is wrong, wrapped; a click on an error selects the node it names, or shows the
-#   line of the scene it names. Play this level saves the scene and runs the game on it.
+#   line of the scene it names. Play this level saves the scene and runs the game on it (the
+#   project's main scene, the title, with --level=<the scene>: straight into the game, with
+#   its pause menu).
 # - Tools: Wire (drag in the 2D view: a wire tile by tile, pysim's own [wires] check shown as
 #   it goes, WireTool.gd) and Paint light (the Light map, selected to paint dark areas).
 # - Add a thing: the palette of pysim's level things (LevelCatalog.gd), by group; pick one
@@ -14,7 +16,6 @@ extends VBoxContainer
 
 signal tool_changed()
 
-const MAIN_SCENE := "res://main/Main.tscn"
 const RUN_ARGS := "editor/main_run_args"
 const LEVELS_DIR := "res://levels"
 const Files = preload("res://core/Files.gd")
@@ -290,11 +291,11 @@ func play_open_level() -> void:
 	editor.save_scene()
 	if not check_open_level().has("ok"):
 		return
-	# Main reads --level=...; the editor saves the project settings as it launches the game,
+	# the title reads --level=...; the editor saves the project settings as it launches the game,
 	# so the run arguments are put back and saved again at once (project.godot unchanged).
 	var before = ProjectSettings.get_setting(RUN_ARGS) if ProjectSettings.has_setting(RUN_ARGS) else ""
 	ProjectSettings.set_setting(RUN_ARGS, "--level=" + root.filename)
-	editor.play_custom_scene(MAIN_SCENE)
+	editor.play_main_scene()
 	ProjectSettings.set_setting(RUN_ARGS, before)
 	if ProjectSettings.save() != OK:
 		push_warning("Level dock: could not save the project settings (the run arguments)")
