@@ -5,6 +5,8 @@
 #   make headers   GDNative headers of Debian's godot3 3.2.3 -> build/gdnative/include
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
+#   make sounds    the game's sounds, synthesised -> godot_project/sound/sounds/*.wav
+#   make icon      the game's icon, drawn -> godot_project/icon.png
 #   make build     all of the above
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay);
@@ -18,6 +20,9 @@
 #   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
 #                  then export-selfcheck (its Python comes from the export folder only)
 #   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
+#   make package   a Debian package of the export -> build/out/malignus_<version>_<arch>.deb
+#   make package-check  the package unpacked into a temporary root, its launcher started from
+#                  there under Xvfb for 1 game hour with the machine's Python hidden
 #   make clean     generated files (keeps the venv and the downloaded engine source)
 #   make distclean clean + venv + downloaded engine source
 
@@ -52,7 +57,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim sounds icon build package package-check test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -142,7 +147,25 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 	CFLAGS="$${CFLAGS:-} -g0" $(PY) setup.py -q build_ext --build-lib $(COMPILED) --build-temp $(B)/temp --parallel 2
 	touch $@
 
-build: setup headers bridge pysim
+# ---------------------------------------------------------------------------------------------
+# the sounds (numpy synthesis, README "Sounds") and the icon: generated, ignored by git, carried
+# by the export (the sounds through export_presets.cfg's include filter, the icon as the
+# project's application/config/icon)
+
+SOUND_DIR := $(GP)/sound/sounds
+
+sounds: $(B)/sounds.stamp
+
+$(B)/sounds.stamp: $(ROOT)/build/gen_sounds.py $(B)/venv.stamp
+	$(PY) $(ROOT)/build/gen_sounds.py $(SOUND_DIR)
+	touch $@
+
+icon: $(GP)/icon.png
+
+$(GP)/icon.png: $(ROOT)/build/gen_icon.py $(B)/venv.stamp
+	$(PY) $(ROOT)/build/gen_icon.py $@
+
+build: setup headers bridge pysim sounds icon
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -261,12 +284,23 @@ export: build $(GP)/export_presets.cfg
 	echo "export: $(EXPORT_DIR) ($$(du -sh $(EXPORT_DIR) | cut -f1); python/lib $$(du -sh $(EXPORT_DIR)/python/lib | cut -f1))"
 
 # the exported game, started from another directory under Xvfb, plays one game hour headless-ish;
-# then export-selfcheck
+# its generated assets (sounds, icon) load from the export (build/export_assets.gd); then
+# export-selfcheck
+EXPORT_ASSETS := $(ROOT)/build/export_assets.gd
 export-check:
 	test -x $(EXPORT_EXE) || { echo "export-check: run make export first" >&2; exit 1; }
 	cd /tmp
 	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' \
 	  $(EXPORT_EXE) -- --autoplay-hours=1 2>&1 | tail -n 25
+	set +e
+	$(GODOT_ENV) timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' \
+	  $(EXPORT_EXE) -s $(EXPORT_ASSETS) > $(OUT)/export-assets.log 2>&1
+	rc=$$?
+	set -e
+	grep -E '^ASSETCHECK' $(OUT)/export-assets.log || true
+	if [ "$$rc" != 0 ] || ! grep -q '^ASSETCHECK done' $(OUT)/export-assets.log; then
+	  tail -n 20 $(OUT)/export-assets.log >&2; echo "export-check: assets missing from the export (exit $$rc)" >&2; exit 1
+	fi
 	$(MAKE) --no-print-directory -C $(ROOT) export-selfcheck
 	echo "export-check: ok"
 
@@ -318,7 +352,7 @@ export-selfcheck:
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)
 	printf '%s\n' '[preset.0]' '' 'name="Linux/X11"' 'platform="Linux/X11"' 'runnable=true' \
-	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level"' \
+	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level, *.wav"' \
 	  'exclude_filter="tests/*"' 'export_path=""' 'script_export_mode=1' 'script_encryption_key=""' '' \
 	  '[preset.0.options]' '' "custom_template/debug=\"$$runner\"" "custom_template/release=\"$$runner\"" \
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \
