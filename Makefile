@@ -258,10 +258,13 @@ EXPORT_BRIDGE_RPATH := -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/python/lib'
 EXPORT_PYC := 1
 EXPORT_SELFCHECK := $(ROOT)/build/export_selfcheck.gd
 EXPORT_SELFCHECK_LOG := $(OUT)/export-selfcheck.log
-# the sealed run of export-selfcheck: a mount namespace (when `unshare -m` works here) that
-# hides these behind empty tmpfs mounts, and the machine's libpython behind an empty file
+# the sealed run of export-selfcheck and package-check (build/without_python.sh): a mount
+# namespace (when `unshare -m` works here) that hides these behind empty tmpfs mounts, and the
+# machine's libpython behind an empty file
 EXPORT_HIDE_DIRS := /usr/lib/python3.11 /usr/local/lib/python3.11 $(VENV) $(COMPILED)
 EXPORT_HIDE_FILES := /usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0
+WITHOUT_PYTHON := HIDE_DIRS="$(EXPORT_HIDE_DIRS)" HIDE_FILES="$(EXPORT_HIDE_FILES)" $(GODOT_ENV) \
+	$(ROOT)/build/without_python.sh
 
 export: build $(GP)/export_presets.cfg
 	cd $(ROOT)
@@ -319,24 +322,11 @@ export-selfcheck:
 	echo "export-selfcheck: the bridge loads $$lib"
 	mkdir -p $(OUT)
 	cd /tmp
-	scrub=(env -u MALIGNUS_PYTHONPATH PATH=/nonexistent PYTHONHOME=/usr PYTHONPATH=/usr/lib/python3.11 \
-	  LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu $(GODOT_ENV))
-	seal=()
-	if [ "$$(id -u)" = 0 ] && unshare -m --propagation private true 2>/dev/null; then
-	  hide='set -e; for d in $(EXPORT_HIDE_DIRS); do [ ! -d "$$d" ] || mount -t tmpfs -o size=1m,ro none "$$d"; done;'
-	  hide+=' : > $(OUT)/empty-file; for f in $(EXPORT_HIDE_FILES); do [ ! -e "$$f" ] || mount --bind $(OUT)/empty-file "$$f"; done;'
-	  hide+=' test ! -e /usr/lib/python3.11/os.py; exec "$$@"'
-	  seal=(unshare -m --propagation private bash -c "$$hide" seal)
-	  echo "export-selfcheck: sealed run: hidden $(EXPORT_HIDE_DIRS) $(EXPORT_HIDE_FILES)"
-	else
-	  echo "export-selfcheck: no mount namespace here (needs root and unshare -m): environment scrubbed only"
-	fi
 	set +e
-	"$${seal[@]}" timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' "$${scrub[@]}" \
-	  $(EXPORT_EXE) -s $(EXPORT_SELFCHECK) > $(EXPORT_SELFCHECK_LOG) 2>&1
+	$(WITHOUT_PYTHON) 120 $(EXPORT_EXE) -s $(EXPORT_SELFCHECK) > $(EXPORT_SELFCHECK_LOG) 2>&1
 	rc=$$?
 	set -e
-	grep -E '^PYCHECK' $(EXPORT_SELFCHECK_LOG) | grep -v '^PYCHECK map' || true
+	grep -E '^(without_python|PYCHECK)' $(EXPORT_SELFCHECK_LOG) | grep -v '^PYCHECK map' || true
 	echo "export-selfcheck: (mapped files in $(EXPORT_SELFCHECK_LOG))"
 	if [ "$$rc" != 0 ] || ! grep -q '^PYCHECK done' $(EXPORT_SELFCHECK_LOG); then
 	  tail -n 30 $(EXPORT_SELFCHECK_LOG) >&2; echo "export-selfcheck: the probe failed (exit $$rc)" >&2; exit 1
@@ -345,8 +335,7 @@ export-selfcheck:
 	  /^PYCHECK map / && tolower($$3) ~ /python|numpy|pysim|site-packages|venv/ && index($$3, d) != 1 {print}' $(EXPORT_SELFCHECK_LOG))
 	if [ -n "$$bad" ]; then echo "$$bad" >&2; echo "export-selfcheck: Python parts from outside $$dir" >&2; exit 1; fi
 	grep -q "^PYCHECK map $$dir/python/lib/libpython" $(EXPORT_SELFCHECK_LOG) || { echo "export-selfcheck: the bundled libpython is not mapped" >&2; exit 1; }
-	"$${seal[@]}" timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' "$${scrub[@]}" \
-	  $(EXPORT_EXE) -- --autoplay-hours=0.5 2>&1 | tail -n 4
+	$(WITHOUT_PYTHON) 300 $(EXPORT_EXE) -- --autoplay-hours=0.5 2>&1 | tail -n 4
 	echo "export-selfcheck: ok (Python from $$dir/python only)"
 
 $(GP)/export_presets.cfg:
@@ -358,6 +347,42 @@ $(GP)/export_presets.cfg:
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \
 	  'texture_format/s3tc=true' 'texture_format/etc=false' 'texture_format/etc2=false' \
 	  'texture_format/no_bptc_fallbacks=true' > $@
+
+# ---------------------------------------------------------------------------------------------
+# the Debian package (README, "Installing the package"): build/make_deb.py lays the export out
+# under /opt/malignus with a launcher, menu entry, icons, manual and docs, then dpkg-deb
+
+PKG_VERSION = $(shell sed -n 's/^version = "\(.*\)"/\1/p' $(ROOT)/pyproject.toml | head -n1)
+PKG_DEB = $(OUT)/malignus_$(PKG_VERSION)_$(shell dpkg --print-architecture).deb
+
+package: export
+	$(PY) $(ROOT)/build/make_deb.py $(EXPORT_DIR) $(OUT)
+	rm -rf $(OUT)/package-root
+
+# The package unpacked (dpkg -x) into a temporary root: its files are there, and its launcher
+# started from there plays one game hour under Xvfb, with the machine's Python hidden.
+package-check:
+	test -f $(PKG_DEB) || { echo "package-check: no $(PKG_DEB): run make package first" >&2; exit 1; }
+	tmp=$$(mktemp -d /tmp/malignus-package.XXXXXX)
+	trap 'rm -rf "$$tmp"' EXIT
+	dpkg -x $(PKG_DEB) $$tmp
+	for f in usr/bin/malignus opt/malignus/malignus.x86_64; do
+	  test -x $$tmp/$$f || { echo "package-check: $$f is missing or not executable" >&2; exit 1; }
+	done
+	desktop=$$tmp/usr/share/applications/malignus.desktop
+	grep -qx 'Exec=malignus' $$desktop && grep -qx 'Icon=malignus' $$desktop \
+	  || { echo "package-check: the menu entry does not start malignus with its icon" >&2; exit 1; }
+	for s in 48 64 128 256; do
+	  test -s $$tmp/usr/share/icons/hicolor/$${s}x$${s}/apps/malignus.png || { echo "package-check: no $${s} px icon" >&2; exit 1; }
+	done
+	echo "package-check: $(notdir $(PKG_DEB)) unpacked in $$tmp; its launcher plays one game hour"
+	cd /tmp
+	$(WITHOUT_PYTHON) 300 $$tmp/usr/bin/malignus -- --autoplay-hours=1 > $(OUT)/package-check.log 2>&1 || true
+	grep -E '^without_python' $(OUT)/package-check.log || true
+	tail -n 3 $(OUT)/package-check.log
+	grep -qE '^final tick [0-9]+ hash ' $(OUT)/package-check.log \
+	  || { echo "package-check: the game did not play its hour (log: $(OUT)/package-check.log)" >&2; exit 1; }
+	echo "package-check: ok"
 
 # The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep);
 # SCREENSHOT_ARGS adds main scene arguments, e.g. --level=res://levels/trap_demo.level --select=1
