@@ -43,11 +43,16 @@ def horn(x, y, base, ctrl, tip, r0, r1):
     pts = bezier(np.array(base), np.array(ctrl), np.array(tip), ts)
     mask = np.zeros(x.shape, bool)
     along = np.zeros(x.shape)
+    n = x.shape[0]
+    lo = np.clip(((pts.min(axis=0) - r0) * n).astype(int), 0, n)      # the horn's box only
+    hi = np.clip(((pts.max(axis=0) + r0) * n).astype(int) + 1, 0, n)
+    box = (slice(lo[1], hi[1]), slice(lo[0], hi[0]))
+    bx, by, bm, ba = x[box], y[box], mask[box], along[box]
     for t, (px, py) in zip(ts, pts):
         r = r0 + (r1 - r0) * t
-        d = (x - px) ** 2 + (y - py) ** 2 <= r * r
-        along = np.where(d & ~mask, t, along)
-        mask |= d
+        d = (bx - px) ** 2 + (by - py) ** 2 <= r * r
+        ba[d & ~bm] = t
+        bm |= d
     return mask, along
 
 
@@ -64,9 +69,11 @@ def polygon(x, y, pts):
 
 
 def mix(img, mask, rgb, alpha=1.0):
-    a = mask.astype(float)[..., None] * alpha
-    img[..., :3] = img[..., :3] * (1 - a) + np.asarray(rgb, float) * a
-    img[..., 3:] = np.maximum(img[..., 3:], a * 255.0)
+    """Paints rgb over the masked pixels (alpha: a number, or an (h, w, 1) array)."""
+    a = np.asarray(alpha, float)
+    a = a[..., 0][mask][:, None] if a.ndim else a
+    img[mask, :3] = img[mask, :3] * (1 - a) + np.asarray(rgb, float) * a
+    img[mask, 3] = np.maximum(img[mask, 3], (a * 255.0).reshape(-1) if a.ndim else a * 255.0)
 
 
 def draw(size):
