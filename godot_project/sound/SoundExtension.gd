@@ -168,19 +168,20 @@ func _on_sim_event(ev: Dictionary) -> void:
 	play(family, ev)
 
 
-# Starts a voice of `family` for event `ev` (its tile and tick); false when the fog hides
-# it, the family's limit holds it back, or the family has no sound.
-func play(family: String, ev: Dictionary = {}) -> bool:
+# Starts a voice of `family` for event `ev` (its tile and tick), unless the fog hides it
+# (counted in `hidden`), the family's limit holds it back (counted in `dropped`) or the family
+# has no sound; what it starts is counted in `counts` and kept in `started`.
+func play(family: String, ev: Dictionary = {}) -> void:
 	var spec: Array = FAMILIES[family]
 	var list: Array = streams.get(family, [])
 	if list.empty():
-		return false
+		return
 	var tile := Vector2(-1, -1)
 	if spec[0] == ON_MAP:
 		tile = seen_tile(ev)
 		if tile.x < 0:
 			hidden += 1
-			return false
+			return
 	var frame := Engine.get_idle_frames()
 	var now := OS.get_ticks_msec()
 	var player = null
@@ -188,7 +189,7 @@ func play(family: String, ev: Dictionary = {}) -> bool:
 		player = _free_player(family, spec)
 	if player == null:
 		dropped[family] = int(dropped.get(family, 0)) + 1
-		return false
+		return
 	var k := int(_next_variant.get(family, 0)) % list.size()
 	_next_variant[family] = k + 1
 	player.stream = list[k]
@@ -196,11 +197,15 @@ func play(family: String, ev: Dictionary = {}) -> bool:
 		player.global_position = main.world.to_global(main.world.tile_to_world(tile))
 		player.pitch_scale = _rng.randf_range(0.94, 1.06)
 	player.play()
+	if spec[0] == ON_MAP:
+		# Godot 3.2's AudioStreamPlayer2D starts its stream only in its next physics step;
+		# an audio mix before that finds it not started and stops it for good (about one
+		# sound in forty, measured). A seek starts it in that mix instead.
+		player.seek(0.0)
 	_last_frame[family] = frame
 	_last_ms[family] = now
 	counts[family] = int(counts.get(family, 0)) + 1
 	_record(family, player, tile, int(ev.get("tick", -1)))
-	return true
 
 
 func _free_player(family: String, spec: Array):

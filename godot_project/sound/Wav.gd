@@ -82,7 +82,7 @@ static func parse(bytes: PoolByteArray):
 
 # Its length in frames (samples per channel).
 static func frames(s: AudioStreamSample) -> int:
-	return s.data.size() / (4 if s.stereo else 2)
+	return s.data.size() >> (2 if s.stereo else 1)
 
 
 static func _tag(bytes: PoolByteArray, at: int) -> String:

@@ -1,4 +1,6 @@
 extends "res://tests/TestCase.gd"
+# warning-ignore-all:return_value_discarded
+# (the assertions return whether they held; a test reads that only where it stops early)
 # The sound player (sound/SoundExtension.gd; docs/godot.md "Sound"). Under godot3-server the
 # audio driver is a dummy one, so the player's own record says what it started: each start in
 # `started` with its family, bus, stream and the AudioStreamPlayer(2D) that plays it.
@@ -143,6 +145,12 @@ func _t_each_family():
 		else:
 			assert_true(player is AudioStreamPlayer, "%s is heard in the whole dungeon" % family)
 		yield(get_tree(), "idle_frame")
+	# and they play on: the long ones are still sounding, past their start, a moment later
+	yield(_wait_ms(150), "completed")
+	for family in ["blast", "alarm", "letter", "game_over"]:
+		var p = _starts_of(family)[0]["player"]
+		assert_true(p.playing and p.get_playback_position() > 0.0,
+				"the %s sound is not playing on (at %.2f s)" % [family, p.get_playback_position()])
 	# the families a snapshot starts (the indicator) are in test_the_indicator_chimes...
 	for family in ext.FAMILIES:
 		if not family.begins_with("indicator_"):
@@ -354,7 +362,7 @@ func test_a_bad_wav_is_a_reason_not_a_crash():
 		assert_eq(s.mix_rate, 22050)
 		assert_eq(s.format, AudioStreamSample.FORMAT_16_BITS)
 		assert_false(s.stereo)
-		assert_eq(Wav.frames(s), (good.size() - 44) / 2)
+		assert_eq(Wav.frames(s), (good.size() - 44) >> 1)
 	assert_true(Wav.parse(good.subarray(0, 200)) is String, "a truncated file")
 	var eight := good
 	eight[34] = 8                            # bits per sample
