@@ -201,6 +201,25 @@ func first_of_kind(kind: int) -> int:
 	return -1
 
 
+# The game against one with no view at all: main's game is stopped between two ticks, then
+# the same level and seed play as many ticks, a whole tick at a time, in a second session of
+# its own. Returns [main's state hash, the second session's] (its "" when it did not start).
+func hashes_against_a_bare_session() -> Array:
+	while main.sim.bridge.invoke("tick_under_way", []):
+		main.sim.step_frame(0.0)
+	var ticks: int = int(main.sim.bridge.invoke("snapshot", [])["tick"])
+	var other = load(main.sim.BRIDGE_SCRIPT).new()
+	var text := main.sim._read_text(main.sim.level_path) as String
+	var r = other.start(main.sim.python_paths(), main.sim.SESSION_MODULE, main.sim.SESSION_FACTORY,
+			[text, main.sim.level_path, main.sim.seed_value])
+	if not assert_eq(r, true, "the second session did not start: %s" % str(r)):
+		return [main.sim.state_hash(), ""]
+	for _i in range(ticks):
+		other.invoke("step", [0.1])
+	assert_eq(int(other.invoke("snapshot", [])["tick"]), ticks, "the whole-tick session ran other ticks")
+	return [main.sim.state_hash(), str(other.invoke("state_hash", []))]
+
+
 # --- input, through Input.parse_input_event as a player's mouse makes it ----------------------
 
 func mouse_button(pos: Vector2, button: int, pressed: bool) -> void:

@@ -332,21 +332,9 @@ func _t_fight():
 	assert_true(blows >= 3, "the fight played %d blows" % blows)
 	assert_true(ext.counts.get("knockout", 0) + ext.counts.get("death", 0) >= 1,
 			"the fight's fallen made no sound: %s" % str(ext.counts))
-	while main.sim.bridge.invoke("tick_under_way", []):      # stop between two ticks
-		main.sim.step_frame(0.0)
-	var ticks: int = int(main.sim.bridge.invoke("snapshot", [])["tick"])
-	assert_true(ticks > 136, "the fight is over by tick 136 (at %d)" % ticks)
-	var other = load(main.sim.BRIDGE_SCRIPT).new()
-	var text := main.sim._read_text(main.sim.level_path) as String
-	var r = other.start(main.sim.python_paths(), main.sim.SESSION_MODULE, main.sim.SESSION_FACTORY,
-			[text, main.sim.level_path, main.sim.seed_value])
-	if not assert_eq(r, true, "the second session did not start: %s" % str(r)):
-		return
-	for _i in range(ticks):
-		other.invoke("step", [0.1])
-	assert_eq(int(other.invoke("snapshot", [])["tick"]), ticks)
-	assert_eq(main.sim.state_hash(), str(other.invoke("state_hash", [])),
-			"the game with its sounds is not the game without any view")
+	var hashes := hashes_against_a_bare_session()
+	assert_true(main.sim.current_tick() > 136, "the fight is over by tick 136 (at %d)" % main.sim.current_tick())
+	assert_eq(hashes[0], hashes[1], "the game with its sounds is not the game without any view")
 
 
 func test_a_bad_wav_is_a_reason_not_a_crash():
