@@ -5,6 +5,8 @@
 #   make headers   GDNative headers of Debian's godot3 3.2.3 -> build/gdnative/include
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
+#   make art       the map's sprite atlas (godot_project/art/atlas.tiles + atlas.index) from
+#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once)
 #   make sounds    the game's sounds, synthesised -> godot_project/sound/sounds/*.wav
 #   make icon      the game's icon, drawn -> godot_project/icon.png
 #   make build     all of the above
@@ -17,8 +19,9 @@
 #                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
 #                  in build/sweep/<level>/ (README, "Balance sweeps")
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
-#   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
-#                  then export-selfcheck (its Python comes from the export folder only)
+#   make export-check  the exported game carries the sprite atlas; started from /tmp under
+#                  Xvfb, it loads it and plays 1 game hour; it loads every sound and the icon
+#                  (build/export_assets.gd); then export-selfcheck (its Python comes from the export folder only)
 #   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
 #   make package   a Debian package of the export -> build/out/malignus_<version>_<arch>.deb
 #   make package-check  the package unpacked into a temporary root, its launcher started from
@@ -57,7 +60,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim sounds icon build package package-check test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim art sounds icon build package package-check test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -148,6 +151,25 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 	touch $@
 
 # ---------------------------------------------------------------------------------------------
+# the sprite atlas: the tiles named in godot_project/art/sprites.txt, from Debian's crawl source
+# package (Dungeon Crawl Stone Soup's tiles; downloaded once, cached like the godot3 source)
+
+CRAWL_SRC := $(B)/crawl/src
+ATLAS := $(GP)/art/atlas.tiles
+
+art: $(ATLAS)
+
+$(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B)/venv.stamp
+	tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
+	if [ -z "$$tarball" ]; then
+	  mkdir -p $(CRAWL_SRC)
+	  # only the upstream tarball is needed (apt-get fails when Debian's own part is gone)
+	  (cd $(CRAWL_SRC) && apt-get source -q --download-only crawl) || true
+	  tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
+	fi
+	if [ -z "$$tarball" ]; then echo "art: no crawl source tarball in $(CRAWL_SRC)" >&2; exit 1; fi
+	$(PY) $(ROOT)/build/make_atlas.py "$$tarball"
+
 # the sounds (numpy synthesis, README "Sounds") and the icon: generated, ignored by git, carried
 # by the export (the sounds through export_presets.cfg's include filter, the icon as the
 # project's application/config/icon)
@@ -165,7 +187,7 @@ icon: $(GP)/icon.png
 $(GP)/icon.png: $(ROOT)/build/gen_icon.py $(B)/venv.stamp
 	$(PY) $(ROOT)/build/gen_icon.py $@
 
-build: setup headers bridge pysim sounds icon
+build: setup headers bridge pysim art sounds icon
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -292,9 +314,17 @@ export: build $(GP)/export_presets.cfg
 EXPORT_ASSETS := $(ROOT)/build/export_assets.gd
 export-check:
 	test -x $(EXPORT_EXE) || { echo "export-check: run make export first" >&2; exit 1; }
+	for f in art/atlas.tiles art/atlas.index; do
+	  grep -qa "$$f" $(EXPORT_DIR)/malignus.pck || { echo "export-check: $$f is not in the export" >&2; exit 1; }
+	done
+	echo "export-check: the sprite atlas is in malignus.pck"
 	cd /tmp
 	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' \
-	  $(EXPORT_EXE) -- --autoplay-hours=1 2>&1 | tail -n 25
+	  $(EXPORT_EXE) -- --autoplay-hours=1 > $(OUT)/export-check.log 2>&1 || { tail -n 25 $(OUT)/export-check.log; exit 1; }
+	tail -n 25 $(OUT)/export-check.log
+	if grep -q "no sprite atlas\|is not a PNG\|cannot read res://art" $(OUT)/export-check.log; then
+	  echo "export-check: the exported game did not load its sprite atlas" >&2; exit 1
+	fi
 	set +e
 	$(GODOT_ENV) timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' \
 	  $(EXPORT_EXE) -s $(EXPORT_ASSETS) > $(OUT)/export-assets.log 2>&1
@@ -341,7 +371,7 @@ export-selfcheck:
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)
 	printf '%s\n' '[preset.0]' '' 'name="Linux/X11"' 'platform="Linux/X11"' 'runnable=true' \
-	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level, *.wav"' \
+	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index,*.wav"' \
 	  'exclude_filter="tests/*"' 'export_path=""' 'script_export_mode=1' 'script_encryption_key=""' '' \
 	  '[preset.0.options]' '' "custom_template/debug=\"$$runner\"" "custom_template/release=\"$$runner\"" \
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \
@@ -400,11 +430,12 @@ screenshot: build
 
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
-	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt
+	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean
-	rm -rf $(VENV) $(GDN)
+	rm -rf $(VENV) $(GDN) $(B)/crawl
 
 .ONESHELL:
 # recipes are whole bash scripts (-euo pipefail); they say what they do themselves
