@@ -64,6 +64,7 @@ const EVENTS := {"trap_triggered": "trigger", "door_opened": "door_open",
 		"furniture_built": "build", "alarm": "alarm", "letter": "letter",
 		"game_over": "game_over", "refused": "refused"}
 const RECORD_MAX := 64
+const POSITION_KEYS := [["x", "y"], ["x1", "y1"], ["x0", "y0"]]   # an attack: target, attacker
 
 var streams := {}          # family (or loop name) -> [AudioStreamSample], its variants in order
 var load_errors := []      # why a file did not load (Wav.load_file)
@@ -176,17 +177,19 @@ func play(family: String, ev: Dictionary = {}) -> void:
 	var list: Array = streams.get(family, [])
 	if list.empty():
 		return
+	# the limit first (the cheapest test: in a busy frame most events stop here), then the fog
+	var frame := Engine.get_idle_frames()
+	var now := OS.get_ticks_msec()
+	if _last_frame.get(family, -1) == frame or now - int(_last_ms.get(family, -1000000)) < spec[2]:
+		dropped[family] = int(dropped.get(family, 0)) + 1
+		return
 	var tile := Vector2(-1, -1)
 	if spec[0] == ON_MAP:
 		tile = seen_tile(ev)
 		if tile.x < 0:
 			hidden += 1
 			return
-	var frame := Engine.get_idle_frames()
-	var now := OS.get_ticks_msec()
-	var player = null
-	if _last_frame.get(family, -1) != frame and now - int(_last_ms.get(family, -1000000)) >= spec[2]:
-		player = _free_player(family, spec)
+	var player = _free_player(family, spec)
 	if player == null:
 		dropped[family] = int(dropped.get(family, 0)) + 1
 		return
@@ -250,7 +253,7 @@ func seen_tile(ev: Dictionary) -> Vector2:
 # door's tile (breach_roll).
 func tiles_of(ev: Dictionary) -> Array:
 	var out := []
-	for keys in [["x", "y"], ["x1", "y1"], ["x0", "y0"]]:
+	for keys in POSITION_KEYS:
 		if ev.has(keys[0]) and ev.has(keys[1]):
 			out.append(Vector2(int(ev[keys[0]]), int(ev[keys[1]])))
 	if out.empty() and ev.has("door"):
