@@ -4,8 +4,8 @@ extends "res://core/ConceptExtension.gd"
 # sends no command and never reads the bridge, so the game is the same with it or without it.
 # - sim_event: an event with a sound (family_of) starts one voice of its family, when the
 #   player may know of it (fog: ON_MAP families only where a tile of the event is seen now)
-#   and the family's limit lets it (at most one start a frame, `voices` at once, `gap_ms`
-#   between two starts: fifty blows in one frame are one blow).
+#   and the family's limit lets it (`gap_ms` between two starts, so never two in a frame, and
+#   `voices` at once: fifty blows in one frame are one blow).
 # - snapshot_updated: the fog; the invasion indicator's word (a chime when it changes, darker
 #   when it gets worse); the ambience (calm, tense while an invasion is underway, silent once
 #   the game is over).
@@ -80,7 +80,6 @@ var ambience := {}         # loop name -> AudioStreamPlayer
 var ambience_level := {}   # loop name -> 0..1 (its volume within the Ambience bus)
 var ambience_target := {}
 var _players := {}         # family -> [players]
-var _last_frame := {}
 var _last_ms := {}
 var _next_variant := {}
 var _picked := {}          # door id -> tick its lock was picked (its breach then says no more)
@@ -177,10 +176,9 @@ func play(family: String, ev: Dictionary = {}) -> void:
 	var list: Array = streams.get(family, [])
 	if list.empty():
 		return
-	# the limit first (the cheapest test: in a busy frame most events stop here), then the fog
-	var frame := Engine.get_idle_frames()
+	# the gap first (the cheapest test: in a busy frame most events stop here), then the fog
 	var now := OS.get_ticks_msec()
-	if _last_frame.get(family, -1) == frame or now - int(_last_ms.get(family, -1000000)) < spec[2]:
+	if now - int(_last_ms.get(family, -1000000)) < spec[2]:
 		dropped[family] = int(dropped.get(family, 0)) + 1
 		return
 	var tile := Vector2(-1, -1)
@@ -205,7 +203,6 @@ func play(family: String, ev: Dictionary = {}) -> void:
 		# an audio mix before that finds it not started and stops it for good (about one
 		# sound in forty, measured). A seek starts it in that mix instead.
 		player.seek(0.0)
-	_last_frame[family] = frame
 	_last_ms[family] = now
 	counts[family] = int(counts.get(family, 0)) + 1
 	_record(family, player, tile, int(ev.get("tick", -1)))
