@@ -22,7 +22,7 @@
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
 #                  Xvfb, it loads it and plays 1 game hour; it loads every sound and the icon
 #                  (build/export_assets.gd); then export-selfcheck (its Python comes from the export folder only)
-#   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
+#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game) under Xvfb -> build/out/screenshot.png
 #   make package   a Debian package of the export -> build/out/malignus_<version>_<arch>.deb
 #   make package-check  the package unpacked into a temporary root, its launcher started from
 #                  there under Xvfb for 1 game hour with the machine's Python hidden
@@ -371,7 +371,7 @@ export-selfcheck:
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)
 	printf '%s\n' '[preset.0]' '' 'name="Linux/X11"' 'platform="Linux/X11"' 'runnable=true' \
-	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index,*.wav"' \
+	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index,title/*.txt,*.wav"' \
 	  'exclude_filter="tests/*"' 'export_path=""' 'script_export_mode=1' 'script_encryption_key=""' '' \
 	  '[preset.0.options]' '' "custom_template/debug=\"$$runner\"" "custom_template/release=\"$$runner\"" \
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \

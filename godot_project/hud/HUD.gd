@@ -17,9 +17,8 @@ extends CanvasLayer
 # log above the tool bar; the error banner and the toasts stay left of the dock.
 
 const EventText = preload("res://hud/EventText.gd")
-const Files = preload("res://core/Files.gd")
+const Levels = preload("res://core/Levels.gd")
 const Panels = preload("res://hud/Panels.gd")
-const LEVELS_DIR := "res://levels"
 const LOG_LINES := 100          # the log keeps this many lines (the cap)
 const LOG_REPEAT_WINDOW := 6     # a line said again within this many lines is counted, not repeated
 # The log's filters (issue 13): a category per event type (EventText.category_of).
@@ -62,6 +61,7 @@ var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of
 var _snap := {}
 var _tool_group: ButtonGroup
 var level_picker: OptionButton
+var _levels := []                 # the picker's levels (Levels.listed())
 var _tools_fitted := ""           # the window width and shown tools the tool rows were fitted to
 
 
@@ -482,10 +482,16 @@ func _add_log_line(ev: Dictionary, text: String) -> void:
 			_log_entries.remove(k)
 			_log_lines.remove(k)
 			break
-	var line := "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
-		_time_prefix(ev), col.to_html(false), _escape(text + (" (x%d)" % count if count > 1 else ""))]
-	_log_entries.append({"text": text, "category": event_text.category_of(ev), "count": count, "line": line})
-	_log_lines.append(line)
+	_append_log_entry({"time": _time_prefix(ev), "color": col.to_html(false), "text": text,
+			"category": event_text.category_of(ev), "count": count})
+
+
+func _append_log_entry(e: Dictionary) -> void:
+	var count := int(e["count"])
+	e["line"] = "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
+		_escape(str(e["time"])), e["color"], _escape(str(e["text"]) + (" (x%d)" % count if count > 1 else ""))]
+	_log_entries.append(e)
+	_log_lines.append(e["line"])
 	while _log_lines.size() > LOG_LINES:
 		_log_lines.pop_front()
 		_log_entries.pop_front()
@@ -502,6 +508,29 @@ func clear_log() -> void:
 	_log_lines.clear()
 	_log_entries.clear()
 	_log_dirty = true
+
+
+# The log's lines as plain values (time, color, text, category, count), oldest first: what a
+# save keeps of it (main/Main.gd, "The view").
+func log_entries() -> Array:
+	var out := []
+	for e in _log_entries:
+		out.append({"time": e["time"], "color": e["color"], "text": e["text"],
+				"category": e["category"], "count": e["count"]})
+	return out
+
+
+# The log made again from log_entries() (a loaded save's): entries that are not such
+# Dictionaries are skipped.
+func restore_log(entries: Array) -> void:
+	clear_log()
+	for e in entries:
+		if typeof(e) != TYPE_DICTIONARY or typeof(e.get("text")) != TYPE_STRING:
+			continue
+		var color := str(e.get("color", "ffffff"))
+		_append_log_entry({"time": str(e.get("time", "")), "text": e["text"],
+				"color": color if color.is_valid_html_color() else "ffffff",
+				"category": str(e.get("category", "")), "count": int(max(1, int(e.get("count", 1))))})
 
 
 # Show or hide a category of the log ("combat", "traps", "doors", "invasions").
@@ -561,20 +590,17 @@ func _on_game_replaced(_path) -> void:
 
 # --- helpers ---------------------------------------------------------------------------
 
-# The levels in res://levels, text and scene (those made for tests left out), after the title; picking one
-# asks the SimClient to start it. It shows the level that is running.
+# The levels (core/Levels.gd: each once), after the title; picking one asks to start it
+# (level_requested: Main asks first if the game would be lost). It shows the level that runs.
 func _add_level_picker() -> void:
 	level_picker = OptionButton.new()
 	level_picker.name = "LevelPicker"
 	level_picker.hint_tooltip = "Play another level"
 	level_picker.focus_mode = Control.FOCUS_NONE
-	# Text levels, then the level scenes painted in the editor (addons/malignus_level).
-	for suffix in [".level", ".tscn"]:
-		for path in Files.find(LEVELS_DIR, "", suffix):
-			if path.get_file().find("test") < 0:
-				var title: String = path.get_file().get_basename().capitalize()
-				level_picker.add_item(title + (" (scene)" if suffix == ".tscn" else ""))
-				level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
+	_levels = Levels.listed()
+	for level in _levels:
+		level_picker.add_item(level["title"])
+		level_picker.set_item_metadata(level_picker.get_item_count() - 1, level["path"])
 	# id_pressed, not item_selected: OptionButton says nothing when the shown item is picked
 	# again, and picking the level that runs must start it afresh (issue 13).
 	var _err := level_picker.get_popup().connect("id_pressed", self, "_on_level_picked")
@@ -590,9 +616,9 @@ func _on_level_picked(id: int) -> void:
 
 
 func _on_sim_started(info: Dictionary) -> void:
-	for i in range(level_picker.get_item_count()):
-		if str(level_picker.get_item_metadata(i)) == str(info.get("level", "")):
-			level_picker.select(i)
+	var i := Levels.index_of(_levels, str(info.get("level", "")))
+	if i >= 0:
+		level_picker.select(i)
 
 
 # Save and Load at the end of the top bar; the SimClient does the work.
