@@ -431,7 +431,7 @@ screenshot: build
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
 	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
-	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index $(SOUND_DIR) $(GP)/icon.png $(GP)/icon.png.import
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean
