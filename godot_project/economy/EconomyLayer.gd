@@ -19,8 +19,9 @@ extends Node2D
 # - Sleepers (sleep_pos / sleep_in_bed, pysim/economy/sleep.py): "Zz" over the minion, drawn
 #   by the preview child so it shows above the entities.
 # - preview: the hovered tile under a build tool, green when the command would be taken,
-#   red when refused, with the reason written beside it. Drawn by a child of this script
-#   (preview_only, z_index 5) so it shows above the entities.
+#   red when refused; what a click does, or the reason, is the HUD's hint beside the mouse
+#   (EventBus.cursor_hint). Drawn by a child of this script (preview_only, z_index 5) so it
+#   shows above the entities.
 
 const KINDS := ["bed", "scrapper_table", "pyre", "altar", "cell", "guardpost", "scrying_pool", "treasury"]
 const OWN_LAYER := ["altar", "cell", "guardpost", "scrying_pool"]
@@ -66,12 +67,16 @@ func set_preview(tile: Vector2, label: String, reason: String) -> void:
 		update()
 	if preview_child != null:
 		preview_child.set_preview(tile, label, reason)
+		EventBus.emit_signal("cursor_hint", label if reason == "" else reason, reason == "")
 
 
 func clear_preview() -> void:
+	var was := preview_tile
 	preview_tile = Vector2(-1, -1)
 	if preview_child != null:
 		preview_child.clear_preview()
+		if was.x >= 0:
+			EventBus.emit_signal("cursor_hint", "", true)
 	else:
 		update()
 
@@ -199,10 +204,3 @@ func _draw_preview() -> void:
 	var col := OK_COL if preview_reason == "" else BAD_COL
 	draw_rect(r, Color(col.r, col.g, col.b, 0.3), true)
 	draw_rect(r, col, false, 1.5)
-	if _font != null:
-		var text := preview_label if preview_reason == "" else preview_reason
-		var at := r.position + Vector2(tile_size + 3, 12)
-		var size := _font.get_string_size(text)
-		draw_rect(Rect2(at + Vector2(-2, -size.y + 2), size + Vector2(4, 2)), Color(0.05, 0.03, 0.08, 0.8))
-		draw_string(_font, at + Vector2(1, 1), text, Color(0, 0, 0, 0.8))
-		draw_string(_font, at, text, col)
