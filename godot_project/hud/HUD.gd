@@ -2,7 +2,8 @@ extends CanvasLayer
 # The HUD: a short interface over its scenes (docs/godot.md "Scene layout"), laid out by
 # containers, never by pixels, so it fits any window and any UI scale:
 #   TopBar (hud/TopBar.tscn)      clock, status readouts, speed, level picker, Save/Load, help
-#   MapSide, left of the dock     error banner, toasts, the event log (hud/EventLog.tscn) and
+#   MapSide, left of the dock     error banner and toasts (hud/Messages.gd), the event log
+#                                 (hud/EventLog.tscn) and
 #                                 the tool bar (hud/ToolBar.tscn) at the bottom
 #   RightDock (hud/RightDock.gd)  the selection panel and the concepts' side panels; scrolls
 #   Letters (hud/Letters.gd)      panels in the middle: key help, end screen, party letters
@@ -20,14 +21,11 @@ extends CanvasLayer
 #   add_tile_info(obj, method)           lines for the map tip of a tile
 #   register_event_text(type, obj, method[, color, quiet])  words for an event in the log
 #   add_log_note(text)                   a log line no sim event said
-#   notify(text, kind)                   a toast (also EventBus.notify)
+#   notify(text, kind)                   a toast (also EventBus.notify; hud/Messages.gd)
 
 const EventText = preload("res://hud/EventText.gd")
 const GamePanel = preload("res://hud/GamePanel.gd")
 const SelectionPanel = preload("res://hud/SelectionPanel.gd")
-const TOAST_SECONDS := 4.0
-const TOAST_WIDTH := 420.0
-const MAX_TOASTS := 4
 # The dock's width: DOCK_SHARE of the HUD's width, kept within these (a narrow window or a
 # large UI scale leaves the map at least the rest).
 const DOCK_SHARE := 0.27
@@ -42,9 +40,10 @@ onready var layout: VBoxContainer = $Root/Layout
 onready var body: MarginContainer = $Root/Layout/Body
 onready var top_bar = $Root/Layout/TopBar
 onready var map_side: VBoxContainer = $Root/Layout/Body/Columns/MapSide
-onready var error_banner: PanelContainer = $Root/Layout/Body/Columns/MapSide/ErrorBanner
-onready var error_label: Label = $Root/Layout/Body/Columns/MapSide/ErrorBanner/Row/Text
-onready var toasts: VBoxContainer = $Root/Layout/Body/Columns/MapSide/Toasts
+onready var messages = $Root/Layout/Body/Columns/MapSide/Messages
+onready var error_banner: PanelContainer = $Root/Layout/Body/Columns/MapSide/Messages/ErrorBanner
+onready var error_label: Label = $Root/Layout/Body/Columns/MapSide/Messages/ErrorBanner/Row/Text
+onready var toasts: VBoxContainer = $Root/Layout/Body/Columns/MapSide/Messages/Toasts
 onready var event_log = $Root/Layout/Body/Columns/MapSide/EventLog
 onready var tool_bar = $Root/Layout/Body/Columns/MapSide/ToolBar
 onready var right_dock = $Root/Layout/Body/Columns/RightDock
@@ -54,8 +53,6 @@ onready var map_tip = $Root/MapTip
 var selection_panel = null
 var help_panel = null            # the key bindings (F1), a letter
 var event_text = EventText.new()
-var error_count := 0
-var last_error := ""
 var tool_id := "select"
 var ui_scale := 1.0
 var _snap := {}
@@ -79,9 +76,8 @@ func _ready() -> void:
 	right_dock.add_panel(selection_panel)
 	_add_help()
 	var _err: int = top_bar.connect("help_pressed", self, "toggle_help")
-	_err = error_banner.get_node("Row/Close").connect("pressed", self, "hide_error")
 	for pair in [["snapshot_updated", "_on_snapshot_updated"], ["sim_event", "_on_sim_event"],
-			["sim_error", "show_error"], ["sim_failed", "_on_sim_failed"], ["notify", "notify"],
+			["sim_error", "show_error"], ["sim_failed", "show_failed_start"], ["notify", "notify"],
 			["tool_selected", "_on_tool_selected"], ["game_loaded", "_on_game_replaced"],
 			["settings_changed", "_on_setting_changed"]]:
 		_err = EventBus.connect(pair[0], self, pair[1])
@@ -202,76 +198,22 @@ static func time_prefix(ev: Dictionary) -> String:
 	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24.0) + 1, hhmm]
 
 
-# --- toasts and the error banner -----------------------------------------------------------
+# --- toasts and the error banner (hud/Messages.gd) ----------------------------------------
 
 func notify(text: String, kind: String = "info") -> void:
-	var panel := PanelContainer.new()
-	var style := StyleBoxFlat.new()
-	style.bg_color = {"error": Color(0.45, 0.07, 0.08, 0.92), "warn": Color(0.40, 0.24, 0.05, 0.92)}.get(kind, Color(0.12, 0.1, 0.18, 0.92))
-	style.content_margin_left = 10
-	style.content_margin_right = 10
-	style.content_margin_top = 4
-	style.content_margin_bottom = 4
-	style.set_corner_radius_all(4)
-	panel.add_stylebox_override("panel", style)
-	panel.mouse_filter = Control.MOUSE_FILTER_IGNORE
-	panel.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
-	var label := Label.new()
-	label.text = text
-	label.align = Label.ALIGN_CENTER
-	label.autowrap = true
-	# as wide as the text, at most TOAST_WIDTH (or the room left of the dock): longer wraps
-	var w: float = label.get_font("font").get_string_size(text).x + 1
-	label.rect_min_size.x = min(min(w, TOAST_WIDTH), max(80.0, map_side.rect_size.x - 24))
-	panel.add_child(label)
-	toasts.add_child(panel)
-	while toasts.get_child_count() > MAX_TOASTS:
-		var old = toasts.get_child(0)
-		toasts.remove_child(old)
-		old.queue_free()
-	var _err := get_tree().create_timer(TOAST_SECONDS).connect("timeout", self, "_expire_toast", [weakref(panel)])
-
-
-func _expire_toast(ref: WeakRef) -> void:
-	var panel = ref.get_ref()
-	if panel != null:
-		panel.queue_free()
+	messages.notify(text, kind)
 
 
 func show_error(text: String) -> void:
-	if text == last_error and error_banner.visible:
-		error_count += 1
-	else:
-		error_count = 1
-	last_error = text
-	var summary := _error_summary(text)
-	if error_count > 1:
-		summary += "  (x%d)" % error_count
-	error_label.text = summary
-	error_banner.hint_tooltip = text
-	error_banner.visible = true
+	messages.show_error(text)
 
 
 func hide_error() -> void:
-	error_banner.visible = false
-	error_count = 0
+	messages.hide_error()
 
 
-func _on_sim_failed(text: String) -> void:
-	error_count = 0
-	last_error = ""
-	error_label.text = "The game could not start: " + text
-	error_banner.hint_tooltip = text
-	error_banner.visible = true
-
-
-# The last line of a Python traceback ("ValueError: ...") is what a player needs.
-static func _error_summary(text: String) -> String:
-	var lines := text.strip_edges().split("\n")
-	var last: String = text
-	if lines.size() > 0:
-		last = str(lines[lines.size() - 1]).strip_edges()
-	return "Simulation error: " + last
+func show_failed_start(text: String) -> void:
+	messages.show_failed_start(text)
 
 
 # --- state from the game ---------------------------------------------------------------------
