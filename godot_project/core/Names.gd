@@ -9,6 +9,7 @@ extends Node
 var _name := {}        # id -> "Grubnose"
 var _title := {}       # id -> "Grubnose, minion"
 var _invader := {}     # id -> true for adventurers (they have a class)
+var _look := {}        # id -> "warrior", "troll", "" (what the body is drawn as: art/Art.gd)
 var _names_version := -1
 var _asked_for := {}   # ids asked about that the simulation did not know (asked once)
 var _place := PoolIntArray()
@@ -50,6 +51,15 @@ func is_adventurer(id) -> bool:
 	return _invader.get(int(id), false)
 
 
+# What the body is drawn as: its class or creature kind ("warrior", "troll"), "" for minions
+# and the Boss (Session.names()["looks"]; art/Art.gd picks the sprite).
+func look(id) -> String:
+	var i := int(id)
+	if not _name.has(i):
+		var _w := who(i)
+	return str(_look.get(i, ""))
+
+
 func knows(id) -> bool:
 	return _name.has(int(id))
 
@@ -88,6 +98,7 @@ func reset() -> void:
 	_name.clear()
 	_title.clear()
 	_invader.clear()
+	_look.clear()
 	_asked_for.clear()
 	_names_version = -1
 	_place = PoolIntArray()
@@ -110,10 +121,12 @@ func _refresh_names() -> void:
 	var names = out.get("names", [])
 	var titles = out.get("titles", [])
 	var classes = out.get("classes", [])
+	var looks = out.get("looks", [])
 	for k in range(min(ids.size(), min(names.size(), titles.size()))):
 		_name[int(ids[k])] = str(names[k])
 		_title[int(ids[k])] = str(titles[k])
 		_invader[int(ids[k])] = k < classes.size() and str(classes[k]) != ""
+		_look[int(ids[k])] = str(looks[k]) if k < looks.size() else ""
 
 
 func _refresh_places() -> void:

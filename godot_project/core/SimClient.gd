@@ -50,6 +50,9 @@ var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
 var frames_stepped := 0      # physics frames in which step() was called
+var frame_usec := 0          # the last frame's own work (bridge and merge), without the time
+                             # its listeners took (bench_draw.gd: the frame's simulation part)
+var _listeners_usec := 0     # the time the listeners took in this frame
 var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no tick makes none)
 var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
                              # without a tick: Session.step applies commands even when paused)
@@ -184,6 +187,13 @@ func step_frame(delta: float) -> void:
 # thread (sim_thread) a physics frame never waits for it: what it built since the last
 # frame is shown, and what is due now comes in a later frame.
 func _frame(delta: float, lockstep: bool) -> void:
+	var t0 := OS.get_ticks_usec()
+	_listeners_usec = 0
+	_frame_work(delta, lockstep)
+	frame_usec = OS.get_ticks_usec() - t0 - _listeners_usec
+
+
+func _frame_work(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
 	if _mail_attached and not lockstep:
 		# With the sim thread, no call into Python at all: a thread that slept through most
@@ -209,7 +219,7 @@ func _frame(delta: float, lockstep: bool) -> void:
 		snapshots_taken += 1
 		_snapshot_stale = false
 		if _merge_changes(out["changes"]):
-			EventBus.emit_signal("snapshot_updated", last_snapshot)
+			_publish_snapshot()
 	_emit_events(out.get("events", []))
 
 
@@ -238,8 +248,14 @@ func _show_mail(items: Array) -> void:
 			events += evs
 	if shown:
 		last_changed = brought
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_publish_snapshot()
 	_emit_events(events)
+
+
+func _publish_snapshot() -> void:
+	var t0 := OS.get_ticks_usec()
+	EventBus.emit_signal("snapshot_updated", last_snapshot)
+	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Takes the sim thread's mailbox into the bridge (Session.sim_mailbox): false without the
@@ -588,9 +604,11 @@ func _publish_events() -> void:
 func _emit_events(events) -> void:
 	if typeof(events) != TYPE_ARRAY:
 		return
+	var t0 := OS.get_ticks_usec()
 	for ev in events:
 		if typeof(ev) == TYPE_DICTIONARY:
 			EventBus.emit_signal("sim_event", ev)
+	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Asks Session.snapshot_changes and merges them into the last snapshot (_merge_changes).

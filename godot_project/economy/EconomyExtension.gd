@@ -12,7 +12,7 @@ extends "res://core/ConceptExtension.gd"
 #   the mouse its size.
 # - Digging is a job (pysim/economy/dig_jobs.py): the Dig tool marks rock (a click or a
 #   drag), a click on a mark takes it back; the layer draws the marks and the digging done.
-# - Sleepers (pysim/economy/sleep.py) are drawn with "Zz"; treasure carried to the treasury
+# - Sleepers (pysim/economy/sleep.py) are drawn lying with "Zz" (world/EntityLayer.gd); treasure carried to the treasury
 #   (pysim/economy/treasury.py) is said in the log.
 # - The end screen: when the Boss dies (game_over) a panel with the days survived, the
 #   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
@@ -39,7 +39,7 @@ var _layer_key := ""
 # hovered tile's preview asked again.
 const LAYER_KEYS := ["vein_metal", "vein_marked", "furn_pos", "furn_kind", "furn_bp_pos",
 		"furn_bp_metal", "treasure_pos", "treasure_amount", "dig_pos", "dig_work",
-		"dig_waiting", "sleep_pos"]
+		"dig_waiting"]
 var _preview_dirty := false   # an event may have changed what the hovered tile allows
 var _args_done := false
 

@@ -45,10 +45,13 @@ func add_tile_info(target: Object, method: String) -> void:
 func tile_lines(tile: Vector2) -> Array:
 	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
 	var ids = _snap.get("ent_id", [])
-	var pos = _snap.get("ent_pos", [])
 	var states = _snap.get("ent_state", [])
-	for i in range(min(ids.size(), min(pos.size(), states.size()))):
-		if int(round(pos[i].x)) == int(tile.x) and int(round(pos[i].y)) == int(tile.y):
+	var worlds := get_tree().get_nodes_in_group("world")
+	# Who is drawn under the mouse (world/EntityLayer.gd: bodies sharing a tile are drawn
+	# apart, walking ones between tiles).
+	var under: Array = worlds[0].bodies_under_mouse(tile) if not worlds.empty() else []
+	for i in range(min(ids.size(), states.size())):
+		if int(ids[i]) in under:
 			var st := int(states[i])
 			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
 	for f in _tile_infos:

@@ -10,7 +10,7 @@ extends Node
 #                                  frames (default 90) and quit (needs a real renderer)
 #   --select=ID                    select entity ID once the game runs (for screenshots)
 #   --zoom=Z                       set the camera's zoom once the game runs (for screenshots;
-#                                  1 = 16 screen px a tile, 0.25 = 64 px; not clamped)
+#                                  1 = 32 screen px a tile, 0.5 = 64 px; not clamped)
 #   --focus=X,Y                    centre the camera on tile (X, Y) once the game runs
 #   --quit-after=N                 quit after N frames
 # Extensions: every res://<folder>/*Extension.tscn is instanced under Extensions at start

@@ -352,3 +352,40 @@ static func _show(v) -> String:
 	if s.length() > 300:
 		s = s.substr(0, 300) + "..."
 	return s
+
+
+# --- two sessions ------------------------------------------------------------------------------
+
+# The state hash of a bare session (no views, no frames) of the running level and seed, played
+# `ticks` ticks a whole tick at a time; "" (and a failed assert) if it does not start.
+func bare_session_hash(ticks: int) -> String:
+	var other = load(main.sim.BRIDGE_SCRIPT).new()
+	var text := main.sim._read_text(main.sim.level_path) as String
+	var r = other.start(main.sim.python_paths(), main.sim.SESSION_MODULE, main.sim.SESSION_FACTORY,
+			[text, main.sim.level_path, main.sim.seed_value])
+	if not assert_eq(r, true, "the second session did not start: %s" % str(r)):
+		return ""
+	for _i in range(ticks):
+		other.invoke("step", [0.1])
+	assert_eq(int(other.invoke("snapshot", [])["tick"]), ticks, "the bare session ran other ticks")
+	return str(other.invoke("state_hash", []))
+
+
+# Shows the views a snapshot in which the first `count` bodies of `kind` stand (state -1) or
+# lie (state 1, 2) on `tile`; the game itself is untouched. Returns their ids.
+func gather_on_tile(tile: Vector2, kind: int, count: int, state: int = -1) -> Array:
+	var s: Dictionary = main.sim.last_snapshot.duplicate()
+	var ids = s["ent_id"]
+	var pos := PoolVector2Array(s["ent_pos"])
+	var states := PoolIntArray(s["ent_state"])
+	var out := []
+	for i in range(ids.size()):
+		if int(s["ent_kind"][i]) == kind and out.size() < count:
+			out.append(int(ids[i]))
+			pos[i] = tile
+			if state >= 0:
+				states[i] = state
+	s["ent_pos"] = pos
+	s["ent_state"] = states
+	EventBus.emit_signal("snapshot_updated", s)
+	return out

@@ -66,7 +66,7 @@ func test_fight_ends_with_minions_standing() -> void:
 	var drawn := false
 	for _i in range(1500):
 		yield(get_tree(), "physics_frame")
-		if ext != null and (not ext.layer.lines.empty() or not ext.layer.pops.empty()):
+		if main.world.effects.active() > 0:
 			drawn = true
 		if int(main.sim.last_snapshot.get("tick", 0)) >= 600:
 			break

@@ -3,7 +3,7 @@ extends Node2D
 # where it began (a wire), or for an area tool (world.add_area_tool: Dig, Mine vein, Wall and
 # the furniture) the rectangle of tiles the drag covers.
 
-var tile_size := 16
+var tile_size := 32
 var hover_tile := Vector2(-1, -1)
 var tool_id := "select"
 var drag_from = null   # Vector2 tile while a tool drag is in progress
