@@ -17,8 +17,6 @@ extends "res://core/ConceptExtension.gd"
 # - The end screen: when the Boss dies (game_over) a panel with the days survived, the
 #   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
 #   with "Start again" (the same level) and "New campaign" (the default level).
-# - For screenshots: --tool=econ_mine (a build tool active at start) and --hover=X,Y (the
-#   preview on that tile), after "--" on the command line.
 
 const TOOL_PREFIX := "econ_"
 const EventText = preload("res://hud/EventText.gd")
@@ -41,7 +39,6 @@ const LAYER_KEYS := ["vein_metal", "vein_marked", "furn_pos", "furn_kind", "furn
 		"furn_bp_metal", "treasure_pos", "treasure_amount", "dig_pos", "dig_work",
 		"dig_waiting"]
 var _preview_dirty := false   # an event may have changed what the hovered tile allows
-var _args_done := false
 
 
 func setup(m) -> void:
@@ -202,9 +199,6 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 
 
 func _on_snapshot(snap: Dictionary) -> void:
-	if not _args_done and not tools.empty():
-		_args_done = true
-		_apply_args()
 	metal_label.text = "Metal: %d" % int(snap.get("metal_total", 0))
 	# var2str, not str: str() of a PoolByteArray (vein_marked, dig_waiting) is
 	# "[PoolByteArray]" whatever it holds, so a vein marked or unmarked left the key as it
@@ -227,17 +221,6 @@ func _on_snapshot(snap: Dictionary) -> void:
 		if main.autoplay_hours >= 0 and not main._finished:
 			print("game over: the Boss is dead on day %d, score %d" % [int(snap.get("day", 1)), int(snap.get("score_score", 0))])
 			main._finish_autoplay(snap)
-
-
-# --tool / --hover (see the top): a screenshot of a tool's preview.
-func _apply_args() -> void:
-	var args: Dictionary = main.args if "args" in main else {}
-	var t := str(args.get("tool", ""))
-	if tools.has(t):
-		EventBus.emit_signal("tool_selected", t)
-	var h := str(args.get("hover", "")).split(",")
-	if h.size() == 2:
-		_on_tile_hovered(Vector2(int(h[0]), int(h[1])))
 
 
 func _on_sim_event(ev: Dictionary) -> void:

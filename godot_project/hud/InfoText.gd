@@ -72,8 +72,8 @@ const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "stat
 		"title", "class", "level", "job_what", "job_at",   # the title line and the job words
 		"job_phrase", "sleep_until",
 		# an adventurer's Party tab (adventurers/PartyTab.gd) words these
-		"cautious", "caution_bonus", "party_cautious_reason", "corridors_off", "learned",
-		"learned_named", "party_goal_words"]
+		"cautious", "caution_bonus", "party_cautious_reason", "party_cautious_words",
+		"corridors_off", "learned", "learned_named", "party_goal_words"]
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
