@@ -264,13 +264,16 @@ func _unhandled_input(event: InputEvent) -> void:
 	get_tree().set_input_as_handled()
 
 
-# Escape closes the panel on top: a letter with an X (the key help first), else the newest
-# docked panel that shows (the trap, door or order panel), else nothing here (the map then
-# drops the tool, then the selection). True when something closed.
+# Escape closes the panel on top: the newest letter with an X (the key help, the party
+# screen), else the newest docked panel that shows (the trap, door or order panel), else
+# nothing here (the map then drops the tool, then the selection). True when something closed.
 func close_top_panel() -> bool:
-	if help_panel.visible:
-		help_panel.visible = false
-		return true
+	var shown: Array = letters.shown()
+	shown.invert()
+	for c in shown:
+		if c.get("close_button") is Button:
+			c.close_button.emit_signal("pressed")
+			return true
 	var docked: Array = right_dock.docked()
 	docked.invert()
 	for c in docked:

@@ -48,8 +48,6 @@ var _zoom := -1.0
 var _focus := Vector2(-1, -1)
 var _quit_after := -1
 var _select_id := -1
-var _tile := Vector2(-1, -1)
-var _hover := Vector2(-1, -1)
 
 
 func _ready() -> void:
@@ -66,8 +64,6 @@ func _ready() -> void:
 	_select_id = int(args.get("select", -1))
 	_zoom = float(args.get("zoom", -1))
 	_focus = _tile_arg("focus")
-	_tile = _tile_arg("tile")
-	_hover = _tile_arg("hover")
 	load_extensions()
 	if autoplay_hours >= 0:
 		_setup_autoplay()
@@ -145,14 +141,16 @@ func _tile_arg(arg_name: String) -> Vector2:
 func _apply_view_args() -> void:
 	if str(args.get("tool", "")) != "":
 		EventBus.emit_signal("tool_selected", str(args["tool"]))
-	if _tile.x >= 0:
-		EventBus.emit_signal("tile_selected", _tile)
+	var tile := _tile_arg("tile")
+	if tile.x >= 0:
+		EventBus.emit_signal("tile_selected", tile)
 	var tab_button = hud.selection_panel.tabs.tab_button(str(args.get("tab", "")))
 	if tab_button != null:
 		tab_button.emit_signal("pressed")
-	if _hover.x >= 0:
+	var hover := _tile_arg("hover")
+	if hover.x >= 0:
 		var m := InputEventMouseMotion.new()
-		m.position = world.get_viewport().canvas_transform.xform(world.tile_to_world(_hover))
+		m.position = world.get_viewport().canvas_transform.xform(world.tile_to_world(hover))
 		m.global_position = m.position
 		Input.warp_mouse_position(m.position)
 		Input.parse_input_event(m)

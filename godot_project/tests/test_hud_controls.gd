@@ -253,6 +253,9 @@ func _t_party():
 	assert_eq(letters.goal_label.text, "Their goal: to steal your treasure.")
 	yield(click_control(letters.screen.close_button), "completed")
 	assert_false(letters.screen.visible, "its X closes it")
+	letters.show_party_screen()
+	yield(press_key(KEY_ESCAPE), "completed")
+	assert_false(letters.screen.visible, "and so does Esc")
 
 
 static func _card_text(card: Node) -> String:
@@ -260,3 +263,27 @@ static func _card_text(card: Node) -> String:
 	for l in card.get_children():
 		lines.append(l.text)
 	return PoolStringArray(lines).join("\n")
+
+
+# --- the screenshot arguments ------------------------------------------------------------------
+
+func test_screenshot_arguments_pick_a_tool_hover_a_tile_and_open_a_tab():
+	return _wrap("_t_args")
+
+
+func _t_args():
+	yield(_start(DOORS), "completed")
+	if not running():
+		return
+	main.args = {"tool": "door", "hover": "%d,%d" % [WALL.x, WALL.y]}
+	main._apply_view_args()
+	yield(frames(3), "completed")
+	assert_eq(main.world.tool_id, "door", "--tool picks the tool")
+	assert_eq(extension("DoorsExtension").preview.tile, WALL, "--hover previews that tile")
+	assert_true(main.hud.map_tip.visible and main.hud.map_tip.hint != "", "and the hint shows beside the mouse")
+	EventBus.emit_signal("tool_selected", "select")
+	EventBus.emit_signal("entity_selected", first_of_kind(0))
+	yield(frames(10), "completed")
+	main.args = {"tab": "Behavior"}
+	main._apply_view_args()
+	assert_eq(str(main.hud.selection_panel.tabs.current_page.name), "Behavior", "--tab opens the tab")
