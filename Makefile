@@ -19,7 +19,7 @@
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
 #                  Xvfb, it loads it and plays 1 game hour; then export-selfcheck (its Python comes from the export folder only)
-#   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
+#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game) under Xvfb -> build/out/screenshot.png
 #   make clean     generated files (keeps the venv and the downloaded engine source)
 #   make distclean clean + venv + downloaded engine source
 
@@ -348,7 +348,7 @@ export-selfcheck:
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)
 	printf '%s\n' '[preset.0]' '' 'name="Linux/X11"' 'platform="Linux/X11"' 'runnable=true' \
-	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index"' \
+	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index,title/*.txt"' \
 	  'exclude_filter="tests/*"' 'export_path=""' 'script_export_mode=1' 'script_encryption_key=""' '' \
 	  '[preset.0.options]' '' "custom_template/debug=\"$$runner\"" "custom_template/release=\"$$runner\"" \
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \

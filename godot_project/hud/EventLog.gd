@@ -21,7 +21,7 @@ onready var fold_button: Button = $Box/Header/Fold
 onready var grip: Control = $Box/Grip
 
 var lines := []                  # every kept line, as bbcode (filtered or not)
-var entries := []                # {"text", "category", "count", "line"} parallel to lines
+var entries := []                # {"time", "color", "text", "category", "count", "line"}, parallel to lines
 var shown_categories := {"combat": true, "traps": true, "doors": true, "invasions": true}
 var folded := false
 var unread := 0                  # lines added while folded
@@ -64,10 +64,16 @@ func add_line(text_words: String, category: String, color: Color, time_words: St
 			entries.remove(k)
 			lines.remove(k)
 			break
-	var line := "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
-		time_words, color.to_html(false), _escape(text_words + (" (x%d)" % count if count > 1 else ""))]
-	entries.append({"text": text_words, "category": category, "count": count, "line": line})
-	lines.append(line)
+	_append({"time": time_words, "color": color.to_html(false), "text": text_words,
+			"category": category, "count": count})
+
+
+func _append(e: Dictionary) -> void:
+	var count := int(e["count"])
+	e["line"] = "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
+		_escape(str(e["time"])), e["color"], _escape(str(e["text"]) + (" (x%d)" % count if count > 1 else ""))]
+	entries.append(e)
+	lines.append(e["line"])
 	while lines.size() > LOG_LINES:
 		lines.pop_front()
 		entries.pop_front()
@@ -83,6 +89,29 @@ func clear() -> void:
 	unread = 0
 	_show_fold()
 	_dirty = true
+
+
+# The lines as plain values (time, color, text, category, count), oldest first: what a save
+# keeps of the log (main/Main.gd, "The view").
+func saved_entries() -> Array:
+	var out := []
+	for e in entries:
+		out.append({"time": e["time"], "color": e["color"], "text": e["text"],
+				"category": e["category"], "count": e["count"]})
+	return out
+
+
+# The log made again from saved_entries() (a loaded save's): entries that are not such
+# Dictionaries are skipped.
+func restore(saved: Array) -> void:
+	clear()
+	for e in saved:
+		if typeof(e) != TYPE_DICTIONARY or typeof(e.get("text")) != TYPE_STRING:
+			continue
+		var color := str(e.get("color", "ffffff"))
+		_append({"time": str(e.get("time", "")), "text": e["text"],
+				"color": color if color.is_valid_html_color() else "ffffff",
+				"category": str(e.get("category", "")), "count": int(max(1, int(e.get("count", 1))))})
 
 
 # Show or hide a category of the log ("combat", "traps", "doors", "invasions").

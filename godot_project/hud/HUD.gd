@@ -185,6 +185,15 @@ func shown_log_texts() -> Array:
 	return event_log.shown_texts()
 
 
+# The log kept with a save, and made again from it (main/Main.gd, "The view").
+func log_entries() -> Array:
+	return event_log.saved_entries()
+
+
+func restore_log(entries: Array) -> void:
+	event_log.restore(entries)
+
+
 # Another level or a loaded save: the old game's lines go.
 func _on_game_replaced(_path) -> void:
 	clear_log()

@@ -4,8 +4,7 @@ extends PanelContainer
 # items at the end (the Rite of Storms, the invasion indicator). Its row wraps onto a second
 # line in a narrow window instead of pushing items off the screen.
 
-const Files = preload("res://core/Files.gd")
-const LEVELS_DIR := "res://levels"
+const Levels = preload("res://core/Levels.gd")
 const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
 
 signal help_pressed
@@ -16,6 +15,7 @@ onready var speed_label: Label = $Row/SpeedLabel
 onready var tick_label: Label = $Row/Tick
 
 var level_picker: OptionButton = null
+var _levels := []                # the picker's levels (Levels.listed())
 var speed := -1                 # the sim's speed, from the snapshot
 var last_nonzero_speed := 1
 var _last_status: Node = null   # statuses go after the clock, in the order added
@@ -87,20 +87,17 @@ func _add_button(button_name: String, text: String, tooltip: String, target: Obj
 
 # --- the level picker ------------------------------------------------------------------------
 
-# The levels in res://levels, text and scene (those made for tests left out), after the title;
-# picking one asks the SimClient to start it. It shows the level that is running.
+# The levels (core/Levels.gd: each once), after the title; picking one asks to start it
+# (level_requested: Main asks first if the game would be lost). It shows the level that runs.
 func _add_level_picker() -> void:
 	level_picker = OptionButton.new()
 	level_picker.name = "LevelPicker"
 	level_picker.hint_tooltip = "Play another level"
 	level_picker.focus_mode = FOCUS_NONE
-	# Text levels, then the level scenes painted in the editor (addons/malignus_level).
-	for suffix in [".level", ".tscn"]:
-		for path in Files.find(LEVELS_DIR, "", suffix):
-			if path.get_file().find("test") < 0:
-				var title: String = path.get_file().get_basename().capitalize()
-				level_picker.add_item(title + (" (scene)" if suffix == ".tscn" else ""))
-				level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
+	_levels = Levels.listed()
+	for level in _levels:
+		level_picker.add_item(level["title"])
+		level_picker.set_item_metadata(level_picker.get_item_count() - 1, level["path"])
 	# id_pressed, not item_selected: OptionButton says nothing when the shown item is picked
 	# again, and picking the level that runs must start it afresh.
 	var _err := level_picker.get_popup().connect("id_pressed", self, "_on_level_picked")
@@ -114,6 +111,6 @@ func _on_level_picked(id: int) -> void:
 
 
 func _on_sim_started(info: Dictionary) -> void:
-	for i in range(level_picker.get_item_count()):
-		if str(level_picker.get_item_metadata(i)) == str(info.get("level", "")):
-			level_picker.select(i)
+	var i := Levels.index_of(_levels, str(info.get("level", "")))
+	if i >= 0:
+		level_picker.select(i)

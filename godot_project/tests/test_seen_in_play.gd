@@ -75,28 +75,6 @@ func toast_texts() -> Array:
 	return out
 
 
-# Opens an OptionButton by a click and clicks its item `index` in the popup.
-func pick_option(button: OptionButton, index: int):
-	yield(click_control(button), "completed")
-	var popup: PopupMenu = button.get_popup()
-	yield(get_tree(), "idle_frame")
-	if not assert_true(popup.visible, "the picker's list opened"):
-		return
-	var font: Font = popup.get_font("font")
-	var vsep: int = popup.get_constant("vseparation")
-	var top: float = popup.get_stylebox("panel").get_margin(MARGIN_TOP)
-	var h: float = font.get_height() + vsep
-	var r := popup.get_global_rect()
-	yield(click_at(Vector2(r.position.x + r.size.x / 2, r.position.y + top + h * (index + 0.5))), "completed")
-
-
-func option_index(button: OptionButton, path: String) -> int:
-	for i in range(button.get_item_count()):
-		if str(button.get_item_metadata(i)) == path:
-			return i
-	return -1
-
-
 func select_part_by_click(tile: Vector2):
 	yield(click_control(main.hud.tool_button("trap_select")), "completed")
 	yield(click_at(tile_screen(tile)), "completed")
@@ -173,12 +151,13 @@ func _t_level_picker():
 	assert_eq(picker.selected, first_i, "the picker shows the running level")
 	yield(press_key(KEY_F5), "completed")
 	yield(frames(5), "completed")
-	yield(pick_option(picker, combat_i), "completed")
+	yield(pick_level(COMBAT), "completed")
 	var ok = yield(wait_until(main.sim, "get", ["level_path"], COMBAT, 60), "completed")
 	assert_true(ok, "picking Combat Demo started it (%s)" % main.sim.level_path)
 	assert_eq(picker.selected, combat_i, "the picker shows Combat Demo")
 	# F9: the save of First blood comes back, and the picker says so.
 	yield(press_key(KEY_F9), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	ok = yield(wait_until(main.sim, "get", ["level_path"], FIRST, 120), "completed")
 	assert_true(ok, "the loaded save's level is First blood (%s)" % main.sim.level_path)
 	assert_eq(picker.selected, first_i, "after the load the picker shows First blood, not Combat Demo")
@@ -187,7 +166,7 @@ func _t_level_picker():
 	yield(frames(40), "completed")
 	var tick_before := int(snap_get("tick", 0))
 	assert_true(tick_before > 10, "the game ran on (tick %d)" % tick_before)
-	yield(pick_option(picker, first_i), "completed")
+	yield(pick_level(FIRST), "completed")
 	yield(frames(2), "completed")
 	assert_true(int(snap_get("tick", 0)) < tick_before, "picking First blood again started it anew (tick %d, was %d)" % [int(snap_get("tick", 0)), tick_before])
 
@@ -205,8 +184,7 @@ func _t_padlock_marks():
 	var layer = extension("DoorsExtension").layer
 	yield(frames(3), "completed")
 	assert_true(layer.padlock_marks >= 1, "the doors demo's padlock is marked (%d)" % layer.padlock_marks)
-	var picker: OptionButton = main.hud.level_picker
-	yield(pick_option(picker, option_index(picker, COMBAT)), "completed")
+	yield(pick_level(COMBAT), "completed")
 	yield(frames(5), "completed")
 	assert_eq(main.sim.level_path, COMBAT, "Combat Demo runs")
 	assert_eq(layer.padlock_marks, 0, "no padlock mark of the doors demo is left on screen")
@@ -358,7 +336,7 @@ func _t_log():
 				"location": "arms", "points": 1, "total": k + 2, "bleeding": false, "x": 2, "y": 2})
 	assert_eq(hud.event_log.lines.size(), hud.event_log.LOG_LINES, "the log keeps %d lines" % hud.event_log.LOG_LINES)
 	# A new level: the old lines go.
-	yield(pick_option(hud.level_picker, option_index(hud.level_picker, FIRST)), "completed")
+	yield(pick_level(FIRST), "completed")
 	yield(frames(3), "completed")
 	for t in hud.shown_log_texts():
 		assert_true(t.find("wound") < 0 and t.find("(x3)") < 0, "an old line stayed: %s" % t)
@@ -472,7 +450,7 @@ func _t_camera():
 		return
 	var cam = main.world.camera
 	cam.position = Vector2(-5000, -5000)
-	yield(pick_option(main.hud.level_picker, option_index(main.hud.level_picker, COMBAT)), "completed")
+	yield(pick_level(COMBAT), "completed")
 	yield(frames(5), "completed")
 	var rect := Rect2(Vector2.ZERO, Vector2(14, 8) * main.world.TILE)
 	assert_true(rect.grow(64).has_point(cam.position), "the camera is on the new map: %s" % str(cam.position))

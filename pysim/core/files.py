@@ -116,17 +116,23 @@ def json_depth_ok(text, limit=MAX_JSON_DEPTH):
     return True
 
 
-def load_command(text):
-    """One command from its JSON text: a dict, or ValueError with a readable reason."""
+def load_json(text, what="command"):
+    """One JSON value of a file's line, bounded: at most MAX_LINE_CHARS long and
+    MAX_JSON_DEPTH deep, no NaN or Infinity; ValueError with a readable reason."""
     if len(text) > MAX_LINE_CHARS:
-        raise ValueError("the command is %d characters long; the most is %d"
-                         % (len(text), MAX_LINE_CHARS))
+        raise ValueError("the %s is %d characters long; the most is %d"
+                         % (what, len(text), MAX_LINE_CHARS))
     if not json_depth_ok(text):
-        raise ValueError("the command is nested more than %d deep" % MAX_JSON_DEPTH)
+        raise ValueError("the %s is nested more than %d deep" % (what, MAX_JSON_DEPTH))
     try:
-        cmd = json.loads(text, parse_constant=_no_constant)
+        return json.loads(text, parse_constant=_no_constant)
     except (ValueError, RecursionError) as exc:
         raise ValueError("bad JSON: %s" % exc)
+
+
+def load_command(text):
+    """One command from its JSON text: a dict, or ValueError with a readable reason."""
+    cmd = load_json(text, "command")
     if not isinstance(cmd, dict):
         raise ValueError("a command must be a JSON object")
     return cmd
@@ -134,4 +140,4 @@ def load_command(text):
 
 def _no_constant(name):
     # NaN and Infinity are not JSON, and no command field takes them.
-    raise ValueError("%s is not a number a command can hold" % name)
+    raise ValueError("%s is not a number a file can hold" % name)

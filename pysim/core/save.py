@@ -26,6 +26,10 @@ The file is text, one item a line, so every error names the file and the line:
     <tick> <state hash>             one for every game hour played (game.checkpoints)
     [fog]                           optional sections a rule area adds (add_section): what
     <rows of 0/1>                   the player has seen is not game state, but it is theirs
+    [view]                          optional, last: where the player was looking (the front
+    <key> <JSON value>              end's camera and log, Session.save_text(view)); one value
+                                    a line, a key on several lines is a list; never game
+                                    state, never replayed or hashed (see "The view" below)
 
 The checkpoints bound the work a file can cause: a save must carry one line per game hour
 it claims, so its size bounds the replay, and a save that does not replay is refused at the
@@ -34,16 +38,22 @@ the script position and the pending commands are part of the state (and of its h
 """
 import json
 import os
+import re
 import tempfile
 
 from pysim.core import commands, files
-from pysim.core.game import CHECKPOINT_TICKS
+from pysim.core.game import CHECKPOINT_TICKS, load_rule_modules
 from pysim.core.level import LevelError, load_text
 
 MAGIC = "malignus-save 2"
 OLD_MAGICS = ("malignus-save 1",)
 _HEADER_KEYS = ("source", "seed", "tick", "hash", "script")
 _SECTIONS = ("level", "commands", "pending", "checkpoints")
+VIEW_SECTION = "view"
+# The view (see "The view" below): its keys, and the most lines it may have (the file's size
+# and line limits bound it too; this keeps a save's view from costing more than its game).
+_VIEW_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+MAX_VIEW_LINES = 2000
 
 # Optional sections after [checkpoints], by name: (write(game) -> [lines] or None for none,
 # read(game, [(lineno, text)]) -> None, or (lineno or 0, the reason it cannot be read)). For what belongs with
@@ -60,8 +70,9 @@ class SaveError(LevelError):
     """A save that cannot be loaded; the message starts with FILE:LINE:."""
 
 
-def dumps(game):
-    """The save text of a game (made by level.load_text, so it knows its level)."""
+def dumps(game, view=None):
+    """The save text of a game (made by level.load_text, so it knows its level), with the
+    front end's view {key: [JSON values]} when given (ValueError for one it cannot hold)."""
     lines = [MAGIC,
              "source: %s" % game.level_source.replace("\n", " ").replace("\r", " "),
              "seed: %d" % game.seed,
@@ -84,7 +95,60 @@ def dumps(game):
         if extra is not None:
             lines.append("[%s]" % name)
             lines.extend(extra)
+    if view:
+        lines.append("[%s]" % VIEW_SECTION)
+        lines.extend(view_lines(view))
     return "\n".join(lines) + "\n"
+
+
+# -- The view ----------------------------------------------------------------------------
+# What the player was looking at when they saved: the front end's camera and its log (the
+# game's own words for what happened, which no replay can give back without the sounds and
+# effects of every event again). It is theirs, like the fog, but it is not the game: it is
+# written as the front end gives it, read back as it was written, never replayed, never in
+# the state hash, and a save without it loads the same game. pysim checks only its shape
+# (keys, JSON, size); what the values mean is the front end's (main/Main.gd, "The view").
+
+def view_lines(view):
+    """The [view] lines of {key: [JSON values]} (a value that is not a list is one value):
+    `key JSON` a line, keys sorted, values in order. ValueError for a bad key, a value JSON
+    cannot hold (NaN, an object), a line over files.MAX_LINE_CHARS or more than
+    MAX_VIEW_LINES lines."""
+    if not isinstance(view, dict):
+        raise ValueError("the view must be a dict of key -> [values]")
+    lines = []
+    for key in sorted(view):
+        if not isinstance(key, str) or not _VIEW_KEY.match(key):
+            raise ValueError("a view key is a-z, 0-9 and _ (at most 32), not %r" % (key,))
+        values = view[key] if isinstance(view[key], (list, tuple)) else [view[key]]
+        for value in values:
+            line = "%s %s" % (key, json.dumps(value, sort_keys=True, allow_nan=False))
+            if len(line) > files.MAX_LINE_CHARS:
+                raise ValueError("a view line of %r is %d characters; the most is %d"
+                                 % (key, len(line), files.MAX_LINE_CHARS))
+            lines.append(line)
+    if len(lines) > MAX_VIEW_LINES:
+        raise ValueError("the view has %d lines; the most is %d" % (len(lines), MAX_VIEW_LINES))
+    return lines
+
+
+def _parse_view(section, path):
+    """{key: [values]} of a [view] section, or SaveError naming the line."""
+    view = {}
+    rows = [(lineno, text.strip()) for lineno, text in section[1] if text.strip()]
+    if len(rows) > MAX_VIEW_LINES:
+        _error(path, rows[MAX_VIEW_LINES][0], "the [view] section has %d lines; the most is %d"
+               % (len(rows), MAX_VIEW_LINES))
+    for lineno, text in rows:
+        key, _, value = text.partition(" ")
+        if not _VIEW_KEY.match(key):
+            _error(path, lineno, "a [view] line is 'key JSON' (a key of a-z, 0-9 and _)")
+        try:
+            parsed = files.load_json(value, "view value")
+        except ValueError as exc:
+            _error(path, lineno, "the view value is not valid: %s" % exc)
+        view.setdefault(key, []).append(parsed)
+    return view
 
 
 def _error(path, lineno, message):
@@ -103,11 +167,12 @@ class _Save:
         self.pending = []
         self.checkpoints = []
         self.extra = {}         # optional section name -> [(lineno, text)]
+        self.view = {}          # the [view] section: {key: [values]}
 
 
 def _sections(lines, path, first):
     """{section name: [(lineno, text)]} for the sections after the header, in file order."""
-    order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS))
+    order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS)) + (VIEW_SECTION,)
     found = {}
     current = None
     for i in range(first, len(lines)):
@@ -174,6 +239,8 @@ def _parse(text, path):
     for name in sorted(EXTRA_SECTIONS):
         if name in sections:
             sv.extra[name] = sections[name]
+    if VIEW_SECTION in sections:
+        sv.view = _parse_view(sections[VIEW_SECTION], path)
     return sv
 
 
@@ -245,6 +312,19 @@ def _is_digest(text):
 
 def loads(text, path="save"):
     """The Game a save text holds, replayed and checked against its hashes."""
+    return read(text, path)[0]
+
+
+def summary(text, path="save"):
+    """What a save says about itself without replaying it (a list of saves): {"source": the
+    level it started from, "tick", "view": {key: [values]}}; SaveError for a bad one."""
+    load_rule_modules()         # (their optional sections: a [fog] is known, not a stray line)
+    sv = _parse(text, path)
+    return {"source": sv.headers["source"][0], "tick": sv.headers["tick"][0], "view": sv.view}
+
+
+def read(text, path="save"):
+    """(the Game a save text holds, replayed and checked, its view {key: [values]})."""
     sv = _parse(text, path)
     try:
         game = load_text(sv.level_text, sv.headers["source"][0], sv.headers["seed"][0])
@@ -290,7 +370,7 @@ def loads(text, path="save"):
         why = EXTRA_SECTIONS[name][1](game, rows)
         if why:
             _error(path, why[0] if why[0] > 0 else header_line, why[1])
-    return game
+    return game, sv.view
 
 
 def save_file(game, path):

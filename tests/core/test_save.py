@@ -94,6 +94,105 @@ def test_a_refused_load_keeps_the_current_game():
     assert s.game.state_hash() == before
 
 
+# -- the view: the front end's camera and log, kept with the save, never the game -----------
+
+VIEW = {"camera": [{"x": 120.5, "y": 64.0, "zoom": 0.5}],
+        "log": [{"text": "Grub wakes up", "category": "combat"}, {"text": "A [b]", "n": 2}]}
+
+
+def test_the_view_goes_with_the_save_and_comes_back_as_it_was():
+    original = _played_session()
+    text = original.save_text(VIEW)
+    assert "\n[view]\ncamera " in text and text.count("\nlog ") == 2
+    loaded = Session("name: x\n[map]\nP.S\n", "x.level", 1)
+    result = loaded.load_save(text, "slot.msave")
+    assert result["ok"] and result["view"] == VIEW
+    assert result["name"] == "Trap demo" and result["level"] == "trap_demo.level"
+    assert loaded.game.state_hash() == original.game.state_hash()
+    # a one-value key reads back as a list of one, a save without a view as no view
+    assert save.read(original.save_text({"camera": {"x": 1}}), "s")[1] == {"camera": [{"x": 1}]}
+    assert loaded.load_save(original.save_text(), "plain.msave")["view"] == {}
+
+
+def test_the_view_is_not_the_game():
+    """Another view, or none, is the same game: the same hash, tick for tick."""
+    s = _played_session()
+    plain = save.loads(s.save_text(), "a")
+    other = save.loads(s.save_text({"camera": [{"x": -5, "y": 3, "zoom": 2}], "log": []}), "b")
+    viewed = save.loads(s.save_text(VIEW), "c")
+    for _ in range(200):
+        for g in (plain, other, viewed):
+            g.step()
+        assert plain.state_hash() == other.state_hash() == viewed.state_hash()
+
+
+def test_a_session_starts_on_a_save_with_its_view():
+    original = _played_session()
+    started = Session(original.save_text(VIEW), "slot.msave", -1, True)
+    assert started.game.state_hash() == original.game.state_hash()
+    assert started.opened_save() == {"ok": True, "tick": original.game.tick,
+                                     "level": "trap_demo.level", "name": "Trap demo", "view": VIEW}
+    assert Session(TRAP_TEXT(), "trap_demo.level", 11).opened_save() == {}
+    with pytest.raises(save.SaveError) as err:
+        Session("malignus-save 2\nsource: x\n", "bad.msave", -1, True)
+    assert str(err.value).startswith("bad.msave:4: the header has no seed")
+
+
+def test_a_save_summary_reads_the_view_without_replaying():
+    text = _played_session().save_text(VIEW)
+    from pysim.session import Checker
+    summary = Checker().save_summary(text, "slot.msave")
+    assert summary["ok"] and summary["view"] == VIEW and summary["source"] == "trap_demo.level"
+    assert summary["tick"] > 0
+    # the checkpoints and commands are not replayed: a log that would not replay still reads
+    assert Checker().save_summary(text.replace('"speed": 2', '"speed": 1'), "s")["ok"]
+    assert Checker().save_summary("hello\n", "x.msave")["error"].startswith("x.msave:1:")
+
+
+def test_a_save_summary_knows_the_rule_areas_sections_in_a_fresh_process(tmp_path):
+    """The title lists saves through a Checker that has made no game: a campaign save's [fog]
+    must still read as a section (not as lines of [checkpoints])."""
+    campaign = os.path.join(HERE, "..", "..", "godot_project", "levels", "campaign.level")
+    with open(campaign, encoding="utf-8") as f:
+        s = Session(f.read(), "campaign.level", -1)
+    for _ in range(60):
+        s.step(1.0)
+    path = tmp_path / "fog.msave"
+    path.write_text(s.save_text(VIEW), encoding="utf-8")
+    assert "\n[fog]\n" in path.read_text(encoding="utf-8")
+    code = ("import sys; from pysim.session import Checker; "
+            "r = Checker().save_summary(open(sys.argv[1]).read(), 'fog.msave'); "
+            "print(r.get('error', 'ok %d' % r['tick']))")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                         env=pysim_env(), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok %d" % s.game.tick, out.stdout
+
+
+def test_a_bad_view_is_refused_with_its_line_and_a_bad_one_is_never_written():
+    text = _played_session().save_text(VIEW)
+    lines = text.split("\n")
+    at = lines.index("[view]") + 1                   # the first view line, 0-based + 1
+    for bad, why in [("Camera {}", "a [view] line is 'key JSON'"),
+                     ("camera {not json", "bad JSON"), ("camera NaN", "NaN"),
+                     ("camera " + "[" * 50 + "]" * 50, "nested")]:
+        edited = "\n".join(lines[:at] + [bad] + lines[at + 1:])
+        message = _bad(edited)
+        assert message.startswith("slot.msave:%d:" % (at + 1)) and why in message, message
+    many = "\n".join(lines[:at] + ["log 1"] * (save.MAX_VIEW_LINES + 1)) + "\n"
+    assert "the [view] section has" in _bad(many)
+    s = _played_session()
+    for view in [{"Bad": [1]}, {"x": [float("nan")]}, {"x": ["a" * 30000]},
+                 {"x": list(range(save.MAX_VIEW_LINES + 1))}, ["not", "a dict"]]:
+        with pytest.raises(ValueError):
+            s.save_text(view)
+
+
+def TRAP_TEXT():
+    with open(TRAP_DEMO, encoding="utf-8") as f:
+        return f.read()
+
+
 def test_the_runner_saves_and_goes_on_from_a_save(tmp_path):
     out = tmp_path / "s.msave"
 

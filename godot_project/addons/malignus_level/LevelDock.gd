@@ -2,9 +2,9 @@ tool
 extends VBoxContainer
 # The "Level" dock: Check runs pysim's level checks on the open level scene and lists what
 # is wrong (a click on an error selects its node); "Play this level" saves the scene and
-# runs the game on it (Main.tscn with --level=<the scene>).
+# runs the game on it (the project's main scene, the title, with --level=<the scene>: straight
+# into the game, with its pause menu).
 
-const MAIN_SCENE := "res://main/Main.tscn"
 const RUN_ARGS := "editor/main_run_args"
 
 var editor = null              # the EditorInterface (null in tests)
@@ -126,11 +126,11 @@ func play_open_level() -> void:
 	editor.save_scene()
 	if not check_open_level().has("ok"):
 		return
-	# Main reads --level=...; the editor saves the project settings as it launches the game,
+	# the title reads --level=...; the editor saves the project settings as it launches the game,
 	# so the run arguments are put back and saved again at once (project.godot unchanged).
 	var before = ProjectSettings.get_setting(RUN_ARGS) if ProjectSettings.has_setting(RUN_ARGS) else ""
 	ProjectSettings.set_setting(RUN_ARGS, "--level=" + root.filename)
-	editor.play_custom_scene(MAIN_SCENE)
+	editor.play_main_scene()
 	ProjectSettings.set_setting(RUN_ARGS, before)
 	if ProjectSettings.save() != OK:
 		push_warning("Level dock: could not save the project settings (the run arguments)")
