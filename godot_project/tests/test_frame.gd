@@ -196,6 +196,7 @@ func _t_pause_menu():
 	yield(start_title(), "completed")
 	if not title.start_game(TRAP_DEMO) or not game_started(TRAP_DEMO):
 		return
+	yield(frames(2), "completed")      # the HUD's containers lay it out in its first frames
 	yield(click_control(main.hud.speed_button(2)), "completed")
 	var ok = yield(wait_snapshot("speed", 2), "completed")
 	assert_true(ok, "the game runs at 2x")

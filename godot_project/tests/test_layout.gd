@@ -8,7 +8,9 @@ extends "res://tests/TestCase.gd"
 # tool picked, the mouse resting on the map (the preview's hint and the map tip); the trap,
 # door and furniture panels; every docked panel and every letter of the HUD shown (so the
 # panels concepts add later are walked too), the party screen with its cards; the level
-# picker's menu open.
+# picker's menu open. Then the desktop frame's menus: every panel of every menu layer (the
+# title menu, the settings, the saves, the levels; the pause menu over a game) and the
+# confirmation, at the same sizes.
 
 const LayoutCheck = preload("res://tests/LayoutCheck.gd")
 const LEVEL := "res://tests/data/layout_walk.level"
@@ -26,6 +28,7 @@ const MAP_TILE := Vector2(6, 2)     # open floor in the quarters, for the map ti
 const LONG := "This is a deliberately long sentence about why the order cannot be given here, the kind pysim says when a body is out of reach, already taken, or locked away behind a door that nobody opens"
 
 var report := []
+var menus_walked := []
 
 
 func test_every_panel_fits_at_1280x720():
@@ -50,6 +53,57 @@ func _t_1920():
 
 func _t_scaled():
 	yield(walk(Vector2(1280, 720), 1.5), "completed")
+
+
+func test_every_menu_fits_at_1280x720_and_1920x1080():
+	return _wrap("_t_menus")
+
+
+func _t_menus():
+	for w in [[Vector2(1280, 720), 1.0], [Vector2(1920, 1080), 1.0], [Vector2(1280, 720), 1.5]]:
+		report = []
+		menus_walked = []
+		yield(start_title(), "completed")
+		yield(set_window(w[0], w[1]), "completed")
+		yield(walk_menu_panels("the title"), "completed")
+		title.new_campaign()
+		yield(frames(10), "completed")
+		main = title.game
+		if not assert_true(main != null, "New campaign starts a game"):
+			return
+		title.open_pause()
+		yield(check("the pause menu"), "completed")
+		yield(walk_menu_panels("the pause menu"), "completed")
+		title.resume()
+		main.confirm.ask("Start a level with a very long name that needs the room of two lines?",
+				"Start it", self, "check", ["unused"])
+		yield(check("the confirmation"), "completed")
+		var _asked = yield(answer_confirm("Cancel"), "completed")
+		assert_eq(report, [], "the menus at %s, UI scale %s" % [str(w[0]), str(w[1])])
+		for panel in ["TitlePanel", "PausePanel", "ConfirmPanel"]:
+			assert_has(menus_walked, panel, "the walk opened %s" % panel)
+		assert_true(menus_walked.size() >= 8, "every menu panel walked: %s" % str(menus_walked))
+		restore_window()
+		free_title()
+
+
+# Every panel of every menu layer in the tree, opened in turn over what shows, then closed.
+func walk_menu_panels(where: String):
+	for layer in _menu_layers(get_tree().root):
+		for panel in layer.centre.get_children():
+			layer.open(panel)
+			menus_walked.append(str(panel.name))
+			yield(check("%s: the menu %s" % [where, panel.name]), "completed")
+			layer.back()
+
+
+func _menu_layers(n: Node) -> Array:
+	var out := []
+	if n.has_method("open") and n.get("centre") != null:
+		out.append(n)
+	for c in n.get_children():
+		out += _menu_layers(c)
+	return out
 
 
 func after_each() -> void:
