@@ -699,15 +699,16 @@ def _map_keys(game, snap):
 
 def validate_level(text, source="level"):
     """Builds the level (text or .tscn scene) the way the game would, and says what is wrong:
-    {"ok": True, "name", "width", "height", "entities", "commands"} or {"error": "FILE:LINE:
-    reason"} (for a scene, the line of the node and its path)."""
+    {"ok": True, "name", "width", "height", "entities", "commands", "dark" (tiles out of
+    full light)} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
+    path)."""
     try:
         game = level.load_text(str(text), str(source))
     except level.LevelError as exc:
         return {"error": str(exc)}
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
-            "commands": len(game.script)}
+            "commands": len(game.script), "dark": int((game.grid.light < 255).sum())}
 
 
 # One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
@@ -723,10 +724,50 @@ PART_NOTES = {
 
 
 class Checker:
-    """What the editor plugin's bridge talks to: level checks without a running game."""
+    """What the editor plugin's bridge talks to: level checks without a running game, and
+    the catalogue its lists come from."""
+
+    # The game built from the scene text a Wire tool drag checks against, kept while the
+    # drag goes on (one scene, many mouse moves): (text, source, game or LevelError).
+    _built = (None, None, None)
 
     def validate_level(self, text, source="level"):
         return validate_level(text, source)
+
+    def level_things(self):
+        """Every level thing the editor lists: [{kind, about, group, choices, hint, options}]
+        (pysim/core/level.py things_catalog)."""
+        return level.things_catalog()
+
+    def thing_arg_reason(self, kind, arg):
+        """"" when `kind:arg` has the form its thing takes, else why not (level.arg_reason,
+        the check level.build runs before placing the thing)."""
+        return level.arg_reason(str(kind), str(arg))
+
+    def check_wire(self, text, source, path):
+        """Would the level (a scene's text) take a wire along `path` (tiles [x, y] a step
+        apart) as its next [wires] line? The [wires] section's own check (wiring.check_drag
+        on the level's wires so far): {"ok", "reason", "corners" (the [wires] line's
+        corners), "joins", "bumps" ([x, y] where it would join or jump another wire)}."""
+        from pysim.traps import trap_level, trap_state, wiring
+        text, source = str(text), str(source)
+        if Checker._built[:2] != (text, source):
+            try:
+                built = level.load_text(text, source)
+            except level.LevelError as exc:
+                built = exc
+            Checker._built = (text, source, built)
+        game = Checker._built[2]
+        if isinstance(game, level.LevelError):
+            return {"ok": False, "reason": "The level has an error (Check level): %s" % game,
+                    "corners": [], "joins": [], "bumps": []}
+        reason, plan = wiring.check_drag(game, trap_state.state_of(game).wires, path)
+        if reason:
+            return {"ok": False, "reason": reason, "corners": [], "joins": [], "bumps": []}
+        return {"ok": True, "reason": "",
+                "corners": [list(c) for c in trap_level.path_corners(plan.tiles)],
+                "joins": [[x, y] for x, y, _ in plan.joins],
+                "bumps": [[x, y] for x, y, _ in plan.bumps]}
 
     def save_summary(self, text, source="save"):
         """What a save says of itself, without replaying it (the title screen's list of saves):

@@ -615,9 +615,9 @@ static func _view_of(result: Dictionary) -> Dictionary:
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
-	return _ask_checker("validate_level", [text, source])
+	return _answer_dict("validate_level", _ask_checker("validate_level", [text, source]))
 
 
 # What a save file says of itself without replaying it (Checker.save_summary: the list of
@@ -628,12 +628,36 @@ static func save_summary(path: String) -> Dictionary:
 		return {"error": "%s: cannot be read" % path}
 	var text := f.get_as_text()
 	f.close()
-	return _ask_checker("save_summary", [text, path])
+	return _answer_dict("save_summary", _ask_checker("save_summary", [text, path]))
+
+
+# The level editor's other questions to pysim.session.Checker: the catalogue of level things
+# ([{kind, about, group, choices, hint, options}]), whether a thing's arg has its form (""
+# or why not), and whether the level would take a wire along a path ({ok, reason, corners,
+# joins, bumps}). A failure to reach pysim comes back as {"error": why}.
+static func level_things():
+	return _ask_checker("level_things", [])
+
+
+static func thing_arg_reason(kind: String, arg: String):
+	return _ask_checker("thing_arg_reason", [kind, arg])
+
+
+static func check_wire(text: String, source: String, path: Array):
+	return _ask_checker("check_wire", [text, source, path])
+
+
+# An answer that must be a Dictionary, or {"error": ...} saying what came instead.
+static func _answer_dict(method: String, result) -> Dictionary:
+	if typeof(result) != TYPE_DICTIONARY:
+		return {"error": "%s returned %s" % [method, str(result)]}
+	return result
 
 
 # A Checker (pysim.session.Checker) through a PyBridge of its own: its method's answer, or
-# {"error": why} (the bridge is missing, or pysim did not start).
-static func _ask_checker(method: String, args: Array) -> Dictionary:
+# {"error": why} (the bridge is missing, pysim did not start, or a Python exception: its
+# last line).
+static func _ask_checker(method: String, args: Array):
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return {"error": "the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT}
 	var script = load(BRIDGE_SCRIPT)
@@ -644,9 +668,7 @@ static func _ask_checker(method: String, args: Array) -> Dictionary:
 	if not (typeof(started) == TYPE_BOOL and started):
 		return {"error": "pysim did not start: %s" % str(started)}
 	var result = checker.invoke(method, args)
-	if typeof(result) != TYPE_DICTIONARY:
-		return {"error": "%s returned %s" % [method, str(result)]}
-	if result.has(ERROR_KEY):
+	if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
 		var lines := str(result[ERROR_KEY]).strip_edges().split("\n")
 		return {"error": str(lines[lines.size() - 1])}
 	return result

@@ -18,6 +18,7 @@ extends "res://core/ConceptExtension.gd"
 # only draws and sends commands.
 
 const ET = preload("res://hud/EventText.gd")
+const WirePath = preload("res://traps/WirePath.gd")
 const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
 		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
 		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
@@ -346,20 +347,7 @@ func preview_placement(tile: Vector2) -> void:
 
 
 func _extend(tile: Vector2) -> void:
-	if drag_path.empty():
-		drag_path.append(tile)
-		return
-	var cur: Vector2 = drag_path[drag_path.size() - 1]
-	while cur != tile:
-		if cur.x != tile.x:
-			cur.x += sign(tile.x - cur.x)
-		else:
-			cur.y += sign(tile.y - cur.y)
-		var back := drag_path.find(cur)
-		if back >= 0:
-			drag_path.resize(back + 1)      # dragged back over the path: undo that part
-		else:
-			drag_path.append(cur)
+	drag_path = WirePath.extend(drag_path, tile)
 	layer.preview = drag_path
 	layer.update()
 	check_wire()
@@ -381,10 +369,7 @@ func check_wire() -> void:
 
 
 static func path_of(tiles: Array) -> Array:
-	var path := []
-	for t in tiles:
-		path.append([int(t.x), int(t.y)])
-	return path
+	return WirePath.as_lists(tiles)
 
 
 func _on_drag_started(tile: Vector2, tool_name: String) -> void:

@@ -25,6 +25,9 @@ Extension registries (rule areas fill them at import time):
 - SECTIONS[name] = fn(ctx, lines): handles a [name] section after the map is built;
   lines are (lineno, text); report problems with ctx.error(lineno, message).
 - HEADERS[name] = fn(ctx, value, lineno): handles a `name: value` header line.
+- CATALOG[name] = ThingKind: what the level editor lists for a level thing (what it is,
+  the args it offers) and the check of its arg's form, run before the thing is placed;
+  rule areas add theirs with catalog().
 - LEGEND: the default legend (char -> "terrain thing ..."); add a default character here.
 """
 import re
@@ -42,6 +45,12 @@ from pysim.core.game import Game, load_rule_modules
 THINGS = {}
 SECTIONS = {}
 HEADERS = {}
+CATALOG = {}
+
+# The [light] section's characters: a light level 0 (dark) .. 9 (full light), and the light
+# (0..255, the grid's light layer) each stands for; '.' and space are full light.
+LIGHT_LEVELS = (0, 28, 57, 85, 113, 142, 170, 198, 227, 255)
+FULL_LIGHT = 9
 
 LEGEND = {
     "#": "wall",
@@ -60,7 +69,9 @@ LEGEND = {
 }
 
 _SECTION_RE = re.compile(r"^\[([a-z_][a-z0-9_]*)\]\s*$")
-_CORE_SECTIONS = ("legend", "map", "domain", "commands")
+_CORE_SECTIONS = ("legend", "map", "domain", "light", "commands")
+# Sections read as rows of characters, spaces and comment-like lines kept as they are.
+_GRID_SECTIONS = ("map", "domain", "light")
 
 
 class Context:
@@ -85,6 +96,7 @@ class Level:
         self.height = 0
         self.rows = []          # (lineno, text)
         self.domain_rows = []   # (lineno, text)
+        self.light_rows = []    # (lineno, text): [light], none when the level is all lit
         self.legend = {}        # char -> (terrain code, [(thing, arg)], lineno)
         self.commands = []      # (tick, cmd, lineno)
         self.sections = []      # (name, lineno, [(lineno, text)]) for registered sections
@@ -139,7 +151,7 @@ def parse(text, source="level"):
         if len(line) > files.MAX_LINE_CHARS:
             ctx.error(lineno, "the line is %d characters long; the most is %d"
                       % (len(line), files.MAX_LINE_CHARS))
-        m = _SECTION_RE.match(line.strip()) if section not in ("map", "domain") or line[:1] == "[" else None
+        m = _SECTION_RE.match(line.strip()) if section not in _GRID_SECTIONS or line[:1] == "[" else None
         if m:
             name = m.group(1)
             if name in seen:
@@ -150,7 +162,7 @@ def parse(text, source="level"):
             section = name
             body[name] = []
             continue
-        if section in ("map", "domain"):
+        if section in _GRID_SECTIONS:
             if line.startswith(";"):
                 continue
             body[section].append((lineno, line))
@@ -235,6 +247,9 @@ def parse(text, source="level"):
     elif lv.domain == "map":
         ctx.error(domain_line, "'domain: map' needs a [domain] section")
 
+    if "light" in body:
+        lv.light_rows = _light_rows(ctx, lv, seen["light"], body["light"])
+
     last = 0
     script = body.get("commands", [])
     if len(script) > files.MAX_SCRIPT_COMMANDS:
@@ -265,6 +280,33 @@ def parse(text, source="level"):
     return lv
 
 
+def light_level(ch):
+    """The light level 0..9 of a [light] character, or -1 when it is none."""
+    if ch in ". ":
+        return FULL_LIGHT
+    if len(ch) == 1 and "0" <= ch <= "9":
+        return ord(ch) - ord("0")
+    return -1
+
+
+def _light_rows(ctx, lv, head_line, rows):
+    """The [light] rows, checked: as many as the map's, as wide, light levels only."""
+    while rows and not rows[-1][1].strip():
+        rows.pop()
+    if len(rows) != lv.height:
+        ctx.error(rows[lv.height][0] if len(rows) > lv.height else head_line,
+                  "[light] has %d rows, the map has %d" % (len(rows), lv.height))
+    for lineno, row in rows:
+        if len(row) != lv.width:
+            ctx.error(lineno, "light row is %d wide, the map is %d (write full light as '.' "
+                      "so editors keep it)" % (len(row), lv.width))
+        for col, ch in enumerate(row):
+            if light_level(ch) < 0:
+                ctx.error(lineno, "light %r at column %d is not a light level: 0 (dark) to 9 "
+                          "(full light), or . for full light" % (ch, col + 1))
+    return rows
+
+
 def build(lv, seed=None):
     """A new Game from a parsed Level (seed overrides the level's)."""
     ctx = Context(lv.source)
@@ -282,6 +324,8 @@ def build(lv, seed=None):
     elif lv.domain == "map":
         for y, (_, row) in enumerate(lv.domain_rows):
             grid.domain[y, :] = [1 if ch in "1#" else 0 for ch in row]
+    for y, (_, row) in enumerate(lv.light_rows):
+        grid.light[y, :] = [LIGHT_LEVELS[light_level(ch)] for ch in row]
     grid.changed()
     for name, value, lineno in lv.headers:
         with _blame(ctx, lineno, "header %r" % name):
@@ -290,6 +334,9 @@ def build(lv, seed=None):
         for x, ch in enumerate(row):
             for thing, arg in lv.legend[ch][1]:
                 with _blame(ctx, lineno, "%s at column %d" % (thing, x + 1)):
+                    why = arg_reason(thing, arg)
+                    if why:
+                        raise ValueError(why)
                     THINGS[thing](game, x, y, arg)
     for name, lineno, lines in lv.sections:
         with _blame(ctx, lineno, "section [%s]" % name):
@@ -350,6 +397,76 @@ class _blame:
                        % (self.what, type(exc).__name__, exc))
 
 
+# -- the catalogue of level things ------------------------------------------------------
+
+class ThingKind(object):
+    """One level thing as the level editor offers it (its lists come from here): what it
+    is, the args it lists, the options a trap-like arg takes after '/', and the check of
+    an arg's form, the same check level.build runs before the thing is placed."""
+
+    def __init__(self, name, about, group, choices, hint, options, check):
+        self.name = name
+        self.about = about
+        self.group = group
+        self.choices = tuple(choices)
+        self.hint = hint
+        self.options = tuple(options)
+        self.check = check
+
+    def reason(self, arg):
+        """"" when arg (None: no ':' at all) has this thing's form, else why not."""
+        text = "" if arg is None else arg
+        if self.check is not None:
+            try:
+                self.check(text)
+            except ValueError as exc:
+                return str(exc)
+            return ""
+        if text in self.choices:
+            return ""
+        shown = ["nothing" if c == "" else ":" + c for c in self.choices]
+        return "%s takes %s, not :%s" % (self.name, _or_list(shown), text)
+
+    def to_dict(self):
+        return {"kind": self.name, "about": self.about, "group": self.group,
+                "choices": list(self.choices), "hint": self.hint, "options": list(self.options)}
+
+
+def _or_list(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def catalog(name, about, group, choices=("",), hint="", options=(), check=None):
+    """Lists a level thing for the level editor and checks its arg: choices are the args
+    listed ("" = the thing alone), in order; check(arg) raises ValueError("why") for an arg
+    of the wrong form (without one, the arg must be one of the choices); hint says in words
+    what else the arg may be; options are what may follow the arg after '/'."""
+    CATALOG[name] = ThingKind(name, about, group, choices, hint, options, check)
+
+
+def arg_reason(name, arg):
+    """"" when `name:arg` is a level thing with an arg of the right form, else why not (the
+    check of the catalogue; whether the thing fits its tile is for level.build to say)."""
+    if name not in THINGS:
+        return "unknown thing %r (known: %s)" % (name, ", ".join(sorted(THINGS)))
+    entry = CATALOG.get(name)
+    return entry.reason(arg) if entry is not None else ""
+
+
+def things_catalog():
+    """Every level thing's catalogue entry (ThingKind.to_dict), grouped, in the order the
+    editor's palette shows them."""
+    load_rule_modules()
+    return [CATALOG[n].to_dict() for n in sorted(CATALOG, key=lambda n: (
+        GROUPS.index(CATALOG[n].group) if CATALOG[n].group in GROUPS else len(GROUPS), n))]
+
+
+# The palette's groups, in order.
+BODIES, ON_A_BODY, DOORS, TRAPS, FURNITURE, GROUND = (
+    "Bodies", "On a body", "Doors", "Traps", "Furniture", "Ground")
+GROUPS = (BODIES, ON_A_BODY, DOORS, TRAPS, FURNITURE, GROUND)
+
+
 # -- the core things ---------------------------------------------------------------------
 
 def _entity_placer(kind, subtype=""):
@@ -366,6 +483,11 @@ THINGS["adventurer"] = _entity_placer(ADVENTURER)
 THINGS["boss"] = _entity_placer(BOSS)
 THINGS["creature"] = _entity_placer(CREATURE)
 THINGS["kobold"] = _entity_placer(CREATURE, "kobold")
+catalog("minion", "A minion of yours.", BODIES)
+catalog("boss", "Your Boss: the dungeon is lost when it dies.", BODIES)
+catalog("kobold", "A wild kobold, on no one's side.", BODIES)
+# adventurer, creature and dungeon_creature: their args are classes and creature kinds,
+# listed by pysim/combat/fighter.py
 
 
 def _place_dungeon_creature(game, x, y, arg):

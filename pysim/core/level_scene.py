@@ -9,6 +9,9 @@ A level scene (docs/level-format.md, "Levels as scenes"):
                                  the cells from (0, 0) to the furthest painted one, an
                                  unpainted cell inside is rock
       Domain (TileMap)           with domain "map": the painted cells are the dungeon's
+      Light (TileMap)            painted with light.tres: the tile id is the cell's light
+                                 level 0 (dark) .. 9 (full light), as in [light]; an
+                                 unpainted cell is in full light
       Things/<any> (Thing.gd)    kind and arg, as in a legend word kind:arg; the cell is
                                  the one under the node's position (16 px tiles); things on
                                  one cell are placed in the scene's order
@@ -209,6 +212,15 @@ def scene_to_text(text, source):
             out.add("".join("1" if (x, y) in mine else "0" for x in range(width)), dmap,
                     dmap.line_of("tile_data"))
 
+    lights = nodes.get("Light")
+    if lights is not None:
+        rows = _light_rows(source, lights, width, height)
+        if rows:
+            out.add("", root)
+            out.add("[light]", lights)
+            for row in rows:
+                out.add(row, lights, lights.line_of("tile_data"))
+
     wires = [n for n in _children(scene, "Wires")]
     if wires:
         out.add("", root)
@@ -232,6 +244,28 @@ def scene_to_text(text, source):
             for line in lines:
                 out.add(line, cmds, cmds.line_of("lines"))
     return "\n".join(out.lines) + "\n", out.origins
+
+
+def _light_rows(source, node, width, height):
+    """The [light] rows of the Light TileMap, [] when it leaves the whole map in full light."""
+    if node.type != "TileMap":
+        _fail(source, node, "Light must be a TileMap painted with the light tiles")
+    cells = _tiles(source, node)
+    for (x, y), tile in sorted(cells.items()):
+        if not (0 <= x < width and 0 <= y < height):
+            _fail(source, node, "light painted at %d,%d, off the painted map (%d x %d)"
+                  % (x, y, width, height), "tile_data")
+        if not 0 <= tile <= level.FULL_LIGHT:
+            _fail(source, node, "tile %d at %d,%d is not a light level (0 dark .. %d full light)"
+                  % (tile, x, y, level.FULL_LIGHT), "tile_data")
+    if all(tile == level.FULL_LIGHT for tile in cells.values()):
+        return []
+    return ["".join(_light_char(cells.get((x, y), level.FULL_LIGHT)) for x in range(width))
+            for y in range(height)]
+
+
+def _light_char(tile):
+    return "." if tile == level.FULL_LIGHT else str(tile)
 
 
 def _legend(cells, things, width, height):
@@ -351,7 +385,8 @@ def _things_at(text, source):
 # -- level text -> scene ----------------------------------------------------------------------
 
 _RES = (("Level.gd", "Script"), ("terrain.tres", "TileSet"), ("Thing.gd", "Script"),
-        ("Commands.gd", "Script"), ("Section.gd", "Script"), ("Wire.gd", "Script"))
+        ("Commands.gd", "Script"), ("Section.gd", "Script"), ("Wire.gd", "Script"),
+        ("light.tres", "TileSet"))
 
 
 def _node_name(kind, x, y, used):
@@ -406,6 +441,15 @@ def level_to_scene(text, source="level"):
                 "modulate = Color( 1, 1, 1, 0.35 )", "tile_set = ExtResource( 2 )",
                 "cell_size = Vector2( %d, %d )" % (TILE, TILE), "format = 1",
                 "tile_data = " + godot_text.pool("PoolIntArray", domain, str)]
+    lights = []
+    for y, (_, row) in enumerate(lv.light_rows):
+        for x, ch in enumerate(row):
+            if level.light_level(ch) != level.FULL_LIGHT:
+                lights += [(y << 16) | x, level.light_level(ch), 0]
+    if lights:
+        out += ["", '[node name="Light" type="TileMap" parent="."]', "tile_set = ExtResource( 7 )",
+                "cell_size = Vector2( %d, %d )" % (TILE, TILE), "format = 1",
+                "tile_data = " + godot_text.pool("PoolIntArray", lights, str)]
     out += ["", '[node name="Things" type="Node2D" parent="."]']
     used = set()
     for y, (_, row) in enumerate(lv.rows):
