@@ -1,7 +1,7 @@
 extends "res://tests/TestCase.gd"
 # The faster speeds and skip ahead (pysim/core/skipping.py; README "Speeds and skip"), as a
 # player drives them: keys 4 and 5 and the 8x / 16x buttons set the speed; N and the Skip
-# button start a skip, which shows ("Skipping ahead..." under the top bar and in the log,
+# button start a skip, which shows ("Skipping ahead..." above the log and in the log,
 # Skip pressed), runs far faster than 16x, stops on its own when a trap goes off (the log
 # says why) and gives back the speed the player had; N again stops one.
 
@@ -34,7 +34,7 @@ func test_keys_4_and_5_and_the_buttons_set_8x_and_16x() -> void:
 		yield(click_control(b), "completed")
 		var ok = yield(wait_snapshot("speed", v), "completed")
 		assert_true(ok and b.pressed, "the %s button sets and shows %dx" % [b.text, v])
-	var help: String = main.hud.help_panel.get_node("Text").bbcode_text
+	var help: String = main.hud.help_panel.box.get_node("Text").bbcode_text
 	assert_string_contains(help, "8x 16x")
 	assert_string_contains(help, "skip ahead")
 
@@ -54,7 +54,7 @@ func test_n_skips_ahead_until_a_trap_goes_off_then_the_speed_is_back() -> void:
 	var ok = yield(wait_snapshot("skipping", true, 60), "completed")
 	if not assert_true(ok, "N starts a skip"):
 		return
-	assert_true(main.hud.skip_button.pressed, "Skip shows pressed")
+	assert_true(main.hud.top_bar.skip_button.pressed, "Skip shows pressed")
 	assert_true(main.hud.skip_banner.visible, "the banner says it")
 	assert_string_contains(log_text(), "Skipping ahead...")
 	ok = yield(wait_snapshot("skipping", false, 300), "completed")
@@ -69,7 +69,7 @@ func test_n_skips_ahead_until_a_trap_goes_off_then_the_speed_is_back() -> void:
 	assert_true(not trig.empty() and int(trig[0].tick) == int(stopped[0].tick), "on that very tick")
 	assert_string_contains(log_text(), "a trap went off")
 	assert_eq(int(snap_get("speed", -1)), 2, "the speed the player had")
-	assert_false(main.hud.skip_button.pressed, "Skip no longer pressed")
+	assert_false(main.hud.top_bar.skip_button.pressed, "Skip no longer pressed")
 	assert_false(main.hud.skip_banner.visible, "the banner is gone")
 
 
@@ -79,12 +79,12 @@ func test_the_skip_button_starts_and_stops_a_skip() -> void:
 		return
 	yield(press_key(KEY_SPACE), "completed")       # paused: a skip runs all the same
 	yield(wait_snapshot("speed", 0), "completed")
-	yield(click_control(main.hud.skip_button), "completed")
+	yield(click_control(main.hud.top_bar.skip_button), "completed")
 	var ok = yield(wait_snapshot("skipping", true, 60), "completed")
 	if not assert_true(ok, "Skip starts a skip"):
 		return
 	var t0: int = main.sim.current_tick()
-	yield(click_control(main.hud.skip_button), "completed")
+	yield(click_control(main.hud.top_bar.skip_button), "completed")
 	ok = yield(wait_snapshot("skipping", false, 60), "completed")
 	assert_true(ok, "Skip again stops it")
 	assert_string_contains(log_text(), "you stopped it")
