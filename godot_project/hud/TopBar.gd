@@ -10,6 +10,9 @@ const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4, "Speed8": 8,
 # The faster speeds' buttons, made beside 4x (pysim/core/clock.py SPEEDS), and their keys.
 const FAST_SPEEDS := [["Speed8", "8x", "Faster (4)"], ["Speed16", "16x", "Fastest (5)"]]
 const SKIP_TIP := "Skip ahead (N): as fast as the machine goes, until something happens; then the speed you had"
+const SPEED_WIDTH := 30
+const PAUSE_WIDTH := 48
+const SKIP_WIDTH := 40
 
 signal help_pressed
 
@@ -64,7 +67,9 @@ func request_speed(value: int) -> void:
 
 
 # 8x and 16x beside 4x (the same look and group), then Skip (pysim/core/skipping.py): a
-# toggle, pressed while a skip runs.
+# toggle, pressed while a skip runs. So that the bar keeps to one row at 1280 px, the speed
+# buttons are narrower and the pressed one says the speed: SpeedLabel's words (kept up to
+# date) are not shown.
 func _add_fast_buttons() -> void:
 	var after: Button = row.get_node("Speed4")
 	for f in FAST_SPEEDS:
@@ -74,13 +79,16 @@ func _add_fast_buttons() -> void:
 		b.hint_tooltip = f[2]
 		row.add_child_below_node(after, b)
 		after = b
+	for n in SPEEDS:
+		row.get_node(n).rect_min_size.x = PAUSE_WIDTH if SPEEDS[n] == 0 else SPEED_WIDTH
+	speed_label.visible = false
 	skip_button = Button.new()
 	skip_button.name = "Skip"
 	skip_button.text = "Skip"
 	skip_button.toggle_mode = true
 	skip_button.focus_mode = FOCUS_NONE
 	skip_button.hint_tooltip = SKIP_TIP
-	skip_button.rect_min_size = Vector2(44, 26)
+	skip_button.rect_min_size = Vector2(SKIP_WIDTH, 26)
 	row.add_child_below_node(after, skip_button)
 	var _err := skip_button.connect("pressed", self, "toggle_skip")
 
