@@ -165,6 +165,11 @@ func _on_recorded_event(ev: Dictionary) -> void:
 	recorded_events.append(ev)
 
 
+# The log as the player reads it now (its shown lines, one a line).
+func log_text() -> String:
+	return PoolStringArray(main.hud.shown_log_texts()).join("\n")
+
+
 # The recorded events of one type.
 func recorded(type: String) -> Array:
 	var out := []

@@ -15,10 +15,6 @@ func after_each() -> void:
 	free_main()
 
 
-func log_text() -> String:
-	return PoolStringArray(main.hud.shown_log_texts()).join("\n")
-
-
 func test_keys_4_and_5_and_the_buttons_set_8x_and_16x() -> void:
 	yield(start_main(LEVEL), "completed")
 	if not running():

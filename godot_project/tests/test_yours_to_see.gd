@@ -72,10 +72,6 @@ func test_a_hidden_adventurer_is_not_drawn_picked_or_named() -> void:
 	assert_eq(Names.who(adv), "something", "its name is withheld while it is hidden")
 
 
-func log_text() -> String:
-	return PoolStringArray(main.hud.shown_log_texts()).join("\n")
-
-
 func test_a_trap_it_sets_off_shows_without_naming_or_placing_it() -> void:
 	yield(start_main(TRAP_LEVEL), "completed")
 	if not running():
