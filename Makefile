@@ -6,7 +6,8 @@
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
 #   make art       the map's sprite atlas (godot_project/art/atlas.tiles + atlas.index) from
-#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once)
+#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once), and
+#                  the level editor's tile sets from it (addons/malignus_level/*.tres)
 #   make sounds    the game's sounds, synthesised -> godot_project/sound/sounds/*.wav
 #   make icon      the game's icon, drawn -> godot_project/icon.png
 #   make build     all of the above
@@ -157,7 +158,9 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 CRAWL_SRC := $(B)/crawl/src
 ATLAS := $(GP)/art/atlas.tiles
 
-art: $(ATLAS)
+TILESETS := $(GP)/addons/malignus_level/terrain.tres $(GP)/addons/malignus_level/light.tres
+
+art: $(ATLAS) $(TILESETS)
 
 $(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B)/venv.stamp
 	tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
@@ -169,6 +172,10 @@ $(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B
 	fi
 	if [ -z "$$tarball" ]; then echo "art: no crawl source tarball in $(CRAWL_SRC)" >&2; exit 1; fi
 	$(PY) $(ROOT)/build/make_atlas.py "$$tarball"
+
+# the level editor's tile sets (terrain and light), cut from the atlas
+$(TILESETS) &: $(ROOT)/build/make_tilesets.py $(ATLAS) $(ROOT)/pysim/core/level_scene.py | $(B)/venv.stamp
+	$(PY) $(ROOT)/build/make_tilesets.py
 
 # the sounds (numpy synthesis, README "Sounds") and the icon: generated, ignored by git, carried
 # by the export (the sounds through export_presets.cfg's include filter, the icon as the
@@ -431,7 +438,7 @@ screenshot: build
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
 	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
-	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index $(SOUND_DIR) $(GP)/icon.png $(GP)/icon.png.import
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index $(TILESETS) $(SOUND_DIR) $(GP)/icon.png $(GP)/icon.png.import
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean

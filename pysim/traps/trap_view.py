@@ -30,6 +30,9 @@ def _snapshot(game, snap):
       runs vertically there); wire_joins float32 (J,2) join points;
       gas_pos float32 (G,2), gas_radius int32; web_pos float32 (W,2);
       stock_pos float32 (S,2), stock_metal int32;
+      part_work_pos float32 (K,2), part_work float32 (0..1 of the building, or of the
+      reset attempt a minion is at), part_worker int32 (the minion at work there, -1:
+      nobody): a row per part with building done or a minion at work on it;
       trap_workload int (parts waiting for a reset, DECAY-04), traps_duty int (minions
       on Traps duty), trap_version int (changes on any trap or wire edit)."""
     import numpy as np
@@ -72,6 +75,14 @@ def _snapshot(game, snap):
         cache["loose_rows"] = _loose_rows(tuple(tuple(g) for g in gas), tuple(sorted(st.webs)),
                                           tuple(sorted(st.stock.items())))
     snap.update(cache["loose_rows"])
+    # the work on parts now: few rows (the work lists' parts), made again when one moved
+    work = _work_now(game, st)
+    if cache.get("work") != work:
+        cache["work"] = work
+        cache["work_rows"] = {"part_work_pos": _pos_array([[r[0], r[1]] for r in work]),
+                              "part_work": np.array([r[2] for r in work], dtype=np.float32),
+                              "part_worker": np.array([r[3] for r in work], dtype=np.int32)}
+    snap.update(cache["work_rows"])
     snap["trap_workload"] = cache["dynamic"]["trap_workload"]
     snap["traps_duty"] = _count_on(game.live(), duties.TRAPS)
     snap["trap_version"] = st.version + 1000003 * st.wires.version
@@ -88,6 +99,24 @@ def _count_on(live: list, duty) -> cython.int:
         if e.kind == minion and e.state == up and duty_of(e) == duty:
             n += 1
     return n
+
+
+def _work_now(game, st):
+    """(x, y, share done, worker) of each part being built (work done or a builder at it)
+    or reset (a minion at the attempt), by id within each list."""
+    rows = []
+    resets, builds, _ = st.work_lists()
+    for pid in builds:
+        p = st.parts[pid]
+        job = duties.job_at_work(game, p.worker, ("build",), pid)
+        if p.work > 0 or job is not None:
+            rows.append((p.x, p.y, p.work / float(tp.BUILD_TICKS), -1 if job is None else p.worker))
+    for pid in resets:
+        p = st.parts[pid]
+        job = duties.job_at_work(game, p.worker, ("reset",), pid)
+        if job is not None:
+            rows.append((p.x, p.y, job[3] / float(tp.RESET_TICKS), p.worker))
+    return rows
 
 
 def _loose_rows(gas, webs, piles):

@@ -18,6 +18,7 @@ def _forget(session):
     area(game)._snap_triggers = None
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
+    area(game)._snap_work = None
     game.combat_rows = None         # combat's table of last frame's fighter fields
     game.entity_rows = None         # movement.fill_arrays' table of last frame's ent_* rows
     session._frames = None          # the keyed parts' kept keys and the map layers
