@@ -49,7 +49,6 @@ func _t_working():
 	var miner := body_on(Vector2(1, 1))
 	var builder := body_on(Vector2(1, 3))
 	assert_true(miner >= 0 and builder >= 0 and miner != builder, "the two minions are on the map")
-	var fx = main.world.effects
 	var seen := {"pick": [], "hammer": []}
 	var leaned := {}
 	var tick0: int = main.sim.current_tick()
@@ -67,16 +66,16 @@ func _t_working():
 					leaned[pair[1]] = true
 		if main.sim.current_tick() > tick0 + 300:
 			break
-	for tool in seen:
-		var done: Array = seen[tool]
-		assert_true(done.size() >= 60, "%s: the worker was drawn at work %d ticks" % [tool, done.size()])
+	for swung in seen:
+		var done: Array = seen[swung]
+		assert_true(done.size() >= 60, "%s: the worker was drawn at work %d ticks" % [swung, done.size()])
 		var grew := 0
 		for k in range(1, done.size()):
-			assert_true(done[k] >= done[k - 1] or done[k] < 0.05, "%s: the work never goes back (but for the next metal)" % tool)
+			assert_true(done[k] >= done[k - 1] or done[k] < 0.05, "%s: the work never goes back (but for the next metal)" % swung)
 			if done[k] > done[k - 1]:
 				grew += 1
-		assert_true(grew >= done.size() - 3, "%s: the progress grows tick after tick (%d of %d)" % [tool, grew, done.size()])
-		assert_true(done.max() > 0.9, "%s: the bar fills up to the job's end (%.2f)" % [tool, done.max()])
+		assert_true(grew >= done.size() - 3, "%s: the progress grows tick after tick (%d of %d)" % [swung, grew, done.size()])
+		assert_true(done.max() > 0.9, "%s: the bar fills up to the job's end (%.2f)" % [swung, done.max()])
 	assert_true(leaned.has(miner), "the miner leans into its strokes")
 	assert_true(leaned.has(builder), "the builder leans into its strokes")
 	# The part stands: no work there any more.

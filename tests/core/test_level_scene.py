@@ -64,9 +64,10 @@ def test_project_scene_copies_are_the_converters_output(path):
 
 
 def test_the_converter_writes_what_the_godot_editor_saves():
-    """tests/data/trap_demo_saved_by_godot.tscn: trap_demo.tscn opened in Godot 3.2.3's editor
-    and saved from it (the level dock's Play button saves first). Opening and saving a
-    converted level in the editor changes nothing, and the editor's file reads back."""
+    """tests/data/trap_demo_saved_by_godot.tscn: trap_demo.tscn (32 px cells, the tile set cut
+    from the atlas) opened in Godot 3.2.3's editor and saved from it (the level dock's Play
+    button saves first). Opening and saving a converted level in the editor changes nothing,
+    and the editor's file reads back."""
     saved = _read(os.path.join(os.path.dirname(HERE), "data", "trap_demo_saved_by_godot.tscn"))
     level_path = os.path.join(ROOT, "godot_project", "levels", "trap_demo.level")
     assert level_scene.level_to_scene(_read(level_path), level_path) == saved
