@@ -9,6 +9,7 @@ extends PanelContainer
 #   add_row(name)           a FlowRow (buttons wrap onto more rows, never cut off)
 #   add_text(parent, name)  a wrapping Label as wide as the panel
 #   add_button(parent, name, text, target, method)   a button that never takes the keyboard
+#   add_sprite(parent, name, size)   a sprite of the art (a body's portrait: Art.icon)
 # A panel fills the width its container gives it (the dock's column, a letter's width) and
 # every text in it wraps at that width, so nothing runs past its edge. It starts hidden;
 # its owner shows it (visible).
@@ -85,6 +86,20 @@ static func add_text(parent: Node, label_name: String, color = null) -> Label:
 		l.add_color_override("font_color", color)
 	parent.add_child(l)
 	return l
+
+
+# A square for a sprite of the art (its texture: Art.icon(thing), e.g. a body's portrait),
+# `size` px, crisp (the atlas is unfiltered), at the top of its row.
+static func add_sprite(parent: Node, sprite_name: String, size: float) -> TextureRect:
+	var t := TextureRect.new()
+	t.name = sprite_name
+	t.expand = true
+	t.stretch_mode = TextureRect.STRETCH_KEEP_ASPECT_CENTERED
+	t.rect_min_size = Vector2(size, size)
+	t.size_flags_vertical = 0             # no fill: at the top of its row
+	t.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	parent.add_child(t)
+	return t
 
 
 # A bbcode text that wraps at its parent's width and is as tall as its text.

@@ -1,5 +1,7 @@
 extends "res://hud/GamePanel.gd"
-# The selection panel, at the top of the right dock: the selected body's name, then its tabs.
+# The selection panel, at the top of the right dock: the selected body's sprite (an
+# adventurer's class, a creature's kind: Art.body_thing, as the map draws it) and name, then
+# its tabs.
 # "Info" is describe(id) in words (hud/InfoText.gd); concepts add more tabs with
 # hud.add_selection_tab(title, control). A tab control may define
 #   func show_entity(entity_id: int, info: Dictionary) -> void   # called on every refresh
@@ -10,8 +12,10 @@ extends "res://hud/GamePanel.gd"
 const InfoText = preload("res://hud/InfoText.gd")
 const Tabs = preload("res://hud/Tabs.gd")
 const REFRESH_SECONDS := 0.25
+const PORTRAIT := 32.0           # the body's sprite at the art's own size
 
 var title_label: Label = null
+var portrait: TextureRect = null
 var tabs = null                  # hud/Tabs.gd: the tab buttons and the pages
 var info_text: RichTextLabel = null
 
@@ -24,6 +28,9 @@ var _since_refresh := 0.0
 func _init() -> void:
 	build("SelectionPanel", "Selection", self, "_on_close_pressed", "Clear the selection (Esc)")
 	title_label = title
+	portrait = add_sprite(header, "Portrait", PORTRAIT)
+	header.move_child(portrait, 0)
+	portrait.visible = false
 	tabs = Tabs.new()
 	tabs.name = "Tabs"
 	box.add_child(tabs)
@@ -79,10 +86,21 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 		return
 	last_info = info
 	title_label.text = InfoText.title_for(entity_id, info)
+	portrait.texture = portrait_of(entity_id, info)
+	portrait.visible = portrait.texture != null
 	var text := InfoText.info_bbcode(info)
 	if text != info_text.bbcode_text:
 		info_text.bbcode_text = text
 	_update_tabs(info)
+
+
+# The body's sprite as the map draws it: describe's kind word, the look Names has for it
+# (class or creature kind); null for anything else.
+static func portrait_of(entity_id: int, info: Dictionary) -> Texture:
+	var kind := Art.BODY_KINDS.find(str(info.get("kind", "")))
+	if kind < 0:
+		return null
+	return Art.icon(Art.body_thing(kind, Names.look(entity_id)))
 
 
 # Each concept's tab shows only for the bodies it applies to, and hears of every refresh.

@@ -260,7 +260,7 @@ func _t_party():
 
 static func _card_text(card: Node) -> String:
 	var lines := []
-	for l in card.get_children():
+	for l in card.get_node("Words").get_children():
 		lines.append(l.text)
 	return PoolStringArray(lines).join("\n")
 

@@ -594,18 +594,26 @@ func _draw_work(ts: float) -> void:
 		draw_rect(Rect2(bar.position, Vector2(bar.size.x * w.done, bar.size.y)), BAR_COL)
 		if w.by < 0:
 			continue
+		# the tool, held at the worker's body and swung at the site: raised over its head (up 1),
+		# brought down onto the site (0); bits fly where it lands
+		var body = entities.centre_of(w.by) if entities != null else null
+		var hand: Vector2 = body * ts if body != null else c + Vector2(-ts * 0.6, 0)
+		var aim: Vector2 = c - hand if c.distance_to(hand) > ts * 0.2 else Vector2(0, ts * 0.5)
 		var q := stroke(w.at)
 		var up := blow(q)
-		if q >= 0.7:
-			_draw_bits(w.bits, c, (q - 0.7) / 0.3, ts)
-		# the tool: its handle's foot beside the site, swung from raised (up 1) to struck (0)
-		draw_set_transform(c + Vector2(-ts * 0.3, ts * 0.15), -0.2 - 1.3 * up, Vector2.ONE)
-		draw_line(Vector2.ZERO, Vector2(ts * 0.05, -ts * 0.5), Color(0.5, 0.35, 0.2), 3.0)
+		var over := -1.0 if aim.x >= 0.0 else 1.0        # raised over the head, never under
+		draw_set_transform(hand, aim.angle() + over * 1.6 * up, Vector2.ONE)
+		draw_line(Vector2(ts * 0.05, 0), Vector2(ts * 0.62, 0), Color(0.2, 0.12, 0.06), 5.0)
+		draw_line(Vector2(ts * 0.05, 0), Vector2(ts * 0.62, 0), Color(0.62, 0.42, 0.22), 3.0)
 		if w.tool == "pick":
-			draw_line(Vector2(-ts * 0.16, -ts * 0.42), Vector2(ts * 0.26, -ts * 0.52), Color(0.78, 0.78, 0.85), 3.0)
+			draw_line(Vector2(ts * 0.5, -ts * 0.26), Vector2(ts * 0.66, ts * 0.26), Color(0.15, 0.15, 0.2), 5.0)
+			draw_line(Vector2(ts * 0.5, -ts * 0.26), Vector2(ts * 0.66, ts * 0.26), Color(0.8, 0.82, 0.9), 3.0)
 		else:
-			draw_rect(Rect2(Vector2(-ts * 0.08, -ts * 0.58), Vector2(ts * 0.26, ts * 0.14)), Color(0.62, 0.62, 0.7))
+			draw_rect(Rect2(Vector2(ts * 0.52, -ts * 0.16), Vector2(ts * 0.2, ts * 0.32)), Color(0.15, 0.15, 0.2))
+			draw_rect(Rect2(Vector2(ts * 0.54, -ts * 0.14), Vector2(ts * 0.16, ts * 0.28)), Color(0.66, 0.66, 0.74))
 		draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
+		if q >= 0.7:
+			_draw_bits(w.bits, hand + aim.normalized() * ts * 0.62, (q - 0.7) / 0.3, ts)
 
 
 # What flies off a stroke as it lands (p 0..1 since it landed): dust or sparks.
