@@ -85,3 +85,31 @@ func test_the_editors_terrain_tiles_are_the_games_sprites():
 		var art: Image = Art.image.get_rect(Art.region("terrain/%s/0" % names[code]))
 		tile_img.convert(Image.FORMAT_RGBA8)
 		assert_eq(tile_img.get_data(), art.get_data(), "%s is drawn with the game's sprite" % names[code])
+
+
+# The editor draws a level's things with the game's sprites too (Art.level_thing): every kind
+# of thing but the words about another thing (duty, party, name ...: badges); in the trap
+# demo, each Thing is drawn as its sprite.
+func test_the_editor_draws_things_with_the_games_sprites():
+	var Thing = load("res://addons/malignus_level/Thing.gd")
+	var args := {"trap": "pressure_plate", "treasure": "10", "adventurer": "knight", "mark": "scorch"}
+	for kind in Thing.LOOK:
+		var thing := Art.level_thing(kind, str(args.get(kind, "")))
+		if kind in ["duty", "party", "faction", "trait", "name"]:
+			assert_eq(thing, "", "%s is a badge" % kind)
+		else:
+			assert_true(Art.has(thing), "%s is drawn as %s, a sprite of the atlas" % [kind, thing])
+	assert_eq(Art.level_thing("trap", "timer/delay=20"), "part/timer")
+	assert_eq(Art.level_thing("adventurer", "warrior:3"), "body/adventurer/warrior")
+	assert_eq(Art.level_thing("door", "held"), "door/open")
+	var level: Node = load(SCENE).instance()
+	get_tree().root.add_child(level)
+	yield(frames(2), "completed")
+	var drawn := 0
+	for t in level.get_node("Things").get_children():
+		var want := Art.level_thing(t.kind, t.arg)
+		if want != "":
+			assert_eq(t.drawn_thing, want, "%s is drawn with its sprite" % t.name)
+			drawn += 1
+	assert_true(drawn >= 10, "the demo's things are drawn as sprites (%d)" % drawn)
+	level.queue_free()

@@ -14,6 +14,8 @@ export(String, "all", "none", "map") var domain := "all"
 export(String, MULTILINE) var notes := ""
 export(PoolStringArray) var headers := PoolStringArray()
 
+var _atlas := {}      # the game's sprites (Art.read_atlas), read once: its things draw with them
+
 
 func is_malignus_level() -> bool:
 	return true
@@ -30,6 +32,13 @@ func _draw() -> void:
 	var font := _font()
 	if font != null:
 		draw_string(font, px.position + Vector2(0, -6), level_name, Color(0.95, 0.85, 0.6))
+
+
+# The game's sprite atlas (Art.read_atlas: texture, regions; or missing), read on first use.
+func atlas() -> Dictionary:
+	if _atlas.empty():
+		_atlas = Art.read_atlas()
+	return _atlas
 
 
 # The pixels of a tile of the level scene `root`: its Terrain's cell_size (the art's tile

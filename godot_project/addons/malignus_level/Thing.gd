@@ -5,9 +5,12 @@ extends Node2D
 # adventurer + "peasant", door + "held", metal + "10". It stands on the tile under its
 # position (kept snapped to the level's grid while edited: its Terrain's cells). Things on one
 # tile are placed in the scene tree's order (a duty or a padlock after its minion or door).
-# Drawn as a glyph.
+# Drawn with the game's sprite of it (Art.level_thing, from the atlas its level reads); a word
+# that only tells about another thing (duty, party, name ...) as a badge in the tile's
+# corner; without an atlas, as a glyph.
 
 const Level = preload("res://addons/malignus_level/Level.gd")
+const Art = preload("res://art/Art.gd")
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -41,6 +44,7 @@ const LOOK := {
 # (ThingFields.gd); LOOK draws each kind pysim knows (tests/core/test_level_scene.py checks).
 export var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
+var drawn_thing := ""     # the sprite the last _draw drew ("" a glyph or a badge; tests)
 
 
 func _ready() -> void:
@@ -87,6 +91,9 @@ func _draw() -> void:
 	var colour: Color = look[1]
 	var font := _font()
 	var tile := _cell().x
+	drawn_thing = _draw_sprite(tile)
+	if drawn_thing != "":
+		return
 	if look[2]:
 		var badge := Rect2(Vector2(tile - 7, 0), Vector2(7, 7))
 		draw_rect(badge, colour)
@@ -105,6 +112,21 @@ func _draw() -> void:
 		draw_set_transform(Vector2(tile / 2 - size.x * scale_to / 2, tile / 2 + font.get_ascent() * scale_to / 2 - 1), 0, Vector2(scale_to, scale_to))
 		draw_string(font, Vector2(), text, colour.lightened(0.4))
 		draw_set_transform(Vector2(), 0, Vector2(1, 1))
+
+
+# Draws the game's sprite of this thing over its tile; the thing drawn, "" when there is none
+# (a badge word, no atlas, not in a level).
+func _draw_sprite(tile: float) -> String:
+	var thing := Art.level_thing(kind, arg)
+	var things := get_parent()
+	var level = things.get_parent() if things != null else null
+	if thing == "" or level == null or not level.has_method("atlas"):
+		return ""
+	var atlas: Dictionary = level.atlas()
+	if not atlas.get("regions", {}).has(thing):
+		return ""
+	draw_texture_rect_region(atlas["texture"], Rect2(Vector2.ZERO, Vector2(tile, tile)), atlas["regions"][thing])
+	return thing
 
 
 # The tile this thing stands on, in pixels (its level's cells).
