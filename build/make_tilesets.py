@@ -54,7 +54,8 @@ def light_tiles():
     """[(name, image)] by light level: darker the lower, full light only framed."""
     out = []
     for k in range(level.FULL_LIGHT + 1):
-        word = "dark" if k <= 1 else "dim" if k <= 4 else "lit" if k < level.FULL_LIGHT else "full light"
+        word = ("dark" if k <= 1 else "dim" if k <= 4 else "lit" if k < level.FULL_LIGHT
+                else "full light")
         out.append(("light %d (%s)" % (k, word), _pixels(lambda x, y, k=k: _light(k, x, y))))
     return out
 

@@ -172,14 +172,8 @@ func test_effects_never_change_the_game():
 
 
 func _t_hash():
-	yield(start_main(COMBAT), "completed")
-	if not running():
+	if not (yield(start_lockstep(COMBAT), "completed")):
 		return
-	main.sim.paused_stepping = true
-	main.sim.set_sim_thread(false)
-	main.sim.set_frame_budget(0)
-	main.sim.set_speed(1)
-	main.sim.step_frame(0.0)
 	var tick0: int = main.sim.current_tick()
 	var seen := 0
 	# 300 ticks of the fight, one frame a tick, the views drawing between them.

@@ -37,14 +37,8 @@ func test_a_miner_and_a_builder_are_drawn_working_with_their_progress():
 
 
 func _t_working():
-	yield(start_main(LEVEL), "completed")
-	if not running():
+	if not (yield(start_lockstep(LEVEL), "completed")):
 		return
-	main.sim.paused_stepping = true
-	main.sim.set_sim_thread(false)
-	main.sim.set_frame_budget(0)
-	main.sim.set_speed(1)
-	main.sim.step_frame(0.0)
 	yield(frames(2), "completed")
 	var miner := body_on(Vector2(1, 1))
 	var builder := body_on(Vector2(1, 3))

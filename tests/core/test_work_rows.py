@@ -60,60 +60,64 @@ def _check_grows(seen, worker, ticks_per_job):
     assert works[-1] >= (ticks_per_job - 2) / ticks_per_job
 
 
-@pytest.mark.rule("MINE-02")
-def test_a_miner_at_the_vein_is_shown_with_the_metal_coming():
+def _miner():
     from pysim.economy.mining import MINE_TICKS
-    s = _session(["#######", "#u..Vx#", "#....x#", "P...S.#", "#######"])
-    s.game.command({"type": "mine", "x": 4, "y": 1})
-    seen, events, view = _watch(s, ("vein_pos", "vein_work", "vein_worker"), (4, 1),
-                                "metal_mined", 600)
-    assert [ev for ev in events if ev["type"] == "metal_mined"]
-    assert seen[0] == (0.0, -1), "before the miner is there, nothing is worked"
-    _check_grows(seen, _minion(s), MINE_TICKS)
+    return (["#######", "#u..Vx#", "#....x#", "P...S.#", "#######"],
+            {"type": "mine", "x": 4, "y": 1},
+            ("vein_pos", "vein_work", "vein_worker"), (4, 1), "metal_mined", MINE_TICKS)
 
 
-@pytest.mark.rule("DIG-02")
-def test_a_digger_at_the_rock_is_shown_with_the_digging_done():
+def _digger():
     from pysim.economy.dig_jobs import DIG_TICKS
-    s = _session(["#######", "#u..xx#", "P...S.#", "#######"])
-    s.game.command({"type": "dig", "x": 4, "y": 1})
-    seen, events, _ = _watch(s, ("dig_pos", "dig_work", "dig_worker"), (4, 1), "dug", 400)
-    assert [ev for ev in events if ev["type"] == "dug"]
-    _check_grows(seen, _minion(s), DIG_TICKS)
+    return (["#######", "#u..xx#", "P...S.#", "#######"],
+            {"type": "dig", "x": 4, "y": 1},
+            ("dig_pos", "dig_work", "dig_worker"), (4, 1), "dug", DIG_TICKS)
 
 
-@pytest.mark.rule("FURN-02")
-def test_a_builder_at_a_furniture_blueprint_is_shown_with_the_building_done():
+def _furniture_builder():
     from pysim.economy.furniture import BUILD_TICKS
-    s = _session(["########", "#uM....#", "#......#", "P...S..#", "########"])
-    s.game.command({"type": "build_furniture", "kind": "bed", "x": 5, "y": 1})
-    seen, events, view = _watch(s, ("furn_bp_pos", "furn_bp_work", "furn_bp_worker"), (5, 1),
-                                "furniture_built", 800)
-    assert [ev for ev in events if ev["type"] == "furniture_built"]
-    _check_grows(seen, _minion(s), BUILD_TICKS)
+    return (["########", "#uM....#", "#......#", "P...S..#", "########"],
+            {"type": "build_furniture", "kind": "bed", "x": 5, "y": 1},
+            ("furn_bp_pos", "furn_bp_work", "furn_bp_worker"), (5, 1), "furniture_built",
+            BUILD_TICKS)
 
 
-@pytest.mark.rule("BUILD-01")
-def test_a_builder_at_a_trap_part_is_shown_with_the_building_done():
+def _part_builder():
     from pysim.traps.trap_parts import BUILD_TICKS
-    s = _session(["########", "#nM....#", "#......#", "P...S..#", "########"])
-    s.game.command({"type": "place_part", "kind": "pressure_plate", "x": 5, "y": 2})
-    seen, events, view = _watch(s, ("part_work_pos", "part_work", "part_worker"), (5, 2),
-                                "part_built", 900)
-    assert [ev for ev in events if ev["type"] == "part_built"]
-    _check_grows(seen, _minion(s), BUILD_TICKS)
+    return (["########", "#nM....#", "#......#", "P...S..#", "########"],
+            {"type": "place_part", "kind": "pressure_plate", "x": 5, "y": 2},
+            ("part_work_pos", "part_work", "part_worker"), (5, 2), "part_built", BUILD_TICKS)
+
+
+def _padlock_builder():
+    from pysim.doors.doors import PADLOCK_BUILD_TICKS
+    return (["##########", "#nM.D....#", "##########"],
+            {"type": "build_padlock", "door": 1},
+            ("door_work_pos", "door_work", "door_worker"), (4, 1), "padlock_built",
+            PADLOCK_BUILD_TICKS)
+
+
+@pytest.mark.parametrize("case", [
+    pytest.param(_miner, marks=pytest.mark.rule("MINE-02"), id="a miner at its vein"),
+    pytest.param(_digger, marks=pytest.mark.rule("DIG-02"), id="a digger at the rock"),
+    pytest.param(_furniture_builder, marks=pytest.mark.rule("FURN-02"), id="building a bed"),
+    pytest.param(_part_builder, marks=pytest.mark.rule("BUILD-01"), id="building a trap part"),
+    pytest.param(_padlock_builder, marks=pytest.mark.rule("LOCK-01"), id="building a padlock"),
+])
+def test_the_worker_at_a_job_is_shown_with_the_work_done(case):
+    """Before the worker is there, nothing is worked; while it is at it, its row names it and
+    the work grows a tick's share each tick up to nearly done; the job done, nobody is shown
+    at work there."""
+    rows, command, keys, site, done_event, ticks_per_job = case()
+    s = _session(rows)
+    s.game.command(command)
+    seen, events, view = _watch(s, keys, site, done_event, ticks_per_job * 8)
+    assert [ev for ev in events if ev["type"] == done_event]
+    assert seen and (seen[0][1] == -1 or seen[0][0] <= 1.0 / ticks_per_job + 1e-6), \
+        "before the worker is there, nothing is worked: %s" % (seen[0],)
+    _check_grows(seen, _minion(s), ticks_per_job)
     s.game.step()
     view = merged_changes(view, s.snapshot_changes())
-    assert len(view["part_work_pos"]) == 0, "a built part has no work row"
-
-
-@pytest.mark.rule("LOCK-01")
-def test_a_builder_at_a_padlock_is_shown_with_the_building_done():
-    from pysim.doors.doors import PADLOCK_BUILD_TICKS
-    s = _session(["##########", "#nM.D....#", "##########"])
-    door = s.game.areas["doors"].at(4, 1)
-    s.game.command({"type": "build_padlock", "door": door.id})
-    seen, events, _ = _watch(s, ("door_work_pos", "door_work", "door_worker"), (4, 1),
-                             "padlock_built", 900)
-    assert [ev for ev in events if ev["type"] == "padlock_built"]
-    _check_grows(seen, _minion(s), PADLOCK_BUILD_TICKS)
+    rows_now = [tuple(int(v) for v in p) for p in view[keys[0]]]
+    if site in rows_now:
+        assert int(view[keys[2]][rows_now.index(site)]) == -1, "the job done, nobody works there"
