@@ -63,7 +63,8 @@ func setup(m) -> void:
 const OUTCOME_WORDS := {"hit": "hits", "miss": "misses"}
 const NOISE_WORDS := {"death": "A death cry", "bash": "Bashing", "noise": "A noise"}
 const TASK_GERUNDS := {"carry": "carrying", "heal": "healing", "capture": "capturing",
-		"kill": "killing", "scrap": "scrapping", "burn": "burning", "imprison": "locking up"}
+		"kill": "killing", "scrap": "scrapping", "burn": "burning", "imprison": "locking up",
+		"release": "releasing"}
 const DEATH_WORDS := {"wound": "was killed by %s", "executed": "was put to death by %s",
 		"bled out": "bled to death", "trap": "was killed by a trap"}
 

@@ -92,8 +92,9 @@ def test_imprison_refusals_say_why():
     g.command({"type": "imprison", "entity": m.id, "body": m.id})      # not an adventurer
     g.step()
     reasons = [e["reason"] for e in g.take_events() if e["type"] == "refused"]
-    assert reasons == ["You have no prison cell.", "Prison cell must stand on a floor tile.",
-                       "Only adventurers can be taken prisoner."]
+    assert reasons == ["You have no prison cell: build one first.",
+                       "Prison cell must stand on a floor tile.",
+                       "Only adventurers are taken prisoner: Heal would work."]
     prisoners.add_cell(g, 10, 1)                       # built (as the level thing `cell`)
     altars.add_altar(g, 11, 1)
     g.command({"type": "build_furniture", "kind": "altar", "x": 10, "y": 1})
