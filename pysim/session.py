@@ -622,9 +622,10 @@ class Session:
 
     @_reads_game(finish=False)
     def check_command(self, cmd):
-        """Would `cmd` be refused now? {"ok": True} or {"ok": False, "reason": "..."}: the
-        command's own check (pysim/core/commands.py), which never changes the game, so the
-        front end can show a placement preview with the reason before the click. A preview
+        """Would `cmd` be refused now? {"ok": True, "reason": "", "note"} or {"ok": False,
+        "reason": "...", "note": ""}: the command's own check (pysim/core/commands.py) and,
+        when it takes it, the command's advice (commands.note), neither of which changes the
+        game, so the front end can show a placement preview with the reason before the click. A preview
         asks as the mouse moves, so it reads the game as it stands, at a pause of a tick
         under way (Frame budget, pysim/core/pausing.py) too, rather than finish the tick: it
         only advises, and the command is checked again when it comes in at the next tick's
@@ -633,9 +634,10 @@ class Session:
         try:
             cmd = commands.plain(cmd)
         except ValueError as exc:
-            return {"ok": False, "reason": str(exc)}
+            return {"ok": False, "reason": str(exc), "note": ""}
         reason = commands.check(self.game, cmd)
-        return {"ok": not reason, "reason": reason or ""}
+        return {"ok": not reason, "reason": reason or "",
+                "note": "" if reason else commands.note(self.game, cmd)}
 
     def part_kinds(self):
         """Every trap part the Build Trap tool offers, in its picker's order: {"kinds", "names",

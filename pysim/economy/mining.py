@@ -193,9 +193,15 @@ def _shown(game):
             S.metal_total(game))
 
 
+def vein_words(metal, marked):
+    """A vein in the player's words (the map's hover tip): "Metal vein (7 metal left)"."""
+    return "Metal vein (%d metal left)%s" % (metal, ", marked for mining" if marked else "")
+
+
 def _snapshot(game, snap):
-    """vein_pos float32 (V,2), vein_metal int32, vein_marked uint8 (1 marked for mining);
-    metal_total int (metal in all stock piles: the top bar's counter)."""
+    """vein_pos float32 (V,2), vein_metal int32, vein_marked uint8 (1 marked for mining),
+    vein_words [str] (vein_words: the hover tip's line); metal_total int (metal in all stock
+    piles: the top bar's counter)."""
     import numpy as np
     st = S.state_of(game)
     veins = sorted(st.veins.items())
@@ -203,6 +209,7 @@ def _snapshot(game, snap):
     snap["vein_metal"] = np.array([n for _, n in veins], dtype=np.int32)
     snap["vein_marked"] = np.array([1 if _marked(st, t[0], t[1]) else 0 for t, _ in veins],
                                    dtype=np.uint8)
+    snap["vein_words"] = [vein_words(n, _marked(st, t[0], t[1])) for t, n in veins]
     snap["metal_total"] = S.metal_total(game)
 
 

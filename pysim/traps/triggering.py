@@ -34,6 +34,19 @@ def has_receiver(game, part, net):
     return bool(doors_of(game, part, net))
 
 
+def missing(game, part, net=None):
+    """What `part` lacks to be in a whole trap (TRAP-04: a trigger and a mechanism or door it
+    works): () when it is in one, else ("trigger",), ("mechanism",) or both. Such a part
+    never goes off, by any road."""
+    parts = trap_parts_of(game, part, net)
+    out = ()
+    if not any(tp.is_trigger(q.kind) for q in parts):
+        out += ("trigger",)
+    if not has_receiver(game, part, net):
+        out += ("mechanism",)
+    return out
+
+
 def set_on(game, part, on, who=-1):
     if part.on == bool(on):
         return

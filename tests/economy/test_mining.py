@@ -124,3 +124,15 @@ def test_a_padlock_blueprint_without_metal_says_so_once():
     cmd(g, {"type": "mine", "x": 4, "y": 1})
     evs = run(g, mining.MINE_TICKS + 200)
     assert of(evs, "metal_mined") and not of(evs, "padlock_waiting_for_metal")
+
+
+@pytest.mark.rule("MINE-01")
+def test_a_veins_words_say_the_metal_left_as_it_is_mined():
+    g = _game()
+    snap = {}
+    mining._snapshot(g, snap)
+    assert snap["vein_words"] == ["Metal vein (2 metal left)"]
+    cmd(g, {"type": "mine", "x": 4, "y": 1})
+    run(g, mining.MINE_TICKS + 60)
+    mining._snapshot(g, snap)
+    assert snap["vein_words"] == ["Metal vein (1 metal left), marked for mining"]
