@@ -5,24 +5,32 @@ extends "res://core/ConceptExtension.gd"
 #   world/EffectsLayer.gd; wound bars and bleeding are drawn on the bodies (EntityLayer).
 # - "Behavior" tab in the selection panel: stance slider (Flee .. Aggressive) sending
 #   set_stance, wounds with locations and wound points, and order buttons.
-# - Orders by mouse: a button in the tab (Attack / Carry / Capture / Heal / Kill) picks the
+# - Orders by mouse: a button in the tab (Attack / Carry / Capture / Heal / Kill ...) picks the
 #   "Order" tool; the next left click on an entity (and for Carry, then a tile) sends the
 #   command for the selected minion.
+# - What can be done with the selected body (combat/BodyOrders.gd, under the panel's title):
+#   the orders its state takes (pysim/combat/body_orders.py), each for the minion pysim
+#   offers; Carry then asks for the tile with the Order tool.
 
 const ET = preload("res://hud/EventText.gd")
 const STANCES := ["Flee", "Evasive", "Defensive", "Balanced", "Aggressive"]
 
 var tab = null
+var body_orders = null       # combat/BodyOrders.gd, the selection panel's row
 var snap := {}
 var selected_id := -1
-var pending := ""            # "order_attack", "carry", "capture", "heal", "kill", "imprison", ""
+var pending := ""            # an order of ORDERS ("order_attack", "carry" ...), "" none
 var carry_body := -1
 var tool_id := "select"
 var order_panel = null       # the Orders side panel, shown while the Order tool is active
 var order_hint: Label = null
-const ORDERS := [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
-		["Heal", "heal"], ["Kill", "kill"]]
-const ORDER_VERBS := {"carry": "carry", "capture": "capture", "heal": "heal", "kill": "kill"}
+# The Order tool's orders, as pysim's body_orders.ORDERS lists them (its describe gives a
+# minion's own list, minion_orders; the tool shows them before any minion is picked).
+const ORDERS := [["Attack", "order_attack"], ["Carry", "carry"], ["Heal", "heal"],
+		["Capture", "capture"], ["Imprison", "imprison"], ["Kill", "kill"],
+		["Release", "release"], ["Scrap", "scrap"], ["Burn", "burn"]]
+const ORDER_VERBS := {"carry": "carry", "capture": "capture", "heal": "heal", "kill": "kill",
+		"imprison": "lock up", "release": "release", "scrap": "scrap", "burn": "burn"}
 
 
 func setup(m) -> void:
@@ -30,6 +38,9 @@ func setup(m) -> void:
 	tab = preload("res://combat/BehaviorTab.gd").new()
 	tab.ext = self
 	main.hud.add_selection_tab("Behavior", tab)
+	body_orders = preload("res://combat/BodyOrders.gd").new()
+	body_orders.ext = self
+	main.hud.add_selection_row(body_orders)
 	add_tool("combat_order", "Order", "Give a minion an order: pick the order, the minion, then the target", "_on_order_click")
 	_build_order_panel()
 	listen({"snapshot_updated": "_on_snapshot",
@@ -202,6 +213,22 @@ func begin_order(kind: String) -> void:
 	_refresh_order_panel()
 
 
+# An order from the body's row (BodyOrders.gd): pysim's command for the minion it offers,
+# sent now; for Carry the Order tool asks where (the minion and the body already picked).
+func body_order(order: Dictionary, body: int) -> void:
+	var cmd: Dictionary = order.get("command", {})
+	if not bool(order.get("ok", false)):
+		EventBus.emit_signal("notify", str(order.get("reason", "")), "warn")
+		return
+	if str(order.get("needs", "")) != "tile":
+		send(cmd)
+		return
+	begin_order(str(order.get("order", "")))
+	selected_id = int(order.get("minion", -1))
+	carry_body = body
+	_refresh_order_panel()
+
+
 func _on_tool_selected(id: String) -> void:
 	tool_id = id
 	if id != "combat_order":
@@ -219,13 +246,17 @@ func _on_tool_selected(id: String) -> void:
 func _build_order_panel() -> void:
 	order_panel = add_side_panel("OrderPanel", "_on_order_panel_close", "Close the orders (Esc)")
 	order_panel.title.text = "Orders"
-	var row: HBoxContainer = order_panel.add_row("OrderButtons")
+	var row := GridContainer.new()      # three a row: nine buttons fit the dock's width
+	row.name = "OrderButtons"
+	row.columns = 3
+	order_panel.box.add_child(row)
 	for pair in ORDERS:
 		var b := Button.new()
 		b.name = pair[0]
 		b.text = pair[0]
 		b.toggle_mode = true
 		b.focus_mode = Control.FOCUS_NONE
+		b.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 		var _err := b.connect("pressed", self, "begin_order", [pair[1]])
 		row.add_child(b)
 	order_hint = Label.new()
@@ -242,7 +273,7 @@ func _on_order_panel_close() -> void:
 # The next step in words.
 func order_hint_text() -> String:
 	if pending == "":
-		return "Pick an order: Attack, Carry, Capture, Heal or Kill."
+		return "Pick an order: %s." % _order_list()
 	if selected_id < 0:
 		return "Now click one of your minions to carry it out."
 	var who := ET.who(selected_id)
@@ -293,10 +324,17 @@ func entity_at(tile: Vector2) -> int:
 	return best
 
 
+static func _order_list() -> String:
+	var labels := []
+	for pair in ORDERS:
+		labels.append(pair[0])
+	return "%s or %s" % [PoolStringArray(labels.slice(0, labels.size() - 2)).join(", "), labels[-1]]
+
+
 # A left click on the map with the Order tool.
 func _on_order_click(tile: Vector2) -> void:
 	if pending == "":
-		EventBus.emit_signal("notify", "Pick an order first (Attack, Carry, Capture, Heal or Kill).", "warn")
+		EventBus.emit_signal("notify", "Pick an order first (%s)." % _order_list(), "warn")
 		return
 	if selected_id < 0:
 		var who := entity_at(tile)

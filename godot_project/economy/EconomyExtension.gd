@@ -53,6 +53,8 @@ func setup(m) -> void:
 	metal_label.hint_tooltip = "Metal in your stock piles. Mark veins with Mine vein: Drudgery minions mine them."
 	main.hud.add_status(metal_label)
 	_build_end_panel()
+	if main.hud.has_method("add_tile_name"):
+		main.hud.add_tile_name(self, "tile_name")
 	listen({"snapshot_updated": "_on_snapshot", "sim_started": "_on_sim_started",
 			"tool_selected": "_on_tool_selected", "tile_hovered": "_on_tile_hovered",
 			"tile_clicked": "_on_tile_clicked", "tile_drag_finished": "_on_drag_finished",
@@ -177,6 +179,17 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 				first_reason = reason
 	if sent == 0 and first_reason != "":
 		EventBus.emit_signal("notify", first_reason, "warn")
+
+
+# The map tip's name for a vein's tile: pysim's words ("Metal vein (7 metal left)",
+# pysim/economy/mining.py vein_words), not the rock's place.
+func tile_name(tile: Vector2, s: Dictionary) -> String:
+	var pos = s.get("vein_pos", [])
+	var words = s.get("vein_words", [])
+	for i in range(min(pos.size(), words.size())):
+		if pos[i] == tile:
+			return str(words[i])
+	return ""
 
 
 func _on_snapshot(snap: Dictionary) -> void:

@@ -4,6 +4,11 @@ extends CanvasLayer
 # EventBus.command_requested.
 # Extension points for concepts (combat/, traps/, doors/ ...), see docs/godot.md:
 #   add_selection_tab(title, control)       a tab in the selection panel
+#   add_selection_row(control)              a row under the selection panel's title, on
+#                                           every tab (the body's orders)
+#   add_tile_info(obj, method)              lines of the map's hover tip on a tile
+#   add_tile_name(obj, method)              what a tile is called in the tip, instead of its
+#                                           place ("Metal vein (7 metal left)")
 #   add_tool(tool_id, label, tooltip)       a tool button in the tool bar
 #   register_event_text(type, obj, method)  words for an event type in the log
 #   notify(text, kind)                      a short message (also EventBus.notify)
@@ -58,6 +63,7 @@ var map_tip_label: Label
 var _tip_tile := Vector2(-1, -1)
 var _tip_since := 0.0
 var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of lines
+var _tile_names := []            # FuncRefs: fn(tile: Vector2, snap) -> String ("" none)
 var _snap := {}
 var _tool_group: ButtonGroup
 var level_picker: OptionButton
@@ -101,6 +107,10 @@ func _ready() -> void:
 
 func add_selection_tab(title: String, control: Control) -> void:
 	selection_panel.add_tab(title, control)
+
+
+func add_selection_row(control: Control) -> void:
+	selection_panel.add_row(control)
 
 
 # A readout in the top bar beside the clock (always visible).
@@ -377,11 +387,25 @@ func add_tile_info(target: Object, method: String) -> void:
 	_tile_infos.append(funcref(target, method))
 
 
-# The tip's lines for a tile: the place, who stands or lies there, then the concepts' lines.
+# A concept names a tile in the hover tip instead of its place: fn(tile: Vector2, snap:
+# Dictionary) -> String, "" when it has nothing there (the first name given wins).
+func add_tile_name(target: Object, method: String) -> void:
+	_tile_names.append(funcref(target, method))
+
+
+# The tip's lines for a tile: its name (a concept's, else the place), who stands or lies
+# there, then the concepts' lines.
 func tile_lines(tile: Vector2) -> Array:
-	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
+	var first := ""
+	for f in _tile_names:
+		if first == "" and f.is_valid():
+			first = str(f.call_func(tile, _snap))
+	if first == "":
+		first = EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))
+	var lines := [first]
 	var ids = _snap.get("ent_id", [])
 	var states = _snap.get("ent_state", [])
+	var captured = _snap.get("ent_captured", [])
 	var worlds := get_tree().get_nodes_in_group("world")
 	# Who is drawn under the mouse (world/EntityLayer.gd: bodies sharing a tile are drawn
 	# apart, walking ones between tiles).
@@ -389,7 +413,9 @@ func tile_lines(tile: Vector2) -> Array:
 	for i in range(min(ids.size(), states.size())):
 		if int(ids[i]) in under:
 			var st := int(states[i])
-			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
+			var held: bool = st != 2 and i < captured.size() and int(captured[i]) == 1
+			lines.append(EventText.first_up(Names.title(ids[i])) + (" (captured)" if held else
+					["", " (knocked out)", " (dead)"][clamp(st, 0, 2)]))
 	for f in _tile_infos:
 		if f.is_valid():
 			var more = f.call_func(tile, _snap)

@@ -1,9 +1,10 @@
 extends PanelContainer
 # The selection panel: shows describe(id) of the selected entity in the "Info" tab, laid
 # out as a game panel by info_bbcode (see below).
-# Concepts add tabs with HUD.add_selection_tab(title, control). A tab control may define
+# Concepts add tabs with HUD.add_selection_tab(title, control), and rows under the title
+# (shown whatever the tab) with HUD.add_selection_row(control). A tab or row may define
 #   func show_entity(entity_id: int, info: Dictionary) -> void   # called on every refresh
-#   func applies_to(info: Dictionary) -> bool                     # hide the tab when false
+#   func applies_to(info: Dictionary) -> bool                     # hide it when false
 # The panel asks SimClient for a fresh description every REFRESH_SECONDS while visible.
 
 const EventText = preload("res://hud/EventText.gd")
@@ -36,6 +37,7 @@ onready var info_text: RichTextLabel = $Box/Tabs/Info
 var selected_id := -1
 var last_info := {}
 var _extra_tabs := []   # Controls added by concepts (in order)
+var _rows := []         # concepts' rows under the title (in order)
 var _since_refresh := 0.0
 
 
@@ -58,6 +60,14 @@ func add_tab(title: String, control: Control) -> void:
 	tabs.add_child(control)
 	if selected_id >= 0:
 		_update_tabs(last_info)
+
+
+func add_row(control: Control) -> void:
+	_rows.append(control)
+	var box: Node = $Box
+	var below: Node = $Box/Header if _rows.size() == 1 else _rows[_rows.size() - 2]
+	box.add_child_below_node(below, control)
+	control.visible = false
 
 
 func _on_close_pressed() -> void:
@@ -146,13 +156,16 @@ const C_DIM := "#8a7f99"
 const C_BAD := "#ff6a5a"
 const C_WARN := "#ffb050"
 const C_GOOD := "#8cff8c"
-const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
+# by describe's body_state (pysim/combat/body_orders.py), else its state
+const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD, "unable": C_WARN,
+		"bleeding": C_BAD, "captured": C_WARN, "prisoner": C_WARN, "carried": C_WARN}
 # Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
 		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
 		"title", "class", "level", "job_what", "job_at",   # the title line and the job words
-		"job_phrase", "sleep_until"]
+		"job_phrase", "sleep_until",
+		"body_state", "condition", "orders", "minion_orders"]   # the condition line; the orders' buttons
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -186,11 +199,16 @@ static func info_bbcode(info: Dictionary) -> String:
 	if words.begins_with("asleep "):     # up, but resting (SLEEP-03): "Asleep in its bed ..."
 		doing.append("[color=%s]Asleep[/color] %s" % [C_DIM, words.substr(7)])
 	else:
-		if st != "":
-			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
+		# pysim's words for the body's state ("Captured", "Prisoner in the north cell"), else
+		# the state's name
+		var bs := str(info.get("body_state", st))
+		var cond := str(info.get("condition", _first_up(_words(st))))
+		if cond != "":
+			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(bs, STATE_COLORS.get(st, "#ffffff")), _esc(cond)])
 		if words != "":
 			doing.append(words)
-	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
+	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2 \
+			and str(info.get("body_state", "")) != "prisoner":     # its cell says where
 		var place := EventText.where(info["tile"][0], info["tile"][1])
 		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
 			doing.append(place)
@@ -221,12 +239,8 @@ static func info_bbcode(info: Dictionary) -> String:
 			if typeof(w) == TYPE_DICTIONARY:
 				lines.append("   %s %s, %s (%d WP)" % [_first_up(_words(w.get("level", ""))),
 						_words(w.get("kind", "wound")), _words(w.get("location", "?")), int(w.get("points", 0))])
-	# Carried / captured / carrying / targets.
+	# Carrying / targets (captured and carried are in the condition, above).
 	var rel := []
-	if c.get("captured", false):
-		rel.append("[color=%s]Captured[/color]" % C_WARN)
-	if int(c.get("carried_by", -1)) >= 0:
-		rel.append("[color=%s]Carried by %s[/color]" % [C_WARN, _esc(Names.who(c["carried_by"]))])
 	if int(c.get("carrying", -1)) >= 0:
 		rel.append("Carrying %s" % _esc(Names.who(c["carrying"])))
 	if int(c.get("ordered_target", -1)) >= 0:
@@ -346,6 +360,10 @@ static func _value(v) -> String:
 
 
 func _update_tabs(info: Dictionary) -> void:
+	for r in _rows:
+		r.visible = not r.has_method("applies_to") or bool(r.applies_to(info))
+		if r.visible and r.has_method("show_entity"):
+			r.show_entity(selected_id, info)
 	for c in _extra_tabs:
 		var applies := true
 		if c.has_method("applies_to"):

@@ -19,6 +19,7 @@ extends "res://core/ConceptExtension.gd"
 
 const ET = preload("res://hud/EventText.gd")
 const WirePath = preload("res://traps/WirePath.gd")
+const TrapLayer = preload("res://traps/TrapLayer.gd")
 const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
 		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
 		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
@@ -73,7 +74,7 @@ func setup(m) -> void:
 	add_tool("trap_build", "Build Trap", "Place a trap part (choose it in the Traps panel)", "_on_build_click")
 	add_tool("wire", "Wiring", "Drag a wire from a trigger to a mechanism (or a timer, a door)")
 	add_tool("trap_select", "Traps", "Select a trap part: timer delay, lever, remove", "_on_select_click")
-	layer = preload("res://traps/TrapLayer.gd").new()
+	layer = TrapLayer.new()
 	layer.name = "TrapLayer"
 	main.world.add_layer(layer, false)
 	wire_preview = preload("res://world/TilePreview.gd").new()
@@ -268,6 +269,8 @@ func tile_info(tile: Vector2, s: Dictionary) -> Array:
 		state = "counting down"
 	if (int(s["part_flags"][i]) & 1) != 0:
 		state += ", RIGGED"
+	if (int(s["part_flags"][i]) & TrapLayer.NOT_WIRED) != 0:
+		state += ", not wired"
 	return ["%s: %s" % [ET.kind_title(kind), state]]
 
 
@@ -346,7 +349,7 @@ func _on_kind_picked(index: int) -> void:
 
 # The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
 # or red and the panel says why not, from the command's own check (Session.check_command).
-var placement := {}          # {"tile", "ok", "reason"} for the hovered tile, {} when none
+var placement := {}          # {"tile", "ok", "reason", "note"} for the hovered tile, {} when none
 
 
 func preview_placement(tile: Vector2) -> void:
@@ -355,7 +358,8 @@ func preview_placement(tile: Vector2) -> void:
 		var r: Dictionary = main.sim.check_command({"type": "place_part",
 				"kind": KINDS[kind_picker.selected], "x": int(tile.x), "y": int(tile.y)})
 		if not r.empty():
-			placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
+			placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", "")),
+					"note": str(r.get("note", ""))}
 	layer.placement = placement
 	layer.update()
 	_refresh_panel()
@@ -436,6 +440,8 @@ func _refresh_panel() -> void:
 	if tool_id == "trap_build" and not placement.empty():
 		hint_label.text = ("Here: %s can go." % ET.a_part(KINDS[kind_picker.selected])) if placement.ok \
 				else "Not here: " + placement.reason
+		if placement.ok and placement.note != "":
+			hint_label.text += " But: " + placement.note      # a warning, not a refusal
 	if tool_id == "wire" and not wire_check.empty():
 		hint_label.text = "This wire can be laid: let go." if wire_check.ok else "Not this wire: " + wire_check.reason
 	hint_label.visible = hint_label.text != "" and (d.empty() or tool_id != "trap_select")
@@ -480,6 +486,9 @@ static func part_bbcode(d: Dictionary) -> String:
 		lines.append("Delay: %s" % ET.duration(int(d.get("delay", 0))))
 	if d.has("fires_in"):
 		lines.append("Fires in %s, then needs a reset" % ET.duration(int(d["fires_in"])))
+	if str(d.get("needs", "")) != "":
+		# TRAP-04: in no whole trap, it does nothing (pysim's words: what it still needs)
+		lines.append("[color=#ff6a5a]Not wired:[/color] %s" % str(d["needs"]))
 	if d.has("does"):
 		lines.append(str(d["does"]))
 	if st == "blueprint":

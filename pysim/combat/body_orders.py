@@ -173,6 +173,8 @@ def cap(text):
 
 # Why an order never fits a kind of body, said before what would work.
 def _why(order, e):
+    if order == "order_attack" and e.side == E.DUNGEON:
+        return "That is not an enemy"
     if order in ("capture", "imprison", "release") and e.kind != E.ADVENTURER:
         return "Only adventurers are taken prisoner"
     if order == "scrap" and e.kind != E.ADVENTURER:
@@ -240,22 +242,21 @@ def order_command(order, minion_id, body):
 
 
 def orders_for(game, e):
-    """[{order, label, ok, reason, minion, needs}]: every order body e's state takes (not
-    those it refuses), each asked of the command's own check for the minion `doer_for`
-    picks; needs "tile" when the player must still pick where (Carry)."""
+    """[{order, label, ok, reason, minion, needs, command}]: every order body e's state takes
+    (not those it refuses), each asked of the command's own check for the minion `doer_for`
+    picks; command is the command to send (needs "tile": the player still picks where, and
+    the command's x, y are that tile: Carry)."""
     if F.fighter_of(e) is None:
         return []
     _, own = state_of(game, e)
     m = doer_for(game, e)
     out = []
     for order in allowed(e, own):
-        if m is None:
-            reason = "You have no minion who could do it."
-        else:
-            reason = C.check(game, order_command(order, m.id, e))
+        cmd = order_command(order, -1 if m is None else m.id, e)
+        reason = "You have no minion who could do it." if m is None else C.check(game, cmd)
         out.append({"order": order, "label": label(own, order), "ok": not reason,
                     "reason": reason or "", "minion": -1 if m is None else m.id,
-                    "needs": "tile" if order == "carry" else ""})
+                    "needs": "tile" if order == "carry" else "", "command": cmd})
     return out
 
 
