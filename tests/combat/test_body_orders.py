@@ -290,3 +290,22 @@ def test_every_state_of_the_table_is_worded_and_every_order_labelled():
         if state != BO.CARRIED and state != BO.PRISONER:
             assert BO._own_words(g, b, state)[0] == WORDS[state]
     assert [label for _, label in BO.ORDERS] == [LABEL[o] for o in ALL]
+
+
+def test_a_level_starts_bodies_down_captured_or_dead():
+    g = load_text(LEVEL.replace("[legend]", "[legend]\np = floor cell adventurer:warrior down:captured\n"
+                                "k = floor adventurer down:bleeding\nd = floor minion down:dead")
+                  .replace("#....c.....#", "#....p.....#").replace("#...SSS...T#", "#.kdSSS...T#"),
+                  "down")
+    s = Session.__new__(Session)
+    s.game = g
+    words = sorted(s.describe(e.id)["condition"] for e in g.entities.values())
+    assert words == ["Dead", "Knocked out, bleeding", "Prisoner in the north cell"]
+    assert not g.take_events()                       # nobody died or fell in this game
+    for bad, why in (("floor minion down:captured", "only an adventurer can be captured"),
+                     ("floor down:dead", "put a body before down:dead on its tile"),
+                     ("floor minion down:asleep", "down takes one of")):
+        with pytest.raises(Exception) as err:
+            load_text(LEVEL.replace("[legend]", "[legend]\nz = %s" % bad)
+                      .replace("#....c.....#", "#....z.....#"), "bad")
+        assert why in str(err.value)
