@@ -5,12 +5,13 @@ extends VBoxContainer
 # which asks for the enemy or body). What can be done with the body itself is the panel's
 # row under its title (combat/BodyOrders.gd).
 
-const SidePanel = preload("res://hud/SidePanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
+const FlowRow = preload("res://hud/FlowRow.gd")
 var ext = null
 var slider: HSlider = null
 var stance_label: Label = null
 var wounds_label: Label = null
-var orders: GridContainer = null
+var orders: Container = null       # hud/FlowRow.gd: the buttons wrap
 var entity_id := -1
 var _updating := false
 var _shown := []          # the minion_orders the buttons were made from
@@ -18,9 +19,7 @@ var _shown := []          # the minion_orders the buttons were made from
 
 func _init() -> void:
 	name = "Behavior"
-	stance_label = Label.new()
-	stance_label.name = "StanceLabel"
-	add_child(stance_label)
+	stance_label = GamePanel.add_text(self, "StanceLabel")
 	slider = HSlider.new()
 	slider.name = "StanceSlider"
 	slider.min_value = 0
@@ -28,7 +27,8 @@ func _init() -> void:
 	slider.step = 1
 	slider.tick_count = 5
 	slider.ticks_on_borders = true
-	slider.rect_min_size = Vector2(220, 24)
+	slider.rect_min_size = Vector2(120, 24)
+	slider.size_flags_horizontal = SIZE_EXPAND_FILL
 	var _err := slider.connect("value_changed", self, "_on_value_changed")
 	add_child(slider)
 	var ends := HBoxContainer.new()
@@ -41,11 +41,10 @@ func _init() -> void:
 	ends.add_child(r)
 	add_child(ends)
 	# The order buttons above the wounds: a growing wound list must not move them (issue 13).
-	orders = GridContainer.new()
+	orders = FlowRow.new()
 	orders.name = "Orders"
-	orders.columns = 3
 	add_child(orders)
-	wounds_label = SidePanel.add_text_label(self, "Wounds")
+	wounds_label = GamePanel.add_text(self, "Wounds")
 
 
 # The order buttons, made again when describe's minion_orders change.
@@ -61,7 +60,6 @@ func _show_orders(list: Array) -> void:
 		b.name = str(o.get("label", ""))
 		b.text = b.name
 		b.focus_mode = Control.FOCUS_NONE
-		b.size_flags_horizontal = SIZE_EXPAND_FILL
 		b.disabled = not bool(o.get("ok", false))
 		b.hint_tooltip = str(o.get("reason", ""))
 		var _err := b.connect("pressed", self, "_on_order", [str(o.get("order", ""))])

@@ -6,10 +6,11 @@ extends VBoxContainer
 # tooltip and in the line below; a press sends the order's command, or, for Carry, has the
 # Order tool ask for the tile (CombatExtension.body_order). GDScript decides nothing here.
 
-const COLUMNS := 3            # buttons a row: the panel's narrowest width takes three
+const GamePanel = preload("res://hud/GamePanel.gd")
+const FlowRow = preload("res://hud/FlowRow.gd")
 var ext = null                # CombatExtension
 var heading: Label = null
-var grid: GridContainer = null
+var grid: Container = null    # hud/FlowRow.gd: the buttons wrap
 var why: Label = null
 var entity_id := -1
 var _shown := []              # the orders the buttons were made from
@@ -17,19 +18,12 @@ var _shown := []              # the orders the buttons were made from
 
 func _init() -> void:
 	name = "BodyOrders"
-	heading = Label.new()
-	heading.name = "Heading"
-	heading.autowrap = true
-	add_child(heading)
-	grid = GridContainer.new()
+	heading = GamePanel.add_text(self, "Heading")
+	grid = FlowRow.new()
 	grid.name = "Buttons"
-	grid.columns = COLUMNS
+	grid.size_flags_horizontal = SIZE_EXPAND_FILL
 	add_child(grid)
-	why = Label.new()
-	why.name = "Why"
-	why.autowrap = true
-	why.add_color_override("font_color", Color(1, 0.75, 0.5))
-	add_child(why)
+	why = GamePanel.add_text(self, "Why", Color(1, 0.75, 0.5))
 
 
 func applies_to(info: Dictionary) -> bool:
@@ -53,7 +47,6 @@ func show_entity(id: int, info: Dictionary) -> void:
 		b.name = str(o.get("label", o.get("order", "")))
 		b.text = b.name
 		b.focus_mode = Control.FOCUS_NONE
-		b.size_flags_horizontal = SIZE_EXPAND_FILL
 		b.disabled = not bool(o.get("ok", false))
 		b.hint_tooltip = str(o.get("reason", "")) if b.disabled else "%s: %s" % [b.text, Names.who(o.get("minion", -1))]
 		if b.disabled:
