@@ -129,7 +129,10 @@ func _text_bleeding_stopped(ev: Dictionary) -> String:
 
 
 func _text_woke(ev: Dictionary) -> String:
-	return "%s came to %s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
+	# "under": who stood on the body (it got up beside them, docs/rules/combat.md "Waking")
+	var under := int(ev.get("under", -1))
+	return "%s came to %s%s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
+			", crawling out from under %s" % ET.who(under) if under >= 0 else "",
 			", a prisoner" if ev.get("captured", false) else ""]
 
 

@@ -122,6 +122,9 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
             f.waiting = False
             if e.path is not None:
                 movement.stop(e)
+        if e.step_len == 0 and not occ.may_stay(e.x, e.y, e.id) and \
+                _fight_on_tile(game, occ, e):
+            R.step_off(game, e, None, occ, walkable, True)   # CROWD-01: make room
         return
     s = f.stance
     wp = f.wound_points()
@@ -135,6 +138,12 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
     f.action = action
     f.target = t.id
     hold(e)
+    if e.step_len == 0 and not occ.may_stay(e.x, e.y, e.id):
+        # CROWD-01: a step begun before the fight (or a waking, an arrival) left e on a
+        # tile another fighter keeps: it steps off to a free neighbour before anything else
+        f.waiting = False
+        if R.step_off(game, e, t, occ, walkable, action == FIGHT):
+            return
     if action == FIGHT:
         _fight(game, e, f, t, blocked, occ, walkable)
     elif action == KEEP_DISTANCE:
@@ -142,7 +151,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         if d2 < KEEP_DISTANCE_TILES * KEEP_DISTANCE_TILES:
             R.step_away(game, e, f, walkable, occ)
         elif f.stats.weapon.ranged and game.tick >= f.next_attack and \
-                shots.can_shoot(blocked, e, t):
+                shots.can_shoot(blocked, e, t) and R.alone_on_its_tile(game, e):
             SK.face(e, t)
             movement.stop(e)
             SK.resolve_attack(game, e, t, occ)
@@ -172,7 +181,7 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
         if e.path is not None:
             movement.stop(e)
         SK.face(e, t)
-        if ready:
+        if ready and R.alone_on_its_tile(game, e):   # CROWD-01: never from a shared tile
             SK.resolve_attack(game, e, t, occ)
         return
     if ranged and shots.can_shoot(blocked, e, t) and F.fighter_of(t) is not None:
@@ -180,13 +189,22 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
         if e.path is not None:
             movement.stop(e)
         SK.face(e, t)
-        if ready:
+        if ready and R.alone_on_its_tile(game, e):
             A.learn(f, t, game.tick)
             SK.resolve_attack(game, e, t, occ)
         return
     if e.step_len > 0:
         return   # finish the step first
     R.approach(game, e, f, t, blocked, occ, walkable)
+
+
+def _fight_on_tile(game, occ: Occupancy, e: Entity):
+    """Is another body on e's tile in a fight (so e, not in one, must make room)?"""
+    for oid in occ.ids_at(e.x, e.y):
+        o = game.entities.get(oid)
+        if oid != e.id and o is not None and R.in_fight(o):
+            return True
+    return False
 
 
 # --- what the front end sees ------------------------------------------------------------------
