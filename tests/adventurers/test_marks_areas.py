@@ -69,19 +69,29 @@ def test_a_bleeding_body_leaves_blood_that_turns_old_after_an_hour():
 
 @pytest.mark.rule("CAUT-01")
 def test_flame_and_blast_scorch_the_floor_around_them_blades_do_not():
+    """A flame sprayer and a blast trap (radius 2, docs/rules/traps.md) scorch every walkable
+    tile of the 5 x 5 square round them, its edges included, and none beyond; a wall in the
+    square is not marked. Spinning blades leave no scorch."""
+    rows = ["###########",
+            "#L........#",
+            "#.........#",
+            "#....Q....#",
+            "#...#.....#",
+            "#.........#",
+            "#.........#",
+            "###########"]
+    square = sorted((x, y) for y in range(1, 6) for x in range(3, 8) if (x, y) != (4, 4))
     for kind, scorched in (("flame_sprayer", True), ("blast_trap", True),
                            ("spinning_blades", False)):
-        g = level(["#########", "#L......#", "#...Q...#", "#.......#", "#########"],
-                  [((1, 1), (4, 1), (4, 2))], legend={"Q": "floor trap:" + kind})
+        g = level(rows, [((1, 1), (5, 1), (5, 3))], legend={"Q": "floor trap:" + kind})
         pull_lever(g)
         m = marks.state_of(g)
         if not scorched:
             assert m.scorch == {}
             continue
         w = g.grid.width
-        r = tp.MECH[kind].radius
         tiles = sorted((t % w, t // w) for t in m.scorch)
-        assert (4, 2) in tiles and all(max(abs(x - 4), abs(y - 2)) <= r for x, y in tiles)
+        assert tiles == square, kind
         snap = {}
         marks.snapshot_part(g, snap)
         assert set(snap["mark_kind"].tolist()) == {1}

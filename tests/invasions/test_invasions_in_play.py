@@ -88,3 +88,22 @@ def test_send_invasion_command():
     g.command({"type": "send_invasion"})
     g.step()
     assert [e for e in g.take_events() if e["type"] == "refused"]
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_parties_arrive_only_through_a_portal_on_the_map_edge():
+    """A portal tile inside the map (levels refuse one; here the map is changed after
+    loading, as a mod or a later tool might) with a walking way to the sanctum is never
+    where a party comes in: every arrival is at the west edge's portal."""
+    from invkit import SMALL, drive_schedule
+    from pysim.core import terrain
+    from pysim.level import load_text
+    arrivals = []
+    for seed in range(6):
+        g = load_text(SMALL % {"seed": seed, "on": "on", "treasure": 3})
+        g.grid.terrain[2, 5] = terrain.PORTAL
+        g.grid.changed()
+        got = drive_schedule(g, 10 * 24)
+        arrivals += [ev for k, _, ev in got if k == "invasion_arrived"]
+    assert len(arrivals) > 40
+    assert {(ev["x"], ev["y"]) for ev in arrivals} == {(0, 1)}

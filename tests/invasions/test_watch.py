@@ -108,6 +108,30 @@ def test_scrying_shows_the_next_party_on_its_way():
     assert watch.area(g).charges == scried[0]["charges"]
 
 
+@pytest.mark.rule("ARRIVE-04")
+def test_pools_gather_a_charge_every_12_hours_up_to_3_only_while_the_boss_lives():
+    from pysim.combat import knockouts as KO
+    from pysim.core import entities as E
+    g = game()
+    g.run(12 * H)                       # the hourly checks of hours 1..11 (and not 12 yet)
+    assert watch.area(g).charges == 0
+    g.run(1)                            # the check at 12:00
+    assert watch.area(g).charges == 1
+    g.run(36 * H)
+    assert watch.area(g).charges == 3                      # at most 3 (4 would be due)
+    two = load_text((LEVEL % {"post": "guardpost", "overworld": ""}).replace("r....", "rr..."))
+    two.run(6 * H)
+    assert watch.area(two).charges == 0
+    two.run(1)
+    assert watch.area(two).charges == 1                    # two pools: one every 6 hours
+    dead = game()
+    boss = [e for e in dead.entities.values() if e.kind == E.BOSS][0]
+    KO.kill(dead, boss)
+    dead.run(24 * H + 1)
+    assert watch.area(dead).charges == 0                   # the Boss dead: none
+    assert not [e for e in dead.take_events() if e["type"] == "scrying_charge"]
+
+
 @pytest.mark.rule("ARRIVE-05")
 def test_the_eye_patrols_the_guardposts_sees_the_party_and_cools_down():
     g = game()
