@@ -39,6 +39,58 @@ def test_a_bed_is_hauled_and_built_in_place_and_becomes_a_minions():
 
 
 @pytest.mark.rule("FURN-02")
+def test_many_haulers_bring_exactly_the_cost_and_no_metal_more():
+    """A scrapper's table costs 2 metal (docs/rules/economy.md FURN-03). Four minions haul
+    from a pile of 10 far off: never more than 2 on site and on their way together, two
+    deliveries, and 8 metal left once the table stands."""
+    rows = ["##############",
+            "#uuuu.......M#",
+            "#............#",
+            "P...S........#",
+            "##############"]
+    g = make(rows, legend={"M": "floor metal:10", "u": "floor minion duty:drudgery"})
+    cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 2, "y": 2})
+    b = list(g.areas["economy"].blueprints.values())[0]
+    evs = []
+    for _ in range(600):
+        evs += run(g, 1)
+        if of(evs, "furniture_built"):
+            break
+        assert b[3] + b[4] <= 2, (g.tick, b)
+    assert of(evs, "furniture_built") and g.areas["afterwards"].tables == [(2, 2)]
+    assert len([e for e in of(evs, "metal_delivered") if e.get("furniture")]) == 2
+    run(g, 200)                           # any metal still on its way goes back to a pile
+    assert sum(n for n in g.areas["traps"].stock.values() if n > 0) == 8
+
+
+@pytest.mark.rule("FURN-01")
+def test_furniture_is_planned_only_inside_your_domain():
+    """Every kind is refused on floor outside the domain, with the reason; inside it is
+    planned."""
+    from pysim.core import level
+    text = "\n".join(["name: t", "seed: 1", "domain: map", "[legend]",
+                      "u = floor minion duty:drudgery", "[map]",
+                      "##############",
+                      "#u...........#",
+                      "#............#",
+                      "P...S........#",
+                      "##############",
+                      "[domain]",
+                      "00000000000000",
+                      "01111111100000",
+                      "01111111100000",
+                      "01111111100000",
+                      "00000000000000"]) + "\n"
+    g = level.load_text(text, "t", 1)
+    assert g.grid.domain[2, 6] == 1 and g.grid.domain[2, 11] == 0
+    for kind in furniture.KIND_ORDER:
+        r = refused(cmd(g, {"type": "build_furniture", "kind": kind, "x": 11, "y": 2}))
+        assert r and r[0]["reason"] == "You can build only inside your domain.", kind
+    assert not g.areas["economy"].blueprints
+    assert not refused(cmd(g, {"type": "build_furniture", "kind": "bed", "x": 6, "y": 2}))
+
+
+@pytest.mark.rule("FURN-02")
 def test_nothing_is_built_without_metal_and_the_blueprint_says_so_once():
     g = _game(0)
     evs = cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 2, "y": 2})
