@@ -102,7 +102,7 @@ def _bloodied(old):
     w = g.grid.width
     m.lay(marks.BLOOD, 1 * w + 6, 0)
     if old:
-        g.tick = marks.OLD_TICKS        # the blood has dried by the time they come
+        g.tick = 600        # the blood has dried by the time they come
     return g, rows
 
 
@@ -122,7 +122,7 @@ def test_old_scorch_marks_make_the_party_cautious_once_per_area():
     g = level(DOORWAY)
     w = g.grid.width
     marks.state_of(g).lay(marks.SCORCH, 3 * w + 6, 0)
-    g.tick = marks.OLD_TICKS
+    g.tick = 600
     ev = run_until(g, lambda ev: of_type(ev, "party_cautious"), 300)
     assert of_type(ev, "party_cautious")[0]["reason"] == "old scorch"
     caution.calm(g, 1, "fight")          # calm again, still in the scorched room

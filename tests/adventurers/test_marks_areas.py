@@ -50,7 +50,7 @@ def test_a_bleeding_body_leaves_blood_that_turns_old_after_an_hour():
     f = F.fighter_of(a)
     W.land_wound(g.rng.stream("combat"), f, W.MAJOR, 0, False, g.tick, False)
     assert f.bleeding()
-    run(g, marks.BLEED_EVERY + 1)
+    run(g, 20 + 1)
     m = marks.state_of(g)
     tile = a.y * g.grid.width + a.x
     assert tile in m.blood and not marks.is_old(g, m.blood[tile])
@@ -59,7 +59,7 @@ def test_a_bleeding_body_leaves_blood_that_turns_old_after_an_hour():
     assert snap["mark_pos"].dtype == np.float32 and snap["mark_pos"].tolist() == [[a.x, a.y]]
     assert snap["mark_kind"].tolist() == [0] and snap["mark_old"].tolist() == [0]
     f.bleeding_since = -1
-    run(g, marks.OLD_TICKS)
+    run(g, 600)
     assert marks.is_old(g, m.blood[tile])
     snap2 = {}
     marks.snapshot_part(g, snap2)

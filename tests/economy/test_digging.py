@@ -128,7 +128,7 @@ def test_a_room_of_marks_is_dug_inward_and_a_cut_off_mark_says_so_once():
         assert not refused(cmd(g, {"type": "dig", "x": x, "y": y}))
     # a mark far in the rock, touching no other mark and no floor: cut off
     assert not refused(cmd(g, {"type": "dig", "x": 7, "y": 2}))
-    evs = run(g, dig_jobs.WAIT_CHECK_TICKS * 3)
+    evs = run(g, 10 * 3)
     waits = of(evs, "dig_waiting")
     assert len(waits) == 1
     assert (waits[0]["x"], waits[0]["y"], waits[0]["count"]) == (7, 2, 1)
@@ -187,9 +187,9 @@ def test_a_wait_is_said_again_only_after_the_mark_was_reachable_in_between():
     assert len(of(evs, "dig_waiting")) == 1          # once, not every minute
     assert g.areas["economy"].waited_digs == [[4, 1]]
     cmd(g, {"type": "set_duty", "entity": e.id, "duty": "drudgery"})
-    run(g, 2 * dig_jobs.WAIT_CHECK_TICKS)
+    run(g, 2 * 10)
     assert g.areas["economy"].waited_digs == []     # reachable now: the wait is over
     cmd(g, {"type": "set_duty", "entity": e.id, "duty": "traps"})
-    waits = of(run(g, 2 * dig_jobs.WAIT_CHECK_TICKS), "dig_waiting")
+    waits = of(run(g, 2 * 10), "dig_waiting")
     assert len(waits) == 1 and (waits[0]["x"], waits[0]["y"]) == (4, 1)
     assert waits[0]["reason"] == "no_drudgery"

@@ -4,7 +4,7 @@ import pytest
 
 from pysim.combat import afterwards
 from pysim.core import entities as E
-from pysim.economy import furniture, mining
+from pysim.economy import furniture
 
 from doorkit import cmd, of, refused, run
 from trapkit import make
@@ -113,7 +113,7 @@ def test_a_table_is_built_from_mined_metal():
     g = make(VEIN_ROWS, legend={"V": "rock vein:3"})
     cmd(g, {"type": "mine", "x": 4, "y": 1})
     cmd(g, {"type": "build_furniture", "kind": "scrapper_table", "x": 6, "y": 2})
-    evs = run(g, 3 * mining.MINE_TICKS + 400)
+    evs = run(g, 3 * 200 + 400)
     assert len(of(evs, "metal_mined")) >= 2
     assert of(evs, "furniture_built") and g.areas["afterwards"].tables == [(6, 2)]
 
