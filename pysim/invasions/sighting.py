@@ -39,10 +39,13 @@ class Sightings(object):
     def __init__(self):
         self.spotted = []       # party ids spotted, in order
         self.alarm = []         # [(member id, alarm part id)] raised this tick
-        self.fought = []        # [(member id, our id)]: blows between them this tick
+        # [(member id, our id)]: blows between them this tick, from the combat system to
+        # this one's; emptied every tick, so never part of the state between ticks (not
+        # hashed, not saved)
+        self.fought = []
 
     def hash_state(self):
-        return (self.spotted, self.alarm, self.fought)
+        return (self.spotted, self.alarm)
 
 
 def area(game, make=False):
@@ -148,6 +151,9 @@ def _on_alarm(game, part, enemy_ids):
 def sighting_system(game):
     st = _underway(game)
     if st is None:
+        sight = area(game)
+        if sight is not None and sight.fought:
+            sight.fought = []            # (a blow in the tick the invasion ended)
         return
     sight = area(game, True)
     if st.party in sight.spotted:
