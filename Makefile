@@ -5,6 +5,8 @@
 #   make headers   GDNative headers of Debian's godot3 3.2.3 -> build/gdnative/include
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
+#   make art       the map's sprite atlas (godot_project/art/atlas.tiles + atlas.index) from
+#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once)
 #   make build     all of the above
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay);
@@ -15,8 +17,8 @@
 #                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
 #                  in build/sweep/<level>/ (README, "Balance sweeps")
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
-#   make export-check  the exported game, started from /tmp under Xvfb, plays 1 game hour;
-#                  then export-selfcheck (its Python comes from the export folder only)
+#   make export-check  the exported game carries the sprite atlas; started from /tmp under
+#                  Xvfb, it loads it and plays 1 game hour; then export-selfcheck (its Python comes from the export folder only)
 #   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
 #   make clean     generated files (keeps the venv and the downloaded engine source)
 #   make distclean clean + venv + downloaded engine source
@@ -52,7 +54,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim art build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -142,7 +144,27 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 	CFLAGS="$${CFLAGS:-} -g0" $(PY) setup.py -q build_ext --build-lib $(COMPILED) --build-temp $(B)/temp --parallel 2
 	touch $@
 
-build: setup headers bridge pysim
+# ---------------------------------------------------------------------------------------------
+# the sprite atlas: the tiles named in godot_project/art/sprites.txt, from Debian's crawl source
+# package (Dungeon Crawl Stone Soup's tiles; downloaded once, cached like the godot3 source)
+
+CRAWL_SRC := $(B)/crawl/src
+ATLAS := $(GP)/art/atlas.tiles
+
+art: $(ATLAS)
+
+$(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B)/venv.stamp
+	tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
+	if [ -z "$$tarball" ]; then
+	  mkdir -p $(CRAWL_SRC)
+	  # only the upstream tarball is needed (apt-get fails when Debian's own part is gone)
+	  (cd $(CRAWL_SRC) && apt-get source -q --download-only crawl) || true
+	  tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
+	fi
+	if [ -z "$$tarball" ]; then echo "art: no crawl source tarball in $(CRAWL_SRC)" >&2; exit 1; fi
+	$(PY) $(ROOT)/build/make_atlas.py "$$tarball"
+
+build: setup headers bridge pysim art
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -264,9 +286,17 @@ export: build $(GP)/export_presets.cfg
 # then export-selfcheck
 export-check:
 	test -x $(EXPORT_EXE) || { echo "export-check: run make export first" >&2; exit 1; }
+	for f in art/atlas.tiles art/atlas.index; do
+	  grep -qa "$$f" $(EXPORT_DIR)/malignus.pck || { echo "export-check: $$f is not in the export" >&2; exit 1; }
+	done
+	echo "export-check: the sprite atlas is in malignus.pck"
 	cd /tmp
 	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' \
-	  $(EXPORT_EXE) -- --autoplay-hours=1 2>&1 | tail -n 25
+	  $(EXPORT_EXE) -- --autoplay-hours=1 > $(OUT)/export-check.log 2>&1 || { tail -n 25 $(OUT)/export-check.log; exit 1; }
+	tail -n 25 $(OUT)/export-check.log
+	if grep -q "no sprite atlas\|is not a PNG\|cannot read res://art" $(OUT)/export-check.log; then
+	  echo "export-check: the exported game did not load its sprite atlas" >&2; exit 1
+	fi
 	$(MAKE) --no-print-directory -C $(ROOT) export-selfcheck
 	echo "export-check: ok"
 
@@ -318,7 +348,7 @@ export-selfcheck:
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)
 	printf '%s\n' '[preset.0]' '' 'name="Linux/X11"' 'platform="Linux/X11"' 'runnable=true' \
-	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level"' \
+	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index"' \
 	  'exclude_filter="tests/*"' 'export_path=""' 'script_export_mode=1' 'script_encryption_key=""' '' \
 	  '[preset.0.options]' '' "custom_template/debug=\"$$runner\"" "custom_template/release=\"$$runner\"" \
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \
@@ -341,11 +371,12 @@ screenshot: build
 
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
-	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt
+	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean
-	rm -rf $(VENV) $(GDN)
+	rm -rf $(VENV) $(GDN) $(B)/crawl
 
 .ONESHELL:
 # recipes are whole bash scripts (-euo pipefail); they say what they do themselves

@@ -25,7 +25,7 @@ func _init() -> void:
 	slider.tick_count = 5
 	slider.ticks_on_borders = true
 	slider.rect_min_size = Vector2(220, 24)
-	slider.connect("value_changed", self, "_on_value_changed")
+	var _err := slider.connect("value_changed", self, "_on_value_changed")
 	add_child(slider)
 	var ends := HBoxContainer.new()
 	var l := Label.new()
@@ -48,7 +48,7 @@ func _init() -> void:
 		b.name = pair[0]
 		b.text = pair[0]
 		b.focus_mode = Control.FOCUS_NONE
-		b.connect("pressed", self, "_on_order", [pair[1]])
+		_err = b.connect("pressed", self, "_on_order", [pair[1]])
 		orders.add_child(b)
 
 

@@ -20,15 +20,15 @@ var _click_tools := {}       # tool id -> method called with the tile on a left 
 
 func listen(handlers: Dictionary) -> void:
 	for signal_name in handlers:
-		EventBus.connect(signal_name, self, handlers[signal_name])
+		var _err := EventBus.connect(signal_name, self, handlers[signal_name])
 
 
-func add_tool(id: String, label: String, tooltip: String, on_click: String = "") -> Button:
+func add_tool(id: String, label: String, tooltip: String, on_click: String = "") -> void:
 	if on_click != "":
 		if _click_tools.empty():
-			EventBus.connect("tile_clicked", self, "_on_tool_click")
+			var _err := EventBus.connect("tile_clicked", self, "_on_tool_click")
 		_click_tools[id] = on_click
-	return main.hud.add_tool(id, label, tooltip)
+	main.hud.add_tool(id, label, tooltip)
 
 
 func _on_tool_click(tile: Vector2, button: int, tool_id: String) -> void:

@@ -3,6 +3,8 @@ extends Node
 # these; only SimClient (res://core/SimClient.gd) talks to the simulation.
 # Emit with EventBus.emit_signal("name", args...); listen with EventBus.connect(...).
 # Documented in docs/godot.md.
+# The signals are emitted by other scripts (EventBus.emit_signal), never here:
+# warning-ignore-all:unused_signal
 
 # --- from the simulation (emitted by SimClient) -------------------------------------
 # The session started: {"level": path, "seed": int, "width": int, "height": int}.

@@ -50,6 +50,9 @@ var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
 var frames_stepped := 0      # physics frames in which step() was called
+var frame_usec := 0          # the last frame's own work (bridge and merge), without the time
+                             # its listeners took (bench_draw.gd: the frame's simulation part)
+var _listeners_usec := 0     # the time the listeners took in this frame
 var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no tick makes none)
 var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
                              # without a tick: Session.step applies commands even when paused)
@@ -67,11 +70,11 @@ var _os_o_rdonly := 0
 
 func _ready() -> void:
 	add_to_group("sim_client")
-	EventBus.connect("command_requested", self, "send")
-	EventBus.connect("describe_requested", self, "_on_describe_requested")
-	EventBus.connect("save_requested", self, "save_game")
-	EventBus.connect("load_requested", self, "load_game")
-	EventBus.connect("level_requested", self, "load_level")
+	var _err := EventBus.connect("command_requested", self, "send")
+	_err = EventBus.connect("describe_requested", self, "_on_describe_requested")
+	_err = EventBus.connect("save_requested", self, "save_game")
+	_err = EventBus.connect("load_requested", self, "load_game")
+	_err = EventBus.connect("level_requested", self, "load_level")
 
 
 # Starts the session on a level file (res:// or absolute path). Returns true on success;
@@ -102,8 +105,8 @@ func start(path: String, seed_number: int = 0) -> bool:
 		bridge = null
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
-	_check(bridge.invoke("set_frame_budget", [frame_budget_usec]))
-	_check(bridge.invoke("set_sim_thread", [sim_thread and not autoplay]))
+	_invoke("set_frame_budget", [frame_budget_usec])
+	_invoke("set_sim_thread", [sim_thread and not autoplay])
 	_attach_mail()
 	if not _refresh_snapshot():
 		running = false
@@ -146,7 +149,7 @@ static func python_paths() -> Array:
 			var lib := build_dir.plus_file("venv/lib")
 			var dir := Directory.new()
 			if dir.open(lib) == OK:
-				dir.list_dir_begin(true, true)
+				var _listing := dir.list_dir_begin(true, true)
 				var name := dir.get_next()
 				while name != "":
 					if name.begins_with("python3"):
@@ -184,6 +187,13 @@ func step_frame(delta: float) -> void:
 # thread (sim_thread) a physics frame never waits for it: what it built since the last
 # frame is shown, and what is due now comes in a later frame.
 func _frame(delta: float, lockstep: bool) -> void:
+	var t0 := OS.get_ticks_usec()
+	_listeners_usec = 0
+	_frame_work(delta, lockstep)
+	frame_usec = OS.get_ticks_usec() - t0 - _listeners_usec
+
+
+func _frame_work(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
 	if _mail_attached and not lockstep:
 		# With the sim thread, no call into Python at all: a thread that slept through most
@@ -209,7 +219,7 @@ func _frame(delta: float, lockstep: bool) -> void:
 		snapshots_taken += 1
 		_snapshot_stale = false
 		if _merge_changes(out["changes"]):
-			EventBus.emit_signal("snapshot_updated", last_snapshot)
+			_publish_snapshot()
 	_emit_events(out.get("events", []))
 
 
@@ -238,8 +248,14 @@ func _show_mail(items: Array) -> void:
 			events += evs
 	if shown:
 		last_changed = brought
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_publish_snapshot()
 	_emit_events(events)
+
+
+func _publish_snapshot() -> void:
+	var t0 := OS.get_ticks_usec()
+	EventBus.emit_signal("snapshot_updated", last_snapshot)
+	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Takes the sim thread's mailbox into the bridge (Session.sim_mailbox): false without the
@@ -247,7 +263,7 @@ func _show_mail(items: Array) -> void:
 func _attach_mail() -> void:
 	var r = bridge.attach_mail() if bridge != null else false
 	_mail_attached = typeof(r) == TYPE_BOOL and r
-	_check(r)
+	var _reported := _check(r)
 
 
 func _autoplay_frame() -> void:
@@ -256,7 +272,7 @@ func _autoplay_frame() -> void:
 	while running and autoplay and OS.get_ticks_usec() - t0 < AUTOPLAY_FRAME_BUDGET_USEC:
 		if int(last_snapshot.get("speed", -1)) != AUTOPLAY_SPEED:
 			send({"type": "set_speed", "speed": AUTOPLAY_SPEED})
-		_check(bridge.invoke("step", [AUTOPLAY_CHUNK_SECONDS]))
+		_invoke("step", [AUTOPLAY_CHUNK_SECONDS])
 		_publish_events()
 		if _refresh_snapshot():
 			EventBus.emit_signal("snapshot_updated", last_snapshot)
@@ -269,7 +285,7 @@ func send(cmd: Dictionary) -> void:
 		return
 	_snapshot_stale = true
 	_commands_waiting = true
-	_check(bridge.invoke("send", [cmd]))
+	_invoke("send", [cmd])
 
 
 func set_speed(speed: int) -> void:
@@ -281,7 +297,7 @@ func set_speed(speed: int) -> void:
 func set_frame_budget(usec: int) -> void:
 	frame_budget_usec = usec
 	if running:
-		_check(bridge.invoke("set_frame_budget", [usec]))
+		_invoke("set_frame_budget", [usec])
 
 
 # Runs the ticks on their own thread (true) or in the physics frames (false); says which.
@@ -387,14 +403,14 @@ func write_file_atomically(path: String, text: String) -> String:
 		same = got == want and f.get_buffer(got).get_string_from_utf8() == text
 		f.close()
 	if not same:
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "%s was not written whole (%d of %d bytes; is the disk full?)" % [tmp, max(got, 0), want]
 	var tmp_sync := _fsync(tmp)
 	if tmp_sync.has("error"):
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "cannot flush %s to disk (%s)" % [tmp, tmp_sync["error"]]
 	if dir.rename(tmp, path) != OK:
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "cannot replace %s with %s" % [path, tmp]
 	last_save_synced = tmp_sync.get("synced", false)
 	# The rename itself is durable once the folder is synced. The save is complete either way
@@ -554,7 +570,7 @@ static func check_level(text: String, source: String) -> Dictionary:
 # Makes the session's next step raise a Python exception (tests the error path).
 func debug_fail_next_step() -> void:
 	if running:
-		_check(bridge.invoke("debug_fail_next_step", []))
+		_invoke("debug_fail_next_step", [])
 
 
 # The state hash: the snapshot's "state_hash" (or "hash") key when the session offers it,
@@ -588,9 +604,11 @@ func _publish_events() -> void:
 func _emit_events(events) -> void:
 	if typeof(events) != TYPE_ARRAY:
 		return
+	var t0 := OS.get_ticks_usec()
 	for ev in events:
 		if typeof(ev) == TYPE_DICTIONARY:
 			EventBus.emit_signal("sim_event", ev)
+	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Asks Session.snapshot_changes and merges them into the last snapshot (_merge_changes).
@@ -617,13 +635,18 @@ func _merge_changes(changes) -> bool:
 		for key in changes:
 			last_snapshot[key] = changes[key]
 	for key in changes.get(GONE_KEY, []):
-		last_snapshot.erase(key)
-	last_snapshot.erase(FULL_KEY)
-	last_snapshot.erase(GONE_KEY)
+		var _had := last_snapshot.erase(key)
+	var _full := last_snapshot.erase(FULL_KEY)
+	var _gone := last_snapshot.erase(GONE_KEY)
 	return true
 
 
 # True when value is not an error; otherwise reports it and returns false.
+# A bridge call whose answer only matters when it is an error (reported like _check's).
+func _invoke(method: String, args: Array) -> void:
+	var _reported := _check(bridge.invoke(method, args))
+
+
 func _check(value) -> bool:
 	if typeof(value) == TYPE_DICTIONARY and value.has(ERROR_KEY):
 		_report(str(value[ERROR_KEY]))

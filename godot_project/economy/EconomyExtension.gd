@@ -10,7 +10,7 @@ extends "res://core/ConceptExtension.gd"
 #   rectangle that would be taken (dig a room, mark a seam, wall a corridor).
 # - Digging is a job (pysim/economy/dig_jobs.py): the Dig tool marks rock (a click or a
 #   drag), a click on a mark takes it back; the layer draws the marks and the digging done.
-# - Sleepers (pysim/economy/sleep.py) are drawn with "Zz"; treasure carried to the treasury
+# - Sleepers (pysim/economy/sleep.py) are drawn lying with "Zz" (world/EntityLayer.gd); treasure carried to the treasury
 #   (pysim/economy/treasury.py) is said in the log.
 # - The end screen: when the Boss dies (game_over) a panel with the days survived, the
 #   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
@@ -37,7 +37,7 @@ var _layer_key := ""
 # hovered tile's preview asked again.
 const LAYER_KEYS := ["vein_metal", "vein_marked", "furn_pos", "furn_kind", "furn_bp_pos",
 		"furn_bp_metal", "treasure_pos", "treasure_amount", "dig_pos", "dig_work",
-		"dig_waiting", "sleep_pos"]
+		"dig_waiting"]
 var _preview_dirty := false   # an event may have changed what the hovered tile allows
 var _args_done := false
 
@@ -251,13 +251,13 @@ func _build_end_panel() -> void:
 	again.name = "StartAgain"
 	again.text = "Start again"
 	again.hint_tooltip = "Play this level again from the start"
-	again.connect("pressed", self, "_on_start_again")
+	var _err := again.connect("pressed", self, "_on_start_again")
 	row.add_child(again)
 	var campaign := Button.new()
 	campaign.name = "NewCampaign"
 	campaign.text = "New campaign"
 	campaign.hint_tooltip = "Start the campaign level"
-	campaign.connect("pressed", self, "_on_new_campaign")
+	_err = campaign.connect("pressed", self, "_on_new_campaign")
 	row.add_child(campaign)
 	main.hud.get_node("Root").add_child(end_panel)
 

@@ -67,10 +67,10 @@ var _tools_fitted := ""           # the window width and shown tools the tool ro
 
 func _ready() -> void:
 	add_to_group("hud")
+	var _err := $Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
 	for button_name in SPEEDS:
 		var b: Button = $Root/TopBar/Row.get_node(button_name)
-		b.connect("pressed", self, "_on_speed_pressed", [SPEEDS[button_name]])
-	$Root/ErrorBanner/Row/Close.connect("pressed", self, "hide_error")
+		_err = b.connect("pressed", self, "_on_speed_pressed", [SPEEDS[button_name]])
 	_add_save_buttons()
 	_add_level_picker()
 	# The tick is a developer's number (the autoplay prints it): off the top bar, which
@@ -85,16 +85,16 @@ func _ready() -> void:
 	tool_row.add_child(build_label)
 	var select_button: Button = tool_row.get_node("select")
 	_tool_group = select_button.group
-	select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
+	_err = select_button.connect("pressed", self, "_on_tool_pressed", ["select"])
 	_unfocus_buttons($Root)
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("sim_event", self, "_on_sim_event")
-	EventBus.connect("sim_error", self, "_on_sim_error")
-	EventBus.connect("sim_failed", self, "_on_sim_failed")
-	EventBus.connect("notify", self, "notify")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
-	EventBus.connect("game_loaded", self, "_on_game_replaced")
-	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
+	_err = EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("sim_event", self, "_on_sim_event")
+	_err = EventBus.connect("sim_error", self, "_on_sim_error")
+	_err = EventBus.connect("sim_failed", self, "_on_sim_failed")
+	_err = EventBus.connect("notify", self, "notify")
+	_err = EventBus.connect("tool_selected", self, "_on_tool_selected")
+	_err = EventBus.connect("game_loaded", self, "_on_game_replaced")
+	_err = EventBus.connect("tile_hovered", self, "_on_tile_hovered")
 
 
 # --- extension points ------------------------------------------------------------------
@@ -131,7 +131,7 @@ func add_tool(id: String, label: String, tooltip: String = "") -> Button:
 	b.toggle_mode = true
 	b.focus_mode = Control.FOCUS_NONE
 	b.group = _tool_group
-	b.connect("pressed", self, "_on_tool_pressed", [id])
+	var _err := b.connect("pressed", self, "_on_tool_pressed", [id])
 	tool_row.add_child(b)
 	return b
 
@@ -169,7 +169,7 @@ func notify(text: String, kind: String = "info") -> void:
 		toasts.remove_child(old)
 		old.queue_free()
 	var timer := get_tree().create_timer(TOAST_SECONDS)
-	timer.connect("timeout", self, "_expire_toast", [weakref(panel)])
+	var _err := timer.connect("timeout", self, "_expire_toast", [weakref(panel)])
 
 
 func show_error(text: String) -> void:
@@ -361,7 +361,7 @@ func _add_help() -> void:
 	b.text = "?"
 	b.hint_tooltip = "Keys and mouse (F1)"
 	b.focus_mode = Control.FOCUS_NONE
-	b.connect("pressed", self, "_on_help_pressed")
+	var _err := b.connect("pressed", self, "_on_help_pressed")
 	$Root/TopBar/Row.add_child(b)
 
 
@@ -381,10 +381,13 @@ func add_tile_info(target: Object, method: String) -> void:
 func tile_lines(tile: Vector2) -> Array:
 	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
 	var ids = _snap.get("ent_id", [])
-	var pos = _snap.get("ent_pos", [])
 	var states = _snap.get("ent_state", [])
-	for i in range(min(ids.size(), min(pos.size(), states.size()))):
-		if int(round(pos[i].x)) == int(tile.x) and int(round(pos[i].y)) == int(tile.y):
+	var worlds := get_tree().get_nodes_in_group("world")
+	# Who is drawn under the mouse (world/EntityLayer.gd: bodies sharing a tile are drawn
+	# apart, walking ones between tiles).
+	var under: Array = worlds[0].bodies_under_mouse(tile) if not worlds.empty() else []
+	for i in range(min(ids.size(), states.size())):
+		if int(ids[i]) in under:
 			var st := int(states[i])
 			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
 	for f in _tile_infos:
@@ -541,7 +544,7 @@ func _add_log_filters() -> void:
 		b.hint_tooltip = "Show or hide: " + f[2]
 		b.pressed = true
 		b.focus_mode = Control.FOCUS_NONE
-		b.connect("toggled", self, "_on_log_filter_toggled", [f[0]])
+		var _err := b.connect("toggled", self, "_on_log_filter_toggled", [f[0]])
 		log_filter_row.add_child(b)
 	log_text.size_flags_vertical = Control.SIZE_EXPAND_FILL
 	box.add_child(log_text)
@@ -574,10 +577,10 @@ func _add_level_picker() -> void:
 				level_picker.set_item_metadata(level_picker.get_item_count() - 1, path)
 	# id_pressed, not item_selected: OptionButton says nothing when the shown item is picked
 	# again, and picking the level that runs must start it afresh (issue 13).
-	level_picker.get_popup().connect("id_pressed", self, "_on_level_picked")
+	var _err := level_picker.get_popup().connect("id_pressed", self, "_on_level_picked")
 	var row: Node = $Root/TopBar/Row
 	row.add_child_below_node(row.get_node("Title"), level_picker)
-	EventBus.connect("sim_started", self, "_on_sim_started")
+	_err = EventBus.connect("sim_started", self, "_on_sim_started")
 
 
 func _on_level_picked(id: int) -> void:
@@ -602,7 +605,7 @@ func _add_save_buttons() -> void:
 		b.text = spec[1]
 		b.hint_tooltip = spec[2]
 		b.focus_mode = Control.FOCUS_NONE
-		b.connect("pressed", EventBus, "emit_signal", [spec[3]])
+		var _err := b.connect("pressed", EventBus, "emit_signal", [spec[3]])
 		row.add_child(b)
 
 
@@ -623,9 +626,9 @@ func _expire_toast(ref: WeakRef) -> void:
 # The game clock, as the top bar says it ("07:30"; "d2 07:30" from day 2), not ticks.
 static func _time_prefix(ev: Dictionary) -> String:
 	var tick := int(ev.get("tick", 0))
-	var hours := int(tick / 600)
-	var hhmm := "%02d:%02d" % [hours % 24, int((tick % 600) / 10)]
-	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24) + 1, hhmm]
+	var hours := int(tick / 600.0)
+	var hhmm := "%02d:%02d" % [hours % 24, int((tick % 600) / 10.0)]
+	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24.0) + 1, hhmm]
 
 
 static func _escape(s: String) -> String:

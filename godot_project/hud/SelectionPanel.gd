@@ -41,13 +41,13 @@ var _since_refresh := 0.0
 
 func _ready() -> void:
 	add_to_group("selection_panel")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	EventBus.connect("entity_described", self, "_on_entity_described")
-	$Box/Header/Close.connect("pressed", self, "_on_close_pressed")
+	var _err := EventBus.connect("entity_selected", self, "_on_entity_selected")
+	_err = EventBus.connect("entity_described", self, "_on_entity_described")
+	_err = $Box/Header/Close.connect("pressed", self, "_on_close_pressed")
 	# Hovering a stat tells what it does (issue 13: tooltips on stats).
 	info_text.meta_underlined = false
-	info_text.connect("meta_hover_started", self, "_on_meta_hover")
-	info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
+	_err = info_text.connect("meta_hover_started", self, "_on_meta_hover")
+	_err = info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
 	size_flags_vertical = SIZE_FILL
 	tabs.size_flags_vertical = SIZE_FILL
 

@@ -46,7 +46,7 @@ static func add_button(parent: Node, button_name: String, text: String, target: 
 	b.name = button_name
 	b.text = text
 	b.focus_mode = Control.FOCUS_NONE
-	b.connect("pressed", target, method)
+	var _err := b.connect("pressed", target, method)
 	parent.add_child(b)
 	return b
 

@@ -45,7 +45,7 @@ func _button(row: Node, button_name: String, text: String, accept: bool) -> Butt
 	b.name = button_name
 	b.text = text
 	b.focus_mode = Control.FOCUS_NONE
-	b.connect("pressed", self, "_answer", [accept])
+	var _err := b.connect("pressed", self, "_answer", [accept])
 	row.add_child(b)
 	return b
 

@@ -42,13 +42,13 @@ func setup(m) -> void:
 	storm_button.text = "Rite of Storms"
 	storm_button.hint_tooltip = STORM_TIP
 	storm_button.focus_mode = Control.FOCUS_NONE
-	storm_button.connect("pressed", self, "_on_storm_pressed")
+	var _err := storm_button.connect("pressed", self, "_on_storm_pressed")
 	row.add_child(storm_button)
 	indicator = Button.new()
 	indicator.name = "InvasionIndicator"
 	indicator.flat = true
 	indicator.focus_mode = Control.FOCUS_NONE
-	indicator.connect("pressed", self, "_on_indicator_pressed")
+	_err = indicator.connect("pressed", self, "_on_indicator_pressed")
 	row.add_child(indicator)
 	party_button = Button.new()
 	party_button.name = "PartyScreenButton"
@@ -56,7 +56,7 @@ func setup(m) -> void:
 	party_button.hint_tooltip = "Read again who the spotted party are"
 	party_button.focus_mode = Control.FOCUS_NONE
 	party_button.visible = false
-	party_button.connect("pressed", self, "_on_party_pressed")
+	_err = party_button.connect("pressed", self, "_on_party_pressed")
 	main.hud.tool_row.add_child(party_button)       # the top bar is full
 	# below the fog: piles, cells and altars in unexplored rock stay hidden
 	layer = preload("res://invasions/InvasionsLayer.gd").new()

@@ -47,7 +47,7 @@ func _panel(panel_name: String, button_text: String, method: String) -> PanelCon
 	b.text = button_text
 	b.focus_mode = Control.FOCUS_NONE
 	b.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
-	b.connect("pressed", self, method)
+	var _err := b.connect("pressed", self, method)
 	box.add_child(b)
 	add_child(p)
 	return p

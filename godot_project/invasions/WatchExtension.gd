@@ -38,7 +38,7 @@ func _button(row: Node, button_name: String, method: String) -> Button:
 	var b := Button.new()
 	b.name = button_name
 	b.focus_mode = Control.FOCUS_NONE
-	b.connect("pressed", self, method)
+	var _err := b.connect("pressed", self, method)
 	row.add_child(b)
 	return b
 

@@ -10,7 +10,7 @@ extends Node
 #                                  frames (default 90) and quit (needs a real renderer)
 #   --select=ID                    select entity ID once the game runs (for screenshots)
 #   --zoom=Z                       set the camera's zoom once the game runs (for screenshots;
-#                                  1 = 16 screen px a tile, 0.25 = 64 px; not clamped)
+#                                  1 = 32 screen px a tile, 0.5 = 64 px; not clamped)
 #   --focus=X,Y                    centre the camera on tile (X, Y) once the game runs
 #   --quit-after=N                 quit after N frames
 # Extensions: every res://<folder>/*Extension.tscn is instanced under Extensions at start
@@ -65,7 +65,7 @@ func _ready() -> void:
 	if autoplay_hours >= 0:
 		_setup_autoplay()
 	if auto_start:
-		start()
+		var _started := start()      # a failed start shows in the banner (sim_failed)
 
 
 func start() -> bool:
@@ -154,9 +154,9 @@ func _take_screenshot() -> void:
 
 func _setup_autoplay() -> void:
 	sim.autoplay = true
-	EventBus.connect("sim_event", self, "_on_autoplay_event")
-	EventBus.connect("sim_error", self, "_on_autoplay_error")
-	EventBus.connect("snapshot_updated", self, "_on_autoplay_snapshot")
+	var _err := EventBus.connect("sim_event", self, "_on_autoplay_event")
+	_err = EventBus.connect("sim_error", self, "_on_autoplay_error")
+	_err = EventBus.connect("snapshot_updated", self, "_on_autoplay_snapshot")
 	print("Malignus autoplay: level %s, seed %s, %s game hours" % [level_path, "from the level" if seed_value < 0 else str(seed_value), str(autoplay_hours)])
 
 

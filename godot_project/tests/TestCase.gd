@@ -2,7 +2,9 @@ extends Node
 # Base class of the Godot test scripts (res://tests/test_*.gd), run by res://tests/runner.gd.
 # A test script: `extends "res://tests/TestCase.gd"`, with methods named test_*; a test may
 # yield (coroutine). Optional hooks: before_each() and after_each().
-# Assertions record failures (they do not stop the test) and return whether they held.
+# Assertions record failures (they do not stop the test) and return whether they held. Their
+# return type is left undeclared on purpose: most calls drop the result, and a declared bool
+# would make each such call a "return value discarded" warning (warnings are errors here).
 # The helpers below (the main scene, waits, input through Input.parse_input_event, snapshot
 # reads) are shared by the tests that drive the real game.
 
@@ -12,18 +14,18 @@ var main = null        # the main scene of add_main / start_main
 var _failures := []
 
 
-func fail(msg: String) -> bool:
+func fail(msg: String):
 	_failures.append(msg)
 	return false
 
 
-func assert_true(cond, msg: String = "") -> bool:
+func assert_true(cond, msg: String = ""):
 	if typeof(cond) == TYPE_BOOL and cond:
 		return true
 	return fail("expected true, got %s %s" % [_show(cond), msg])
 
 
-func assert_false(cond, msg: String = "") -> bool:
+func assert_false(cond, msg: String = ""):
 	if typeof(cond) == TYPE_BOOL and not cond:
 		return true
 	return fail("expected false, got %s %s" % [_show(cond), msg])
@@ -31,37 +33,37 @@ func assert_false(cond, msg: String = "") -> bool:
 
 # Deep equality with exact Variant types (an int is not a float; arrays and dictionaries
 # compare by content; pool arrays compare by content too).
-func assert_eq(got, want, msg: String = "") -> bool:
+func assert_eq(got, want, msg: String = ""):
 	if deep_equal(got, want):
 		return true
 	return fail("expected %s, got %s %s" % [_show(want), _show(got), msg])
 
 
-func assert_ne(got, other, msg: String = "") -> bool:
+func assert_ne(got, other, msg: String = ""):
 	if not deep_equal(got, other):
 		return true
 	return fail("expected something other than %s %s" % [_show(other), msg])
 
 
-func assert_almost(got, want, eps: float = 1e-6, msg: String = "") -> bool:
+func assert_almost(got, want, eps: float = 1e-6, msg: String = ""):
 	if (typeof(got) == TYPE_INT or typeof(got) == TYPE_REAL) and abs(float(got) - float(want)) <= eps:
 		return true
 	return fail("expected %s within %s, got %s %s" % [_show(want), str(eps), _show(got), msg])
 
 
-func assert_type(value, type_id: int, msg: String = "") -> bool:
+func assert_type(value, type_id: int, msg: String = ""):
 	if typeof(value) == type_id:
 		return true
 	return fail("expected Variant type %d, got type %d (%s) %s" % [type_id, typeof(value), _show(value), msg])
 
 
-func assert_has(container, key, msg: String = "") -> bool:
+func assert_has(container, key, msg: String = ""):
 	if (typeof(container) == TYPE_DICTIONARY or typeof(container) == TYPE_ARRAY) and container.has(key):
 		return true
 	return fail("expected %s to contain %s %s" % [_show(container), _show(key), msg])
 
 
-func assert_string_contains(text, part: String, msg: String = "") -> bool:
+func assert_string_contains(text, part: String, msg: String = ""):
 	if typeof(text) == TYPE_STRING and text.find(part) >= 0:
 		return true
 	return fail("expected a String containing %s, got %s %s" % [_show(part), _show(text), msg])
@@ -81,7 +83,7 @@ func add_main(level: String = "") -> Node:
 
 # add_main, then two physics frames (the session steps and sends a snapshot). A coroutine.
 func start_main(level: String = ""):
-	add_main(level)
+	var _main := add_main(level)
 	yield(get_tree(), "physics_frame")
 	yield(get_tree(), "physics_frame")
 
@@ -94,7 +96,7 @@ func free_main() -> void:
 
 
 # Asserts that the session started.
-func running() -> bool:
+func running():
 	return assert_true(main.sim.running, "the session did not start: %s" % main.sim.failure_text)
 
 
@@ -121,7 +123,7 @@ var recorded_events := []
 func record_events() -> void:
 	recorded_events = []
 	if not EventBus.is_connected("sim_event", self, "_on_recorded_event"):
-		EventBus.connect("sim_event", self, "_on_recorded_event")
+		var _err := EventBus.connect("sim_event", self, "_on_recorded_event")
 
 
 func stop_recording() -> void:
@@ -145,7 +147,7 @@ func recorded(type: String) -> Array:
 # --- waiting -----------------------------------------------------------------------------------
 
 func frames(n: int) -> void:
-	for i in range(n):
+	for _i in range(n):
 		yield(get_tree(), "physics_frame")
 
 
@@ -153,7 +155,7 @@ func frames(n: int) -> void:
 # most max_frames frames (at least one, so callers can always yield on "completed"); the
 # result is whether it held.
 func wait_until(target: Object, method: String, args: Array, want, max_frames: int = 120):
-	for i in range(max_frames):
+	for _i in range(max_frames):
 		yield(get_tree(), "physics_frame")
 		if target.callv(method, args) == want:
 			return true
@@ -317,3 +319,40 @@ static func _show(v) -> String:
 	if s.length() > 300:
 		s = s.substr(0, 300) + "..."
 	return s
+
+
+# --- two sessions ------------------------------------------------------------------------------
+
+# The state hash of a bare session (no views, no frames) of the running level and seed, played
+# `ticks` ticks a whole tick at a time; "" (and a failed assert) if it does not start.
+func bare_session_hash(ticks: int) -> String:
+	var other = load(main.sim.BRIDGE_SCRIPT).new()
+	var text := main.sim._read_text(main.sim.level_path) as String
+	var r = other.start(main.sim.python_paths(), main.sim.SESSION_MODULE, main.sim.SESSION_FACTORY,
+			[text, main.sim.level_path, main.sim.seed_value])
+	if not assert_eq(r, true, "the second session did not start: %s" % str(r)):
+		return ""
+	for _i in range(ticks):
+		other.invoke("step", [0.1])
+	assert_eq(int(other.invoke("snapshot", [])["tick"]), ticks, "the bare session ran other ticks")
+	return str(other.invoke("state_hash", []))
+
+
+# Shows the views a snapshot in which the first `count` bodies of `kind` stand (state -1) or
+# lie (state 1, 2) on `tile`; the game itself is untouched. Returns their ids.
+func gather_on_tile(tile: Vector2, kind: int, count: int, state: int = -1) -> Array:
+	var s: Dictionary = main.sim.last_snapshot.duplicate()
+	var ids = s["ent_id"]
+	var pos := PoolVector2Array(s["ent_pos"])
+	var states := PoolIntArray(s["ent_state"])
+	var out := []
+	for i in range(ids.size()):
+		if int(s["ent_kind"][i]) == kind and out.size() < count:
+			out.append(int(ids[i]))
+			pos[i] = tile
+			if state >= 0:
+				states[i] = state
+	s["ent_pos"] = pos
+	s["ent_state"] = states
+	EventBus.emit_signal("snapshot_updated", s)
+	return out

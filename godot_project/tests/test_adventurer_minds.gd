@@ -32,7 +32,7 @@ func test_log_tab_and_map_marks_show_what_the_adventurer_knows() -> void:
 	var panel = get_tree().get_nodes_in_group("selection_panel")[0]
 	var tab = ext.tab
 	var shown := false
-	for i in range(240):
+	for _i in range(240):
 		yield(get_tree(), "physics_frame")
 		if tab.get_parent() == panel.tabs and tab.known_label.text.find("Pressure plate") >= 0:
 			shown = true

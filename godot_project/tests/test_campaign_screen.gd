@@ -36,7 +36,7 @@ func _t_top_bar():
 				last = c
 		assert_true(last != null and last.get_global_rect().end.x <= width + 0.5,
 				"the top bar's last readout (%s) ends on screen: %s > %s" % [
-				last.name if last != null else "?", str(last.get_global_rect().end.x if last != null else -1), str(width)])
+				last.name if last != null else "?", (str(last.get_global_rect().end.x) if last != null else "-1"), str(width)])
 
 
 func test_a_creature_panel_is_as_tall_as_its_text():

@@ -64,9 +64,9 @@ func test_fight_ends_with_minions_standing() -> void:
 		return
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
 	var drawn := false
-	for i in range(1500):
+	for _i in range(1500):
 		yield(get_tree(), "physics_frame")
-		if ext != null and (not ext.layer.lines.empty() or not ext.layer.pops.empty()):
+		if main.world.effects.active() > 0:
 			drawn = true
 		if int(main.sim.last_snapshot.get("tick", 0)) >= 600:
 			break
@@ -245,7 +245,7 @@ func start_order(minion: int, button_name: String):
 func knock_out_an_adventurer(max_frames: int = 900):
 	yield(click_control(main.hud.speed_button(4)), "completed")
 	var body := -1
-	for i in range(max_frames):
+	for _i in range(max_frames):
 		yield(get_tree(), "physics_frame")
 		for id in ids_of(1, 1):
 			if ids_on(ent_tile(id)).size() == 1:

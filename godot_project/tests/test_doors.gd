@@ -77,7 +77,7 @@ func test_build_padlock_button_and_breach_progress_shows() -> void:
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
 	ext.select_door(1)
 	var seen := false
-	for i in range(600):
+	for _i in range(600):
 		yield(get_tree(), "physics_frame")
 		if ext.info.text.find(" is bashing the door: ") >= 0 or ext.info.text.find(" is picking the lock: ") >= 0:
 			seen = true

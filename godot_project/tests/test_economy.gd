@@ -95,7 +95,7 @@ func dig_marks() -> Array:
 # Runs the sim at speed 4 (10 ticks a call) until method() is true or `calls` run out.
 func run_sim_until(method: String, calls: int) -> bool:
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	for i in range(calls):
+	for _i in range(calls):
 		main.sim.step_frame(0.25)
 		if call(method):
 			return true
@@ -142,7 +142,7 @@ func test_dig_drag_marks_rock_minions_dig_it_and_wall_refuses_the_last_path() ->
 	# the Drudgery minions walk there and dig: the digging done shows, then floor
 	var started := false
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	for i in range(400):
+	for _i in range(400):
 		main.sim.step_frame(0.25)
 		for w in snap_get("dig_work", []):
 			if float(w) > 0.0:
@@ -203,7 +203,7 @@ func test_furniture_is_planned_then_built_from_metal_and_drawn() -> void:
 	assert_eq(ext.layer.preview_label, "Cancel the plan", "a planned piece offers to cancel it")
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
 	var built := false
-	for i in range(1800):
+	for _i in range(1800):
 		yield(get_tree(), "physics_frame")
 		if has_tile(snap_get("furn_pos", []), Vector2(15, 4)):
 			built = true
@@ -278,7 +278,7 @@ func test_scrap_button_sends_the_order_and_shows_the_refusal() -> void:
 	# the minion itself is no dead adventurer: the order goes to pysim and is refused on screen
 	yield(click_at(ent_screen(minion)), "completed")
 	var seen := false
-	for i in range(30):
+	for _i in range(30):
 		yield(get_tree(), "physics_frame")
 		if toast_has("Only dead adventurers are scrapped."):
 			seen = true

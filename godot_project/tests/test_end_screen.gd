@@ -37,7 +37,7 @@ func _t_end():
 	var boss_name: String = ext.boss_name()
 	assert_true(boss_name != "your Boss" and boss_name != "the Boss" and boss_name != "", "the Boss has a name: %s" % boss_name)
 	yield(click_control(main.hud.speed_button(4)), "completed")
-	for i in range(2400):
+	for _i in range(2400):
 		yield(get_tree(), "physics_frame")
 		if ext.end_panel.visible:
 			break

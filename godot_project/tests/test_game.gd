@@ -12,12 +12,12 @@ func before_each() -> void:
 	errors = []
 	selected = []
 	clicked = []
-	add_main()
+	var _main := add_main()
 	if not EventBus.is_connected("sim_error", self, "_on_sim_error"):
-		EventBus.connect("sim_error", self, "_on_sim_error")
-		EventBus.connect("sim_event", self, "_on_sim_event")
-		EventBus.connect("entity_selected", self, "_on_entity_selected")
-		EventBus.connect("tile_clicked", self, "_on_tile_clicked")
+		var _err := EventBus.connect("sim_error", self, "_on_sim_error")
+		_err = EventBus.connect("sim_event", self, "_on_sim_event")
+		_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
+		_err = EventBus.connect("tile_clicked", self, "_on_tile_clicked")
 	yield(get_tree().create_timer(0.05), "timeout")
 
 
@@ -100,7 +100,7 @@ func _t_main_scene_runs_600_physics_frames() -> void:
 		return
 	var tick0: int = main.sim.current_tick()
 	var frames0: int = main.sim.frames_stepped
-	for i in range(700):
+	for _i in range(700):
 		if main.sim.frames_stepped - frames0 >= 600:
 			break
 		yield(get_tree(), "physics_frame")
@@ -227,7 +227,7 @@ func _t_camera_zoom_and_pan() -> void:
 	assert_true(cam.zoom.x > z0, "the wheel zooms out")
 	# Close in so the map is wider than the view, then centre it.
 	cam.min_zoom = 0.15   # close enough that even a small map is wider than the view
-	for i in range(20):
+	for _i in range(20):
 		yield(click_at(center, BUTTON_WHEEL_UP), "completed")
 	assert_almost(cam.zoom.x, cam.min_zoom, 1e-4, "zoom stops at min_zoom")
 	cam.position = cam.map_rect.position + cam.map_rect.size / 2

@@ -90,7 +90,7 @@ func test_drifter_letter_yes_and_no_buttons() -> void:
 		return
 	if not assert_true(ext != null, "InvasionsExtension loaded"):
 		return
-	EventBus.connect("sim_event", self, "_on_sim_event")
+	var _err := EventBus.connect("sim_event", self, "_on_sim_event")
 	seen = []
 	yield(frames(3), "completed")
 	assert_false(ext.letter.visible, "no letter before a drifter asks")

@@ -13,7 +13,7 @@ func _on_notify(text: String, _kind: String) -> void:
 func before_each() -> void:
 	notices = []
 	yield(start_main(), "completed")
-	EventBus.connect("notify", self, "_on_notify")
+	var _err := EventBus.connect("notify", self, "_on_notify")
 
 
 func after_each() -> void:
@@ -52,7 +52,7 @@ func test_a_level_that_does_not_parse_is_refused_and_the_game_goes_on():
 	if not running():
 		return
 	var f := File.new()
-	f.open("user://broken.level", File.WRITE)
+	assert_eq(f.open("user://broken.level", File.WRITE), OK)
 	f.store_string("name: broken\n[map]\nP..S\nP.\n")
 	f.close()
 	var before_level: String = main.sim.level_path

@@ -40,7 +40,7 @@ func test_party_tab_shows_cautious_and_learned() -> void:
 		return
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
 	var adv := first_of_kind(1)
-	for i in range(600):
+	for _i in range(600):
 		yield(get_tree(), "physics_frame")
 		if not recorded("party_cautious").empty() and not recorded("bonus_learned").empty():
 			break

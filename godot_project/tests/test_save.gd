@@ -14,14 +14,14 @@ var notices := []
 func before_each() -> void:
 	var d := Directory.new()
 	if d.file_exists(SAVE_PATH):
-		d.remove(SAVE_PATH)
+		var _gone := d.remove(SAVE_PATH)
 	saved = {}
 	loaded = {}
 	notices = []
 	yield(start_main(), "completed")
-	EventBus.connect("game_saved", self, "_on_saved")
-	EventBus.connect("game_loaded", self, "_on_loaded")
-	EventBus.connect("notify", self, "_on_notify")
+	var _err := EventBus.connect("game_saved", self, "_on_saved")
+	_err = EventBus.connect("game_loaded", self, "_on_loaded")
+	_err = EventBus.connect("notify", self, "_on_notify")
 
 
 func after_each() -> void:
@@ -130,7 +130,7 @@ func test_a_bad_save_is_refused_with_file_and_line_and_the_game_goes_on():
 	if not running():
 		return
 	var f := File.new()
-	f.open(SAVE_PATH, File.WRITE)
+	assert_eq(f.open(SAVE_PATH, File.WRITE), OK)
 	f.store_string("malignus-save 2\nsource: x\nseed: one\n")
 	f.close()
 	var before := int(snap_get("tick", 0))

@@ -14,7 +14,7 @@ func before_each() -> void:
 	_clean()
 	notices = []
 	yield(start_main(), "completed")
-	EventBus.connect("notify", self, "_on_notify")
+	var _err := EventBus.connect("notify", self, "_on_notify")
 
 
 func after_each() -> void:
@@ -27,7 +27,7 @@ func _clean() -> void:
 	var d := Directory.new()
 	for p in [SAVE_PATH, TMP_PATH, FOLDER_PATH, FOLDER_PATH + ".tmp"]:
 		if d.file_exists(p) or d.dir_exists(p):
-			d.remove(p)
+			var _gone := d.remove(p)
 
 
 func _on_notify(text: String, _kind: String) -> void:
@@ -84,7 +84,7 @@ func test_a_failed_write_keeps_the_previous_save_and_says_why():
 	var went_on = yield(wait_until(main.sim, "current_tick", [], t0 + 5, 300), "completed")
 	assert_true(went_on or main.sim.current_tick() > t0, "the game stopped after a failed save")
 	# once the way is clear, saving works again
-	Directory.new().remove(TMP_PATH)
+	assert_eq(Directory.new().remove(TMP_PATH), OK)
 	assert_true(main.sim.save_game(SAVE_PATH), "saving again: %s" % said())
 	assert_ne(read_file(SAVE_PATH), before, "the new save is in place")
 
@@ -111,7 +111,7 @@ func test_the_save_button_shows_a_failure():
 		return
 	var toasts_before: int = main.hud.toasts.get_child_count()
 	yield(click_control(main.hud.get_node("Root/TopBar/Row/SaveButton") as Button), "completed")
-	d.remove(quick + ".tmp")
+	assert_eq(d.remove(quick + ".tmp"), OK)
 	assert_string_contains(said(), "The game was not saved")
 	assert_true(main.hud.toasts.get_child_count() > toasts_before or main.hud.toasts.get_child_count() == 4,
 			"a toast shows the failure")

@@ -34,7 +34,7 @@ func _start(level: String):
 	yield(start_main(level), "completed")
 	events = []
 	if not EventBus.is_connected("sim_event", self, "_on_event"):
-		EventBus.connect("sim_event", self, "_on_event")
+		var _err := EventBus.connect("sim_event", self, "_on_event")
 
 
 func _wrap(method: String):
@@ -298,24 +298,12 @@ func _t_bodies():
 		return
 	main.sim.paused_stepping = true
 	yield(frames(2), "completed")
-	var s: Dictionary = main.sim.last_snapshot.duplicate()
-	var ids = s["ent_id"]
-	var pos := PoolVector2Array(s["ent_pos"])
-	var states := PoolIntArray(s["ent_state"])
-	var down := []
-	for i in range(ids.size()):
-		if int(s["ent_kind"][i]) == 1 and down.size() < 2:
-			down.append(int(ids[i]))
-			pos[i] = Vector2(6, 3)
-			states[i] = 1
-	s["ent_pos"] = pos
-	s["ent_state"] = states
-	EventBus.emit_signal("snapshot_updated", s)
+	var down := gather_on_tile(Vector2(6, 3), 1, 2, 1)
 	yield(frames(1), "completed")
 	var layer = main.world.entities
-	assert_ne(layer.offset_of(down[0]), layer.offset_of(down[1]), "drawn apart on their tile")
+	assert_ne(layer.centre_of(down[0]), layer.centre_of(down[1]), "drawn apart on their tile")
 	var picked := []
-	for k in range(2):
+	for _k in range(2):
 		yield(click_at(tile_screen(Vector2(6, 3))), "completed")
 		picked.append(main.world.selected_id)
 	picked.sort()

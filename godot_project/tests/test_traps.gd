@@ -201,7 +201,7 @@ func test_workload_label_shows_the_sims_count() -> void:
 	EventBus.emit_signal("command_requested", {"type": "switch_lever", "part": lever, "on": true})
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
 	var seen := false
-	for i in range(240):
+	for _i in range(240):
 		yield(get_tree(), "physics_frame")
 		if int(snap().get("trap_workload", 0)) > 0:
 			seen = true

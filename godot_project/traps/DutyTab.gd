@@ -18,7 +18,7 @@ func _ready() -> void:
 		var b := Button.new()
 		b.name = "Duty_" + DUTIES[i]
 		b.text = LABELS[i]
-		b.connect("pressed", self, "_on_duty", [DUTIES[i]])
+		var _err := b.connect("pressed", self, "_on_duty", [DUTIES[i]])
 		row.add_child(b)
 
 

@@ -155,9 +155,9 @@ func _build_panel() -> void:
 	about_label.rect_min_size = Vector2(280, 0)
 	about_label.add_color_override("font_color", Color(0.78, 0.72, 0.86))
 	panel.box.add_child(about_label)
-	kind_picker.connect("item_selected", self, "_on_kind_picked")
+	var _err := kind_picker.connect("item_selected", self, "_on_kind_picked")
 	if main.sim != null and main.sim.has_method("part_kinds"):
-		EventBus.connect("sim_started", self, "_on_sim_started_kinds")
+		_err = EventBus.connect("sim_started", self, "_on_sim_started_kinds")
 	hint_label = Label.new()
 	hint_label.name = "Hint"
 	hint_label.autowrap = true
@@ -182,7 +182,7 @@ func _build_panel() -> void:
 	delay_box.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 	delay_row.add_child(delay_box)
 	# Typing a delay must not keep the keyboard: Enter gives it back to the game (WASD, Space).
-	delay_box.get_line_edit().connect("text_entered", self, "_on_delay_entered")
+	_err = delay_box.get_line_edit().connect("text_entered", self, "_on_delay_entered")
 	delay_button = add_button(delay_row, "SetDelay", "Set Delay", "_on_set_delay")
 	var row2 := panel.add_row("Actions")
 	lever_button = add_button(row2, "SwitchLever", "Switch Lever", "_on_switch_lever")
@@ -410,7 +410,7 @@ func _on_drag_started(tile: Vector2, tool_name: String) -> void:
 	_extend(last_hover)
 
 
-func _on_drag_finished(from: Vector2, to: Vector2, tool_name: String) -> void:
+func _on_drag_finished(_from: Vector2, to: Vector2, tool_name: String) -> void:
 	if tool_name != "wire":
 		return
 	_extend(to)

@@ -4,7 +4,7 @@ extends Camera2D
 
 export var pan_speed := 700.0       # screen pixels per second
 export var min_zoom := 0.35         # Camera2D zoom: smaller = closer
-export var max_zoom := 4.0
+export var max_zoom := 4.0         # raised to fit the whole map when it is bigger (frame)
 export var zoom_step := 1.15
 
 var map_rect := Rect2(0, 0, 0, 0)   # in world pixels
@@ -20,17 +20,18 @@ func set_map_rect(rect: Rect2) -> void:
 	_clamp()
 
 
-# Shows the whole map when it fits at a zoom between closest and farthest (centred on
-# the map); a bigger map is shown at farthest, centred on focus (world pixels).
-func frame(focus: Vector2, closest: float = 0.35, farthest: float = 1.25) -> void:
+# Zoom to fit: the whole map on screen, centred on it (no closer than `closest`); the
+# farthest zoom is raised to it when the map needs more. Without a map, centred on focus
+# (world pixels).
+func frame(focus: Vector2, closest: float = 0.7) -> void:
 	var vp := get_viewport_rect().size
 	position = focus
 	if map_rect.size.x > 0 and vp.x > 0:
 		var fit: float = max(map_rect.size.x / vp.x, map_rect.size.y / vp.y) * 1.08
-		var z: float = clamp(clamp(fit, closest, farthest), min_zoom, max_zoom)
+		max_zoom = max(max_zoom, fit)
+		var z: float = clamp(max(fit, closest), min_zoom, max_zoom)
 		zoom = Vector2(z, z)
-		if fit <= farthest:
-			position = map_rect.position + map_rect.size / 2
+		position = map_rect.position + map_rect.size / 2
 	_clamp()
 
 

@@ -1,7 +1,7 @@
 extends Node2D
 # The hovered tile (outlined; filled when a tool is active) and the tool drag line.
 
-var tile_size := 16
+var tile_size := 32
 var hover_tile := Vector2(-1, -1)
 var tool_id := "select"
 var drag_from = null   # Vector2 tile while a tool drag is in progress
@@ -9,8 +9,8 @@ var map_size := Vector2.ZERO
 
 
 func _ready() -> void:
-	EventBus.connect("tile_hovered", self, "_on_tile_hovered")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
+	var _err := EventBus.connect("tile_hovered", self, "_on_tile_hovered")
+	_err = EventBus.connect("tool_selected", self, "_on_tool_selected")
 
 
 func _on_tile_hovered(tile: Vector2) -> void:

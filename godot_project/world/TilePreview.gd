@@ -7,7 +7,7 @@ extends Node2D
 const OK_COL := Color(0.4, 1, 0.45, 0.95)
 const BAD_COL := Color(1, 0.3, 0.25, 0.95)
 
-var tile_size := 16
+var tile_size := 32
 var ok_col := OK_COL            # the frame of a valid tile (the furniture panel's mark: yellow)
 var tile := Vector2(-1, -1)     # (-1, -1): nothing shown
 var ok := true

@@ -203,12 +203,14 @@ def long_title(ent):
 
 def everyone(game):
     """Session.names(): every body's name and titles, in id order (the front end asks when the
-    snapshot's names_version moves)."""
+    snapshot's names_version moves); "looks": what the body is drawn as, its subtype without
+    a level ("warrior", "troll"; "" for minions and the Boss: godot_project/art/Art.gd)."""
     ents = list(game.entities.values())
     return {"ids": [e.id for e in ents], "names": [title(e) for e in ents],
             "titles": [long_title(e) for e in ents],
             "classes": [class_and_level(e)[0] for e in ents],
-            "levels": [class_and_level(e)[1] for e in ents]}
+            "levels": [class_and_level(e)[1] for e in ents],
+            "looks": [(e.subtype or "").split(":")[0] for e in ents]}
 
 
 def _snapshot(game, snap):

@@ -92,12 +92,17 @@ def test_a_name_on_an_empty_tile_is_a_level_error():
         level.load_text(text, "bad.level")
 
 
-@pytest.mark.rule("NAME-01")
-def test_adventurers_carry_class_and_level_in_describe_and_names():
+def _one_warrior_level_2():
+    """A session whose party is one level-2 warrior, and its names()."""
     s = Session(LEVEL.replace("spawn_party\", \"members\": 6",
                               "spawn_party\", \"members\": 1, \"subtypes\": [\"warrior:2\"]"), "n.level", 2)
     s.step(0.3)
-    out = s.names()
+    return s, s.names()
+
+
+@pytest.mark.rule("NAME-01")
+def test_adventurers_carry_class_and_level_in_describe_and_names():
+    s, out = _one_warrior_level_2()
     i = out["classes"].index("warrior")
     assert out["levels"][i] == 2
     assert out["titles"][i] == "%s, warrior level 2" % out["names"][i]
@@ -228,3 +233,14 @@ def test_a_numbered_creature_name_takes_a_comma():
     assert names.title(e) == "Grub the Second, the kobold"
     e.name = ""
     assert names.title(e) == "the kobold"
+
+
+def test_names_tell_what_each_body_is_drawn_as():
+    """Session.names()["looks"]: the subtype without its level (the map's sprite, Art.gd)."""
+    s, out = _one_warrior_level_2()
+    i = out["classes"].index("warrior")
+    assert out["looks"][i] == "warrior"
+    kinds = {e.id: e.kind for e in s.game.entities.values()}
+    for eid, look in zip(out["ids"], out["looks"]):
+        if kinds[eid] == 0:
+            assert look == ""

@@ -20,12 +20,12 @@ func _ready() -> void:
 	check.name = "Check"
 	check.text = "Check level"
 	check.hint_tooltip = "Check the open level with the game's own rules"
-	check.connect("pressed", self, "check_open_level")
+	var _err := check.connect("pressed", self, "check_open_level")
 	add_child(check)
 	var play := Button.new()
 	play.name = "Play"
 	play.text = "Play this level"
-	play.connect("pressed", self, "play_open_level")
+	_err = play.connect("pressed", self, "play_open_level")
 	add_child(play)
 	# A read-only TextEdit, not an autowrapping Label: its height does not depend on its width
 	# (an autowrapping Label in a narrow dock asks for the whole column and hides the dock).
@@ -40,8 +40,8 @@ func _ready() -> void:
 	errors.name = "Errors"
 	errors.size_flags_vertical = SIZE_EXPAND_FILL
 	errors.rect_min_size = Vector2(0, 60)
-	errors.connect("item_activated", self, "_on_error_activated")
-	errors.connect("item_selected", self, "_on_error_activated")
+	_err = errors.connect("item_activated", self, "_on_error_activated")
+	_err = errors.connect("item_selected", self, "_on_error_activated")
 	add_child(errors)
 
 
@@ -121,7 +121,7 @@ func _on_error_activated(index: int) -> void:
 func play_open_level() -> void:
 	var root := open_level()
 	if root == null or root.filename == "":
-		show_result({"error": "save the level scene first (under res://levels/)"})
+		var _shown := show_result({"error": "save the level scene first (under res://levels/)"})
 		return
 	editor.save_scene()
 	if not check_open_level().has("ok"):
@@ -132,4 +132,5 @@ func play_open_level() -> void:
 	ProjectSettings.set_setting(RUN_ARGS, "--level=" + root.filename)
 	editor.play_custom_scene(MAIN_SCENE)
 	ProjectSettings.set_setting(RUN_ARGS, before)
-	ProjectSettings.save()
+	if ProjectSettings.save() != OK:
+		push_warning("Level dock: could not save the project settings (the run arguments)")
