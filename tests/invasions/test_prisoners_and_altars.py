@@ -127,6 +127,25 @@ def test_a_rescue_party_frees_its_prisoner_and_leaves_without_treasure():
     assert treasure.total_on_floor(g) == 3
 
 
+@pytest.mark.rule("GOAL-03")
+def test_a_prisoner_is_freed_only_from_next_to_it():
+    """The rescuers' first step in from the portal ends two tiles from the prisoner
+    (docs/rules/invasions.md, "Prisoners and cells": freed when next to it): it is freed
+    only once one of them stands beside it."""
+    g = hall(cell=".")
+    p = prisoner_at(g, 3, 1)
+    ids = party(g, ["warrior:1", "rogue:1"], prisoners.RESCUE)
+    freed = []
+    for _ in range(600):
+        g.step()
+        freed = [e for e in g.take_events() if e["type"] == "prisoner_freed"]
+        if freed:
+            break
+    assert freed and freed[0]["entity"] == p.id and freed[0]["by"] in ids
+    by = g.entities[freed[0]["by"]]
+    assert max(abs(by.x - 3), abs(by.y - 1)) <= 1, (by.x, by.y)
+
+
 @pytest.mark.rule("GOAL-02")
 def test_a_rescue_party_whose_prisoner_died_hunts_the_boss():
     g = hall()
