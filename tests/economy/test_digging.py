@@ -142,6 +142,35 @@ def test_a_room_of_marks_is_dug_inward_and_a_cut_off_mark_says_so_once():
 
 
 @pytest.mark.rule("DIG-03")
+def test_a_cut_off_mark_says_so_at_the_next_game_minute():
+    """Marks are checked every game minute (10 ticks): a mark nobody can reach, made at
+    tick 21, says so at tick 30."""
+    g = _game()
+    run(g, 21)
+    evs = cmd(g, {"type": "dig", "x": 7, "y": 2})
+    assert of(evs, "dig_marked") and evs[0]["tick"] == 21
+    evs += run(g, 30)
+    assert [w["tick"] for w in of(evs, "dig_waiting")] == [30]
+
+
+@pytest.mark.rule("DIG-02")
+def test_one_digger_to_a_mark():
+    """Two drudges, one mark: one digs it (docs/rules/economy.md DIG-02: the nearest mark
+    nobody else digs), the other does not join in."""
+    g = make(["#########", "#u..xxxx#", "#u..xxxx#", "P...Sxxx#", "#########"],
+             legend=LEGEND)
+    cmd(g, {"type": "dig", "x": 4, "y": 1})
+    diggers = set()
+    for _ in range(150):
+        run(g, 1)
+        for e in g.entities.values():
+            job = getattr(e, "job", None)
+            if job is not None and job[0] == "dig":
+                diggers.add(e.id)
+    assert len(diggers) == 1
+
+
+@pytest.mark.rule("DIG-03")
 def test_marks_with_nobody_on_drudgery_say_so():
     g = make(["#########", "#n..xxxx#", "#...xxxx#", "P...Sxxx#", "#########"],
              legend=LEGEND)

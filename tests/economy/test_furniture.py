@@ -39,6 +39,36 @@ def test_a_bed_is_hauled_and_built_in_place_and_becomes_a_minions():
 
 
 @pytest.mark.rule("FURN-02")
+def test_building_takes_60_ticks_on_the_site_once_the_metal_is_there():
+    """6 game minutes (60 ticks) of a Drudgery minion's work on the blueprint's tile
+    (docs/rules/economy.md FURN-02), counted from the tick the builder stands there with
+    the metal delivered."""
+    g = _game(2)
+    cmd(g, {"type": "build_furniture", "kind": "bed", "x": 2, "y": 2})
+    m = [e for e in g.entities.values() if e.kind == E.MINION][0]
+    ready = None
+    built = []
+    for _ in range(600):
+        evs = run(g, 1)
+        job = getattr(m, "job", None)
+        if ready is None and job is not None and job[0] == "furn_build" and \
+                (m.x, m.y) == (2, 2) and m.step_len == 0:
+            ready = g.tick - 1
+        built = of(evs, "furniture_built")
+        if built:
+            break
+    assert ready is not None and built and built[0]["tick"] - ready == 60
+
+
+@pytest.mark.rule("FURN-03")
+def test_the_kinds_cost_what_the_table_says():
+    """docs/rules/economy.md FURN-03's table."""
+    costs = {i["kind"]: i["cost"] for i in furniture.catalog()}
+    assert costs == {"bed": 1, "scrapper_table": 2, "pyre": 1, "altar": 2, "cell": 2,
+                     "guardpost": 2, "scrying_pool": 3, "treasury": 2}
+
+
+@pytest.mark.rule("FURN-02")
 def test_many_haulers_bring_exactly_the_cost_and_no_metal_more():
     """A scrapper's table costs 2 metal (docs/rules/economy.md FURN-03). Four minions haul
     from a pile of 10 far off: never more than 2 on site and on their way together, two
@@ -97,6 +127,11 @@ def test_nothing_is_built_without_metal_and_the_blueprint_says_so_once():
     evs += run(g, 600)
     w = of(evs, "furniture_waiting_for_metal")
     assert len(w) == 1 and w[0]["needed"] == 2
+    assert w[0]["tick"] == 0              # placed at tick 0: said at that game minute
+    g2 = _game(0)
+    run(g2, 21)
+    evs = cmd(g2, {"type": "build_furniture", "kind": "pyre", "x": 2, "y": 2}) + run(g2, 30)
+    assert [e["tick"] for e in of(evs, "furniture_waiting_for_metal")] == [30]
     assert not of(evs, "furniture_built") and not g.areas["afterwards"].tables
 
 

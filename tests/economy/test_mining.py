@@ -37,6 +37,26 @@ def test_a_drudge_mines_a_marked_vein_into_a_pile_beside_it():
     assert g.areas["economy"].veins[(4, 1)] == 1
 
 
+@pytest.mark.rule("MINE-02")
+def test_a_metal_takes_200_ticks_of_mining_beside_the_vein():
+    """20 game minutes (200 ticks) of work a metal, from the tick the miner stands on its
+    work tile (docs/rules/economy.md MINE-02); the next metal as long again."""
+    g = _game()
+    cmd(g, {"type": "mine", "x": 4, "y": 1})
+    m = [e for e in g.entities.values() if e.kind == 0][0]
+    arrived = None
+    mined = []
+    for _ in range(800):
+        evs = run(g, 1)
+        if arrived is None and (m.x, m.y) == (3, 1) and m.step_len == 0:
+            arrived = g.tick - 1
+        mined += [e["tick"] for e in of(evs, "metal_mined")]
+        if len(mined) == 2:
+            break
+    assert arrived is not None and mined[0] == arrived + 200
+    assert mined[1] - mined[0] in (200, 201)      # (+ the tick it takes the next job up)
+
+
 @pytest.mark.rule("MINE-04")
 def test_a_mined_out_vein_becomes_floor_and_digging_a_vein_is_refused():
     g = _game()

@@ -142,6 +142,7 @@ def test_a_drifter_asks_on_about_15_percent_of_days_from_day_3():
         for ev in g.take_events():
             if ev["type"] == "drifter_asks":
                 asked.append(g.clock()[0])
+                assert g.clock()[1:] == (12, 0)          # at noon
                 drifters.answer(g, False)
     assert min(asked) == 3                 # from day 3, on 15% of days
     assert binomial_ok(len(asked), days - 2, 0.15)

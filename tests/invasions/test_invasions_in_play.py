@@ -41,13 +41,11 @@ def test_whole_games_join_up():
 
 @pytest.mark.rule("INV-04")
 def test_indicator_bands_and_states():
-    assert SNAP.band(0) == "quiet"
-    assert SNAP.band(1) == "unlikely"
-    assert SNAP.band(9) == "unlikely"
-    assert SNAP.band(10) == "possible"
-    assert SNAP.band(30) == "likely"
-    assert SNAP.band(60) == "imminent"
-    assert SNAP.band(100) == "imminent"
+    # docs/rules/invasions.md: 0 Quiet, 1-9 Unlikely, 10-29 Possible, 30-59 Likely,
+    # 60-100 Imminent
+    want = ["quiet"] + ["unlikely"] * 9 + ["possible"] * 20 + ["likely"] * 30 + \
+        ["imminent"] * 41
+    assert [SNAP.band(p) for p in range(101)] == want
 
 
 @pytest.mark.rule("INV-04")

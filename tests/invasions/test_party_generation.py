@@ -87,6 +87,32 @@ def test_mob_weaker_stronger_rates_over_years():
 
 
 @pytest.mark.rule("PARTY-03")
+def test_mob_sizes_by_day_as_the_table_says():
+    """docs/rules/invasions.md's table: lo..lo+1, and 15% one more: day 2 2-3 (4), day 8
+    3-4 (5), day 15 4-5, day 30 6-7, day 40 8-9, day 50 10-11; 11-12 from day 62 (at
+    most 12)."""
+    rng = _rng(21)
+    for day, lo in ((2, 2), (7, 2), (8, 3), (15, 4), (30, 6), (40, 8), (50, 10), (62, 11),
+                    (90, 11)):
+        sizes = [G.mob_size(day, rng) for _ in range(600)]
+        want = set(range(lo, min(lo + 2, 12) + 1))
+        assert set(sizes) == want, day
+
+
+@pytest.mark.rule("PARTY-02")
+def test_peasants_70_percent_on_day_2_ten_points_less_a_day_none_from_day_9():
+    rng = _rng(17)
+    for day, pct in ((2, 70), (3, 60), (5, 40), (8, 10), (9, 0), (20, 0)):
+        members = [c for _ in range(400)
+                   for c, _ in G.generate(rng, day, 10, kind=G.NORMAL).members]
+        peasants = members.count(G.PEASANT)
+        if pct == 0:
+            assert peasants == 0, day
+        else:
+            assert binomial_ok(peasants, len(members), pct / 100.0), day
+
+
+@pytest.mark.rule("PARTY-03")
 def test_mob_size_early_and_late():
     rng = _rng(3)
     early = [G.mob_size(3, rng) for _ in range(2000)]
