@@ -69,6 +69,12 @@ def test_the_party_swims_across_slowly_and_reaches_the_dungeon():
         if member.x >= 12:
             break
     assert water_steps and land_steps
+    # water costs a swimmer 3 to path over, land 1; nobody else may enter it
+    from pysim.core import movement
+    view = movement.cost_for(g, member)
+    assert view[3, 5] == 3 and view[3, 2] == 1
+    walker = g.spawn(1, 1, 1, subtype="warrior:1")
+    assert movement.cost_for(g, walker)[3, 5] == 0
     assert set(water_steps) == {land_steps[0] * 3}     # a step into water takes 3 times as long
     assert member.x >= 12                               # across the pool, on its way in
 
