@@ -131,13 +131,7 @@ def step_off(game, e: Entity, t, occ, walkable, toward):
     is_small = small(e)
     best = None
     best_d = 0
-    for dx, dy in crowding.NEIGHBOURS:
-        x = e.x + dx
-        y = e.y + dy
-        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
-            continue
-        if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
-            continue
+    for x, y in free_neighbours(e, walkable, occ, is_small):
         if crowding.bodies_holding(game, x, y, e.id):
             continue
         if t is None:
@@ -151,9 +145,29 @@ def step_off(game, e: Entity, t, occ, walkable, toward):
             best, best_d = (x, y), d
     if best is None or not movement.go_to(game, e, best[0], best[1]):
         return False
-    occ.remove(e.id, e.x, e.y)
-    occ.add(e.id, best[0], best[1], is_small)
+    _claim(e, best, occ, is_small)
     return True
+
+
+def free_neighbours(e: Entity, walkable, occ, is_small):
+    """The tiles beside e a body may step to in a fight, in NEIGHBOURS order: walkable, with
+    room (CROWD-01/02), a diagonal only where both tiles round the corner are open."""
+    out = []
+    for dx, dy in crowding.NEIGHBOURS:
+        x = e.x + dx
+        y = e.y + dy
+        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
+            continue
+        if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
+            continue
+        out.append((x, y))
+    return out
+
+
+def _claim(e: Entity, tile, occ, is_small):
+    """This tick's occupancy: e holds `tile` now, not its own."""
+    occ.remove(e.id, e.x, e.y)
+    occ.add(e.id, tile[0], tile[1], is_small)
 
 
 def no_walking_through(game, e: Entity, nx, ny):
@@ -309,20 +323,13 @@ def step_away(game, e: Entity, f: Fighter, walkable, occ):
     is_small = small(e)
     best = None
     best_s = _away_score(kxs, kys, e.x, e.y)
-    for dx, dy in crowding.NEIGHBOURS:
-        x = e.x + dx
-        y = e.y + dy
-        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
-            continue
-        if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
-            continue
+    for x, y in free_neighbours(e, walkable, occ, is_small):
         sc = _away_score(kxs, kys, x, y)
         if sc > best_s:
             best, best_s = (x, y), sc
     if best is not None:
         movement.go_to(game, e, best[0], best[1])
-        occ.remove(e.id, e.x, e.y)
-        occ.add(e.id, best[0], best[1], is_small)
+        _claim(e, best, occ, is_small)
 
 
 @cython.boundscheck(False)
