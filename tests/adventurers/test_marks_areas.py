@@ -50,16 +50,21 @@ def test_a_bleeding_body_leaves_blood_that_turns_old_after_an_hour():
     f = F.fighter_of(a)
     W.land_wound(g.rng.stream("combat"), f, W.MAJOR, 0, False, g.tick, False)
     assert f.bleeding()
-    run(g, 20 + 1)
+    run(g, 41)                                   # ticks 0..40: laid at 0, 20 and 40
     m = marks.state_of(g)
     tile = a.y * g.grid.width + a.x
     assert tile in m.blood and not marks.is_old(g, m.blood[tile])
+    assert m.blood[tile] == 40                   # every 20 ticks (2 game minutes)
     snap = {}
     marks.snapshot_part(g, snap)
     assert snap["mark_pos"].dtype == np.float32 and snap["mark_pos"].tolist() == [[a.x, a.y]]
     assert snap["mark_kind"].tolist() == [0] and snap["mark_old"].tolist() == [0]
     f.bleeding_since = -1
-    run(g, 600)
+    run(g, 40 + 599 - g.tick)                    # 599 ticks after it was last laid: fresh
+    snap1 = {}
+    marks.snapshot_part(g, snap1)
+    assert not marks.is_old(g, m.blood[tile]) and snap1["mark_old"].tolist() == [0]
+    run(g, 1)                                    # a game hour (600 ticks): old
     assert marks.is_old(g, m.blood[tile])
     snap2 = {}
     marks.snapshot_part(g, snap2)
