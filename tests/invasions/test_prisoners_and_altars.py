@@ -88,6 +88,17 @@ def test_a_prisoner_kept_outside_a_cell_gets_loose_after_12_hours():
 
 
 @pytest.mark.rule("AFTER-01")
+def test_a_cell_and_an_altar_cost_2_metal_each():
+    """docs/rules/economy.md FURN-03: placed as blueprints that want 2 metal each."""
+    g = hall(cell=".")
+    g.command({"type": "build_furniture", "kind": "cell", "x": 10, "y": 2})
+    g.command({"type": "build_furniture", "kind": "altar", "x": 12, "y": 2})
+    g.step()
+    placed = [e for e in g.take_events() if e["type"] == "furniture_placed"]
+    assert [(e["kind"], e["cost"]) for e in placed] == [("cell", 2), ("altar", 2)]
+
+
+@pytest.mark.rule("AFTER-01")
 def test_imprison_refusals_say_why():
     g = hall(cell=".")
     m = g.spawn(E.MINION, 5, 2)

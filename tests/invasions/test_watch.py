@@ -94,6 +94,18 @@ def test_a_lit_torch_shows_the_party_without_a_letter_or_a_pause():
 
 
 @pytest.mark.rule("ARRIVE-03")
+@pytest.mark.rule("ARRIVE-04")
+def test_a_guardpost_costs_2_metal_and_a_scrying_pool_3():
+    """docs/rules/economy.md FURN-03's table."""
+    g = game()
+    g.command({"type": "build_furniture", "kind": "guardpost", "x": 5, "y": 2})
+    g.command({"type": "build_furniture", "kind": "scrying_pool", "x": 7, "y": 2})
+    g.step()
+    placed = [e for e in g.take_events() if e["type"] == "furniture_placed"]
+    assert [(e["kind"], e["cost"]) for e in placed] == [("guardpost", 2), ("scrying_pool", 3)]
+
+
+@pytest.mark.rule("ARRIVE-03")
 def test_guardposts_are_planned_only_inside_the_domain_on_floor():
     g = game()
     g.command({"type": "build_furniture", "kind": "guardpost", "x": 5, "y": 2})
