@@ -33,12 +33,15 @@ def test_the_wet_portal_is_found():
 
 @pytest.mark.rule("ARRIVE-01")
 def test_one_party_in_five_takes_the_portal_across_water():
+    import copy
     n = 400
     wet = 0
     for seed in range(n):
         g = load_text(LEVEL % seed)
+        # the exact rule: the stream's draw of 0..99 is below 20
+        draw = int(copy.deepcopy(g.rng.stream("arrival_water")).integers(0, 100))
         portal, swims = swimming.maybe_wet(g, (0, 1))
-        assert swims == (portal == (0, 3))
+        assert swims == (portal == (0, 3)) == (draw < 20), seed
         wet += swims
     assert binomial_ok(wet, n, 0.20)                   # 1 party in 5
 
