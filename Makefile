@@ -5,6 +5,7 @@
 #   make headers   GDNative headers of Debian's godot3 3.2.3 -> build/gdnative/include
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
+#   make shared    the constants GDScript shares with pysim -> godot_project/core/Shared.gd
 #   make build     all of the above
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay);
@@ -52,7 +53,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim shared build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -142,7 +143,15 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 	CFLAGS="$${CFLAGS:-} -g0" $(PY) setup.py -q build_ext --build-lib $(COMPILED) --build-temp $(B)/temp --parallel 2
 	touch $@
 
-build: setup headers bridge pysim
+# the constants GDScript shares with pysim (pysim/shared.py; docs/architecture.md), from the
+# source tree, so the editor and the export see the same file as the game
+shared: $(GP)/core/Shared.gd
+
+$(GP)/core/Shared.gd: $(ROOT)/build/gen_shared.py $(PYSIM_SRC) | $(B)/venv.stamp
+	echo "shared: writing $@"
+	$(PY) -P $(ROOT)/build/gen_shared.py $@
+
+build: setup headers bridge pysim shared
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -341,7 +350,7 @@ screenshot: build
 
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
-	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt
+	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt $(GP)/core/Shared.gd
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean

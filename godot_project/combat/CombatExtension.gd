@@ -9,7 +9,7 @@ extends "res://core/ConceptExtension.gd"
 #   command for the selected minion.
 
 const ET = preload("res://hud/EventText.gd")
-const STANCES := ["Flee", "Evasive", "Defensive", "Balanced", "Aggressive"]
+const Shared := preload("res://core/Shared.gd")
 
 var layer = null
 var tab = null
@@ -269,7 +269,7 @@ func _refresh_order_panel() -> void:
 
 func _is_my_minion(id: int) -> bool:
 	var i := row_index(snap, "ent_id", id)
-	return i >= 0 and int(snap["ent_kind"][i]) == 0 and int(snap["ent_state"][i]) == 0
+	return i >= 0 and int(snap["ent_kind"][i]) == Shared.MINION and int(snap["ent_state"][i]) == Shared.STATE_UP
 
 
 func _on_entity_selected(id: int) -> void:

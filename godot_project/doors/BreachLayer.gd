@@ -2,6 +2,8 @@ extends Node2D
 # Over the doors: a padlock mark (gold = armed, grey = disarmed), a red slash on a breached
 # door, and a progress bar with one pip per failed roll while a party breaches it.
 
+const Shared := preload("res://core/Shared.gd")
+
 var tile_size := 16
 var snap := {}
 
@@ -35,7 +37,7 @@ func _draw() -> void:
 			padlock_marks += 1
 			var col := Color(1, 0.82, 0.25) if int(snap["door_armed"][i]) == 1 else Color(0.6, 0.6, 0.6)
 			draw_rect(Rect2(o + Vector2(ts * 0.68, ts * 0.05), Vector2(ts * 0.24, ts * 0.2)), col, true)
-		if state == 4:
+		if state == Shared.DOOR_BREACHED:
 			draw_line(o + Vector2(ts * 0.1, ts * 0.1), o + Vector2(ts * 0.9, ts * 0.9), Color(0.9, 0.2, 0.2), 2.0)
 	var bd = snap.get("breach_door", [])
 	for j in range(bd.size()):

@@ -22,7 +22,8 @@ extends Node2D
 #   red when refused, with the reason written beside it. Drawn by a child of this script
 #   (preview_only, z_index 5) so it shows above the entities.
 
-const KINDS := ["bed", "scrapper_table", "pyre", "altar", "cell", "guardpost", "scrying_pool", "treasury"]
+const Shared := preload("res://core/Shared.gd")
+const KINDS := Shared.FURNITURE_KINDS     # the snapshot's furn_kind codes index it
 const OWN_LAYER := ["altar", "cell", "guardpost", "scrying_pool"]
 const VEIN_COL := Color(1.0, 0.7, 0.25)
 const OK_COL := Color(0.3, 1.0, 0.4)

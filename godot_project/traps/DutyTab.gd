@@ -2,7 +2,8 @@ extends VBoxContainer
 # Selection-panel tab "Duty" for a minion: shows its duty and current job (Session.describe:
 # "duty", "job") and sets it with the set_duty command (pysim/core/duties.py).
 
-const DUTIES := ["none", "traps", "drudgery"]
+const Shared := preload("res://core/Shared.gd")
+const DUTIES := Shared.DUTIES
 const LABELS := ["No duty", "Traps", "Drudgery"]
 
 var entity_id := -1

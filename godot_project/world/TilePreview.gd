@@ -1,7 +1,7 @@
 extends Node2D
 # A tool's preview on one tile, before the click (issue 13): a green frame and what the click
 # would do, or a red frame with a cross and the reason the command would be refused (the
-# command's own check, Session.check_command). Above the entities (z_index); the Doors and
+# command's own check, Session.check). Above the entities (z_index); the Doors and
 # Wiring tools each own one (world.add_layer(preview, true)).
 
 const OK_COL := Color(0.4, 1, 0.45, 0.95)

@@ -264,7 +264,8 @@ class MailProbe:
 
     def __init__(self):
         import _godot
-        self.box = _godot.Mailbox()
+        from pysim.driver import MAX_FRAME_MICROS
+        self.box = _godot.Mailbox(MAX_FRAME_MICROS)
 
     def sim_mailbox(self):
         return self.box
