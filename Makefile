@@ -53,7 +53,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim shared build test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim shared build test test-py test-godot test-count play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -160,10 +160,24 @@ build: setup headers bridge pysim shared
 test: build
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-godot
-	py=$$(tail -n 1 $(B)/pytest.log | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || echo 0)
-	gd=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(B)/godot-tests.log | tail -n 1 | grep -oE '^[0-9]+' || echo 0)
-	echo "test: pytest $$py passed, Godot $$gd passed"
-	echo "total: $$((py + gd)) passed, 0 failed"
+	$(MAKE) --no-print-directory test-count
+
+# The closing line from the two logs: pytest's summary line wherever it falls (a library may
+# print after it as the interpreter exits) and the Godot runner's last `N passed, N failed`.
+# A log without its summary is an error, never a count of 0 (tests/test_make_count.py).
+PYTEST_LOG = $(B)/pytest.log
+GODOT_LOG = $(B)/godot-tests.log
+test-count:
+	summary='/^=* *([0-9]+ [a-z]+(, )?)+ in [0-9.]+s/'
+	py=$$(awk "$$summary"' { line = $$0 } END { print line }' "$(PYTEST_LOG)")
+	gd=$$(grep -E '^[0-9]+ passed, [0-9]+ failed$$' "$(GODOT_LOG)" | tail -n 1 || true)
+	if [ -z "$$py" ]; then echo "test-count: no pytest summary line in $(PYTEST_LOG)" >&2; exit 1; fi
+	if [ -z "$$gd" ]; then echo "test-count: no Godot summary line in $(GODOT_LOG)" >&2; exit 1; fi
+	count() { echo "$$1" | { grep -oE "[0-9]+ ($$2)\b" || true; } | awk '{ n += $$1 } END { print n + 0 }'; }
+	pyp=$$(count "$$py" passed); pyf=$$(count "$$py" 'failed|errors?')
+	gdp=$$(count "$$gd" passed); gdf=$$(count "$$gd" failed)
+	echo "test: pytest $$pyp passed, $$pyf failed; Godot $$gdp passed, $$gdf failed"
+	echo "total: $$((pyp + gdp)) passed, $$((pyf + gdf)) failed"
 
 test-py:
 	cd $(ROOT)
