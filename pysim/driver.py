@@ -53,51 +53,72 @@ class PyMailbox:
     Python values; the bridge's are turned into Godot's when posted."""
 
     def __init__(self, raw=0):
-        self._cv = threading.Condition(threading.Lock())
+        self._lock = threading.Lock()
+        self._cv = threading.Condition(self._lock)   # (the sim thread's wait)
         self._raw = raw           # real microseconds handed over, not taken by wait()
+        self._wake_at = -1        # a waiting sim thread wants waking at this much; < 0: no
+        self._waiting = False
         self._poked = False
         self._closed = False
         self._items = []
 
     def add(self, us):
-        with self._cv:
+        with self._lock:
             self._raw += max(0, min(int(us), MAX_FRAME_MICROS))
-            self._cv.notify_all()
+            if self._waiting and 0 <= self._wake_at <= self._raw:
+                self._cv.notify_all()
 
     def wait(self, wake_at, most_s):
-        with self._cv:
-            self._cv.wait_for(lambda: self._poked or self._closed or
-                              0 <= wake_at <= self._raw, most_s)
+        with self._lock:
+            if most_s > 0:
+                self._waiting = True
+                self._wake_at = wake_at
+                self._cv.wait_for(lambda: self._poked or self._closed or
+                                  0 <= wake_at <= self._raw, most_s)
+                self._waiting = False
             took, self._raw = self._raw, 0
             self._poked = False
             return took
 
     def poke(self):
-        with self._cv:
+        with self._lock:
             self._poked = True
-            self._cv.notify_all()
+            if self._waiting:
+                self._cv.notify_all()
 
     def close(self):
-        with self._cv:
+        with self._lock:
             self._closed = True
             self._cv.notify_all()
 
     def pending(self):
-        with self._cv:
+        with self._lock:
             return self._raw
 
     def post(self, item):
-        with self._cv:
+        with self._lock:
             self._items.append(item)
 
     def put_back(self, item):
-        with self._cv:
+        with self._lock:
             self._items.insert(0, item)
 
     def take_all(self):
-        with self._cv:
+        with self._lock:
             out, self._items = self._items, []
             return out
+
+    def take_ticks(self):
+        """The ticks posted and not counted, counted; the items stay (Session.step's)."""
+        ran = 0
+        if not self._items:
+            return 0      # (a post coming meanwhile is counted at the next call)
+        with self._lock:
+            for item in self._items:
+                if item["ran"]:
+                    ran += item["ran"]
+                    item["ran"] = 0
+        return ran
 
 
 class Driver:
@@ -109,11 +130,13 @@ class Driver:
         self.frames = Frames(game)
         self.game_lock = threading.RLock()
         self.box = PyMailbox()
-        # _mail guards what passes between the threads: the commands sent and not yet
+        # _lock guards what passes between the threads: the commands sent and not yet
         # given to the game, the game time due (_acc), busy and wakes (settle waits on them)
-        self._mail = threading.Condition(threading.Lock())
+        self._lock = threading.Lock()
+        self._mail = threading.Condition(self._lock)
         self._acc = 0             # microseconds of game time due (at the game's speed)
         self._raw = 0             # real microseconds taken from the box, not yet counted
+        self._handed = 0          # without the sim thread: real microseconds handed over
         self._outbox = []         # commands sent, not yet given to the game
         self._applying = 0        # commands given to the game whose changes are not posted
         self._unposted = 0        # ticks run and not posted (more were due right after)
@@ -144,7 +167,7 @@ class Driver:
         thread = self._thread
         if thread is None:
             return
-        with self._mail:
+        with self._lock:
             self._stop = True
             self._mail.notify_all()
         self.box.close()
@@ -154,7 +177,11 @@ class Driver:
         self._move_mail(PyMailbox())
 
     def threaded(self):
-        """True while the sim thread runs the steps."""
+        """True while the steps are the sim thread's (start() to stop())."""
+        return self._thread is not None
+
+    def alive(self):
+        """True while the sim thread runs (a rule bug does not stop it)."""
         return self._thread is not None and self._thread.is_alive()
 
     def bridge_mailbox(self):
@@ -162,14 +189,20 @@ class Driver:
         return None if isinstance(self.box, PyMailbox) else self.box
 
     def _move_mail(self, box):
+        """The posts (and the time handed over) go to another mailbox: the sim thread's
+        when it starts, a Python one when it stops."""
         old, self.box = self.box, box
-        box.add(old.pending())
+        if self._thread is None:
+            box.add(self._handed)
+            self._handed = 0
+        else:
+            self._handed += old.pending()
         for item in old.take_all():
             box.post(item)
 
     def _run(self):
         while True:
-            with self._mail:
+            with self._lock:
                 self._busy = False
                 self._mail.notify_all()           # (settle waits for this)
                 if self._stop:
@@ -177,7 +210,7 @@ class Driver:
                 wake_at = 0 if self._work_in_hand() else self._wake_at()
             # asleep without the interpreter until a tick is due or someone pokes
             took = self.box.wait(wake_at, WAIT_MOST_S)
-            with self._mail:
+            with self._lock:
                 self._count_raw(took)         # (kept when it stops: settle counts it)
                 if self._stop:
                     return
@@ -187,15 +220,19 @@ class Driver:
 
     # -- the front end's side ------------------------------------------------------------
     def hand_over(self, us):
-        """A frame's real time, `us` microseconds (Godot's physics frames hand it over in the
-        bridge, PyBridge.take_mail, without calling Python)."""
-        self.box.add(us)
+        """A frame's real time, `us` microseconds, at most MAX_FRAME_MICROS (Godot's physics
+        frames hand it over in the bridge, PyBridge.take_mail, without calling Python)."""
+        if self._thread is None:
+            # (without the sim thread only the caller's thread touches the driver)
+            self._handed += max(0, min(int(us), MAX_FRAME_MICROS))
+        else:
+            self.box.add(us)
 
     def send(self, cmd):
         """Queue a command: into the game's queue at once when it is between two ticks,
         else (the sim thread is at a tick) in the outbox, which the next step empties; a
         send never waits for a tick. The next step applies it."""
-        with self._mail:
+        with self._lock:
             self._outbox.append(cmd)
         if self.game_lock.acquire(blocking=False):
             try:
@@ -206,23 +243,24 @@ class Driver:
 
     def commands_waiting(self):
         """True while a command sent has not come in with its changes posted."""
-        with self._mail:
+        with self._lock:
             return self._commands_in_flight()
 
     def settle(self, most_s=10.0):
         """Run what is due (the time handed over, the commands sent): on this thread, or
         with the sim thread, wait for it, at most `most_s` seconds (a lockstep frame)."""
         if self._thread is None:
+            # (only the caller's thread touches the driver: see hand_over)
             while True:
-                with self._mail:
-                    # commands first: the frame's time then counts at the speed they set
-                    if not self._commands_in_flight():
-                        self._count_raw(self.box.wait(0, 0.0))
-                    if not self._work_in_hand():
+                # commands first: the frame's time then counts at the speed they set
+                if not (self._outbox or self._applying):
+                    handed, self._handed = self._handed, 0
+                    self._count_raw(handed)
+                    if not self.fail_next and self._due(self._raw) < clock.MICROS_PER_TICK_1X:
                         return
                 self._guarded_step()
         end = time.monotonic() + most_s
-        with self._mail:
+        with self._lock:
             while not self._stop:
                 # poked, it wakes and takes in the time handed over (even short of a tick):
                 # wait for that wake and the step after it, not only for it to be idle (it
@@ -253,6 +291,15 @@ class Driver:
         finally:
             self.game_lock.release()
 
+    def take_ticks(self):
+        """The ticks posted since they were last counted; their changes and events stay."""
+        box = self.box
+        if isinstance(box, PyMailbox):
+            return box.take_ticks()
+        ran, changes, events = _merged(box.take_all())     # (the bridge's: Godot's values)
+        self.put_back(0, changes, events)
+        return ran
+
     def put_back(self, ran, changes, events):
         """Put what a caller took and did not hand out before everything posted since."""
         if ran or changes is not None or events:
@@ -269,7 +316,7 @@ class Driver:
         and the next changes are the whole snapshot. (Under reading().)"""
         self.game = game
         self.frames = Frames(game)
-        with self._mail:
+        with self._lock:
             self._acc = 0
             self._raw = 0
             self._applying = 0
@@ -300,7 +347,7 @@ class Driver:
             self._give_commands_to(game)
             # (what was sent comes in now, even when paused)
             game.apply_pending()
-            with self._mail:
+            with self._lock:
                 applied = self._applying
                 # the time that came in counts at the speed the commands just set
                 self._take_time()
@@ -310,7 +357,7 @@ class Driver:
                     ticks = 1
             if ticks:
                 game.step()
-                with self._mail:
+                with self._lock:
                     if game.speed <= 0:
                         self._acc = 0
                     self._unposted += 1
@@ -318,13 +365,13 @@ class Driver:
                 if more:
                     return      # its changes and events go with the next tick's
             self._post(game, self._unposted > 0 or applied > 0)
-            with self._mail:
+            with self._lock:
                 self._applying -= applied
 
     def _post(self, game, build):
         """Post the ticks run since the last post, with their events; with `build`, the
         changes (under game_lock)."""
-        with self._mail:
+        with self._lock:
             ran, self._unposted = self._unposted, 0
         changes = self._build() if build else None
         events = game.take_events()
@@ -336,7 +383,7 @@ class Driver:
 
     def _report(self, text):
         """A rule bug must not stop the game: show it once and go on."""
-        with self._mail:
+        with self._lock:
             self._acc = 0
             self._raw = 0
             self._applying = 0
@@ -348,7 +395,7 @@ class Driver:
             game.emit("error", message=text)
             self._post(game, self._unposted > 0)
 
-    # -- the shared state (under _mail) ---------------------------------------------------
+    # -- the shared state (under _lock) ---------------------------------------------------
     def _commands_in_flight(self):
         return bool(self._outbox) or self._applying > 0
 
@@ -396,7 +443,7 @@ class Driver:
 
     def _give_commands_to(self, game):
         """Hand the commands sent so far to `game`, in order (under game_lock)."""
-        with self._mail:
+        with self._lock:
             cmds, self._outbox = self._outbox, []
             self._applying += len(cmds)
         for cmd in cmds:

@@ -58,9 +58,7 @@ class Session:
         driver.hand_over(frame_micros(delta))
         if not driver.threaded():
             driver.settle()
-        ran, changes, events = driver.take_mail()
-        driver.put_back(0, changes, events)
-        return ran
+        return driver.take_ticks()
 
     def settle(self):
         """Wait for what is due (a lockstep front end's frame); the ticks run since the last
@@ -83,7 +81,7 @@ class Session:
 
     def sim_thread_on(self):
         """True while the sim thread runs the ticks."""
-        return self.driver.threaded()
+        return self.driver.alive()
 
     def sim_mailbox(self):
         """The bridge's mailbox of the sim thread (PyBridge.attach_mail), else None."""
