@@ -282,7 +282,8 @@ class Driver:
         waited for and built (a start, a load)."""
         whole = not self.frames.sent
         if not ((build or whole) and self.game_lock.acquire(blocking=whole)):
-            return _merged(self.box.take_all())
+            items = self.box.take_all()
+            return _merged(items) if items else _NOTHING
         try:
             # (taken under the lock: steps post under it, so nothing built before can
             # come after what is built here)
@@ -475,6 +476,9 @@ class _Reading:
         finally:
             driver.game_lock.release()
         return False
+
+
+_NOTHING = (0, None, ())     # (take_mail with nothing posted: no lists made)
 
 
 def _merged(items):

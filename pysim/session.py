@@ -38,14 +38,17 @@ class Session:
         """A physics frame's whole work in one call: hand over `delta` real seconds, run what
         is due (without the sim thread, or with `lockstep`: wait for it), and take what was
         posted, merged: {"ran": ticks, "events": [...]}, with "changes" when a tick or a
-        command brought some (the first after a start or a load: the whole snapshot). The
-        same as a post of the driver's mail (Godot's physics frames with the sim thread take
-        those in the bridge and call no Python: PyBridge.take_mail)."""
+        command brought some (the first after a start or a load: the whole snapshot); None
+        when nothing was posted (at 1x five frames in six: the cheapest answer to convert).
+        The same as a post of the driver's mail (Godot's physics frames with the sim thread
+        take those in the bridge and call no Python: PyBridge.take_mail)."""
         driver = self.driver
         driver.hand_over(frame_micros(delta))
         if lockstep or not driver.threaded():
             driver.settle()
         ran, changes, events = driver.take_mail()
+        if changes is None and not ran and not events:
+            return None
         out = {"ran": ran, "events": events}
         if changes is not None:
             out["changes"] = changes
@@ -107,7 +110,7 @@ class Session:
         driver = self.driver
         ran, changes, events = driver.take_mail()
         driver.put_back(ran, changes, ())
-        return events
+        return list(events)
 
     def snapshot(self):
         """The whole snapshot: bulk state as numpy arrays (docs/architecture.md)."""

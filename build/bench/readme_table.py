@@ -48,12 +48,11 @@ ROWS = [
       "full_frame_noop_paced_over_200us_share", "full_frame_call_paced_p50_us",
       "full_frame_call_paced_p99_us", "full_frame_call_paced_max_us"],
      "what a frame that calls Python pays"),
-    ("Physics frame without the sim thread, full-scale level, a call at a time: a frame with a "
-     "tick (step: the tick and its changes built; snapshot_changes() of which Python; the "
-     "merge), a frame without one, the mean at 1x",
-     ["full_frame_tick_us", "full_frame_tick_step_us", "full_frame_tick_snapshot_us",
-      "full_frame_tick_snapshot_python_us", "full_frame_tick_merge_us", "full_frame_notick_us",
-      "full_frame_policy_us"], "~0 without a tick"),
+    ("Physics frame without the sim thread, full-scale level: one Session.frame call, frames "
+     "back to back; a frame with a tick (the call: the tick and its changes, of which "
+     "Python; the merge), a frame without one, the mean at 1x",
+     ["full_frame_tick_us", "full_frame_tick_python_us", "full_frame_tick_merge_us",
+      "full_frame_notick_us", "full_frame_policy_us"], "~0 without a tick"),
     ("Instructions a busy tick of the full-scale level (Game.step + snapshot_changes, ticks "
      "100-400, valgrind: the load cannot move it), under Debian's python3.11 and under the "
      "shared libpython the bridge embeds", ["instructions_per_tick",

@@ -122,14 +122,12 @@ func _run() -> void:
 		results["bridge_frame_pysim_compiled"] = s.invoke("compiled", [])
 		results["bridge_frame_ticks"] = ticks
 		results["bridge_frames"] = frames
-		# The frames without the sim thread, a call at a time: on a frame in which a tick ran,
-		# snapshot_changes() (only the keys that changed) merged over the last snapshot as
-		# SimClient's merge does; a frame without a tick calls nothing but step. Timed
-		# apart: step (the driver runs the tick and builds its changes, on this thread),
-		# taking the changes + conversion, the merge.
+		# The frames without the sim thread: one Session.frame call a frame (SimClient._frame
+		# without the bridge's mailbox), the changes merged over the last snapshot as
+		# SimClient does. A frame in which a tick ran: the call (the driver runs the tick
+		# and builds its changes on this thread, the bridge converts them), of which Python,
+		# and the merge; a frame without one: the call alone (it answers null).
 		var t_tick := 0
-		var t_tick_step := 0
-		var t_tick_snap := 0
 		var t_merge := 0
 		var n_tick := 0
 		var t_idle := 0
@@ -137,27 +135,21 @@ func _run() -> void:
 		var changed_arrays := 0
 		var changed_keys := 0
 		var merged: Dictionary = s.invoke("snapshot_changes", [])
-		s.invoke("take_changes_us", [])
-		for i in range(frames):
+		s.invoke("take_tick_frame_us", [])
+		for _i in range(frames):
 			var a := OS.get_ticks_usec()
-			var n = s.invoke("step", [1.0 / 60.0])
+			var out = s.invoke("frame", [1.0 / 60.0, false])
 			var m := OS.get_ticks_usec()
-			if typeof(n) == TYPE_INT and n == 0:
+			var ch = out.get("changes") if typeof(out) == TYPE_DICTIONARY else null
+			if typeof(ch) != TYPE_DICTIONARY:
 				t_idle += m - a
 				n_idle += 1
 				continue
-			var ch: Dictionary = s.invoke("snapshot_changes", [])
-			var c := OS.get_ticks_usec()
-			if ch.get("snapshot_full", false):
-				merged = ch                 # a source without changes: the whole, replaced
-			else:
-				for k in ch:
-					merged[k] = ch[k]
+			for k in ch:
+				merged[k] = ch[k]
 			var e := OS.get_ticks_usec()
 			t_tick += e - a
-			t_tick_step += m - a
-			t_tick_snap += c - m
-			t_merge += e - c
+			t_merge += e - m
 			n_tick += 1
 			changed_keys += ch.size()
 			for k in ch:
@@ -169,8 +161,8 @@ func _run() -> void:
 				arrays += 1
 		var nt: int = max(1, n_tick)
 		results["bridge_frame_tick_us"] = float(t_tick) / nt
-		results["bridge_frame_tick_step_us"] = float(t_tick_step) / nt
-		results["bridge_frame_tick_snapshot_us"] = float(t_tick_snap) / nt
+		# of bridge_frame_tick_us, the time inside Python (the tick and its changes) and the merge
+		results["bridge_frame_tick_python_us"] = s.invoke("take_tick_frame_us", []) / nt
 		results["bridge_frame_tick_merge_us"] = float(t_merge) / nt
 		results["bridge_frame_notick_us"] = float(t_idle) / max(1, n_idle)
 		results["bridge_frame_policy_us"] = float(t_tick + t_idle) / frames
@@ -178,8 +170,6 @@ func _run() -> void:
 		results["bridge_snapshot_keys"] = merged.size()
 		results["bridge_changed_arrays_per_tick"] = float(changed_arrays) / nt
 		results["bridge_changed_keys_per_tick"] = float(changed_keys) / nt
-		# of bridge_frame_tick_snapshot_us, the time inside Python (the rest: the conversion)
-		results["bridge_frame_tick_snapshot_python_us"] = s.invoke("take_changes_us", []) / nt
 		_thread_frames(s, merged, thread_frames)
 	print("BENCH " + to_json(results))
 	quit(0)

@@ -111,11 +111,9 @@ def test_without_the_thread_each_tick_s_hash_and_events_are_those_of_whole_ticks
     got = []
     while len(got) < 240:
         out = s.frame(FRAME)
-        if out["ran"]:
+        if out is not None:
             assert out["ran"] == 1 and out["changes"]["tick"] == s.game.tick
             got.append((s.state_hash(), [(e["tick"], e["type"]) for e in out["events"]]))
-        else:
-            assert "changes" not in out and out["events"] == []
     assert got == want
     assert sum(len(e) for _, e in want) > 50      # the level does things to compare
 

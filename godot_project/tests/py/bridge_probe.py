@@ -160,7 +160,7 @@ class SessionBench:
         from pysim.session import Session
         self.session = Session(level_text, source_name, seed)
         self.py_seconds = 0.0
-        self.changes_seconds = 0.0
+        self.tick_frame_seconds = 0.0
         self.last = None
 
     def step(self, delta):
@@ -183,29 +183,32 @@ class SessionBench:
         out = self.session.snapshot_changes()
         took = perf_counter() - t
         self.py_seconds += took
-        self.changes_seconds += took
         return out
 
     def frame(self, delta, lockstep=False):
-        return self.session.frame(delta, lockstep=lockstep)
+        from time import perf_counter
+        t = perf_counter()
+        out = self.session.frame(delta, lockstep=lockstep)
+        if out is not None and "changes" in out:
+            self.tick_frame_seconds += perf_counter() - t
+        return out
+
+    def take_tick_frame_us(self):
+        """Microseconds inside Python of the frame() calls that brought changes, since the
+        last call."""
+        us = self.tick_frame_seconds * 1e6
+        self.tick_frame_seconds = 0.0
+        return us
 
     def noop(self):
         return None
 
     def set_sim_thread(self, on):
-        # a pysim from before the sim thread runs its ticks in the frames
-        set_thread = getattr(self.session, "set_sim_thread", None)
-        return bool(set_thread(on)) if set_thread else False
+        return bool(self.session.set_sim_thread(on))
 
     def sim_mailbox(self):
-        # (PyBridge.attach_mail asks; a pysim from before the mailbox has none)
-        mailbox = getattr(self.session, "sim_mailbox", None)
-        return mailbox() if mailbox else None
-
-    def take_changes_us(self):
-        us = self.changes_seconds * 1e6
-        self.changes_seconds = 0.0
-        return us
+        # (PyBridge.attach_mail asks)
+        return self.session.sim_mailbox()
 
     def cached_snapshot(self):
         return self.last
@@ -221,7 +224,7 @@ class SessionBench:
 
 
 class MailProbe:
-    """A bare _godot.Mailbox for test_bridge.gd (the sim thread's, pysim/sim_thread.py): posts
+    """A bare _godot.Mailbox for test_bridge.gd (the sim thread's, pysim/driver.py): posts
     made from Python reach PyBridge.take_mail in order, already Godot's values."""
 
     def __init__(self):
