@@ -152,9 +152,7 @@ class Driver:
         """Run the steps on the sim thread from now on; the mailbox becomes the bridge's when
         there is one (Godot's frames then take the mail without Python). True."""
         if self._thread is None:
-            box = bridge_mailbox()
-            if box is not None:
-                self._move_mail(box)
+            self._move_mail(bridge_mailbox() or self.box, True)
             self._stop = False
             self._thread = threading.Thread(target=self._run, name="pysim sim thread",
                                             daemon=True)
@@ -174,7 +172,7 @@ class Driver:
         if threading.get_ident() != thread.ident:
             thread.join(timeout=5.0)
         self._thread = None
-        self._move_mail(PyMailbox())
+        self._move_mail(PyMailbox(), False)
 
     def threaded(self):
         """True while the steps are the sim thread's (start() to stop())."""
@@ -188,17 +186,19 @@ class Driver:
         """The bridge's mailbox (PyBridge.attach_mail takes it), or None without one."""
         return None if isinstance(self.box, PyMailbox) else self.box
 
-    def _move_mail(self, box):
-        """The posts (and the time handed over) go to another mailbox: the sim thread's
-        when it starts, a Python one when it stops."""
+    def _move_mail(self, box, starting):
+        """The posts and the time handed over go where the steps will find them: to the sim
+        thread's mailbox (the bridge's, when there is one) when it starts, to a Python one
+        and the driver's own count when it stops."""
         old, self.box = self.box, box
-        if self._thread is None:
+        if starting:
             box.add(self._handed)
             self._handed = 0
         else:
             self._handed += old.pending()
-        for item in old.take_all():
-            box.post(item)
+        if box is not old:
+            for item in old.take_all():
+                box.post(item)
 
     def _run(self):
         while True:

@@ -50,9 +50,10 @@ ROWS = [
      "what a frame that calls Python pays"),
     ("Physics frame without the sim thread, full-scale level: one Session.frame call, frames "
      "back to back; a frame with a tick (the call: the tick and its changes, of which "
-     "Python; the merge), a frame without one, the mean at 1x",
-     ["full_frame_tick_us", "full_frame_tick_python_us", "full_frame_tick_merge_us",
-      "full_frame_notick_us", "full_frame_policy_us"], "~0 without a tick"),
+     "Python; the merge: means, and the median), a frame without one, the mean at 1x",
+     ["full_frame_tick_us", "full_frame_tick_p50_us", "full_frame_tick_python_us",
+      "full_frame_tick_merge_us", "full_frame_notick_us", "full_frame_notick_p50_us",
+      "full_frame_policy_us"], "~0 without a tick"),
     ("Instructions a busy tick of the full-scale level (Game.step + snapshot_changes, ticks "
      "100-400, valgrind: the load cannot move it), under Debian's python3.11 and under the "
      "shared libpython the bridge embeds", ["instructions_per_tick",

@@ -414,13 +414,7 @@ def test_a_debug_failure_fails_the_next_step_at_once_and_the_game_goes_on():
         wait_for(lambda: not s.commands_waiting())
         s.step(0.25)
         wait_for(lambda: s.game.tick >= 1)
-    # without the thread: the next frame's step
-    s = Session(LEVEL, "driver.level", 3)
-    s.debug_fail_next_step()
-    assert s.step(0.1) == 0
-    errors = [e for e in s.take_events() if e["type"] == "error"]
-    assert len(errors) == 1 and "debug failure" in errors[0]["message"]
-    assert s.step(0.1) == 1
+    # (without the thread: tests/core/test_session.py)
 
 
 def test_settle_returns_only_once_the_time_handed_over_is_counted_and_its_tick_run():
