@@ -13,9 +13,19 @@ def _seed(seed):
 
 class Session:
     driver = None     # (a class attribute: a test may make one with __new__ and set .game)
+    _opened = {}
 
-    def __init__(self, level_text, source_name="level", seed=None):
-        self.driver = Driver(level.load_text(level_text, source_name, _seed(seed)))
+    def __init__(self, level_text, source_name="level", seed=None, saved=False):
+        """A game on a level's text (.level or a .tscn scene), or with saved=True on a save's
+        text (the title screen's Continue and Load: the game it holds, replayed and checked,
+        what opened_save() says kept); a bad level or save raises LevelError (FILE:LINE)."""
+        if saved:
+            from pysim.core import save
+            game, view = save.read(level_text, str(source_name))
+            self.driver = Driver(game)
+            self._opened = self._loaded(view)
+        else:
+            self.driver = Driver(level.load_text(level_text, source_name, _seed(seed)))
 
     @property
     def game(self):
@@ -179,23 +189,43 @@ class Session:
             return game.state_hash()
 
     # -- saves and levels ---------------------------------------------------------------------
-    def save_text(self):
-        """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
+    def save_text(self, view=None):
+        """The whole game as save text (pysim/core/save.py); the front end writes it to a file.
+        view: the front end's {key: [JSON values]} (its camera and log), kept in the save's
+        [view] section and given back by load_save; never game state."""
         from pysim.core import save
         with self.driver.reading() as game:
-            return save.dumps(game)
+            return save.dumps(game, view)
+
+    def about(self):
+        """{"name": the level's name, "level": the level it started from, "tick"} (the window
+        title; the tick a save is taken at)."""
+        with self.driver.reading() as game:
+            return {"name": game.name, "level": game.level_source, "tick": game.tick}
+
+    def opened_save(self):
+        """What load_save would have said of the save this Session was made on (saved=True),
+        view included; {} for a Session made on a level."""
+        return self._opened
 
     def load_save(self, text, source="save"):
-        """Replace the game with the one a save holds: {"ok": True, "tick", "level"} (the level
-        it was started from) or, for a bad save, {"error": "FILE:LINE: reason"} with the
-        current game kept as it was."""
+        """Replace the game with the one a save holds: {"ok": True, "tick", "level", "name",
+        "view"} or, for a bad save, {"error": "FILE:LINE: reason"} with the current game kept
+        as it was."""
         from pysim.core import save
         try:
-            game = save.loads(text, str(source))
+            game, view = save.read(text, str(source))
         except save.SaveError as exc:
             return {"error": str(exc)}
         self.game = game
-        return {"ok": True, "tick": game.tick, "level": game.level_source}
+        return self._loaded(view)
+
+    def _loaded(self, view):
+        # level: the level the save was started from (the front end's level picker shows it);
+        # name: its name (the window title); view: the save's [view] section
+        game = self.game
+        return {"ok": True, "tick": game.tick, "level": game.level_source, "name": game.name,
+                "view": view}
 
     def load_level(self, text, source="level", seed=None):
         """Start another level in place of the current game: {"ok": True} or, for a level
@@ -214,19 +244,69 @@ class Session:
 
 def validate_level(text, source="level"):
     """Builds the level (text or .tscn scene) the way the game would, and says what is wrong:
-    {"ok": True, "name", "width", "height", "entities", "commands"} or {"error": "FILE:LINE:
-    reason"} (for a scene, the line of the node and its path)."""
+    {"ok": True, "name", "width", "height", "entities", "commands", "dark" (tiles out of
+    full light)} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
+    path)."""
     try:
         game = level.load_text(str(text), str(source))
     except level.LevelError as exc:
         return {"error": str(exc)}
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
-            "commands": len(game.script)}
+            "commands": len(game.script), "dark": int((game.grid.light < 255).sum())}
 
 
 class Checker:
-    """What the editor plugin's bridge talks to: level checks without a running game."""
+    """What the editor plugin's bridge talks to: level checks without a running game, and
+    the catalogue its lists come from."""
+
+    # The game built from the scene text a Wire tool drag checks against, kept while the
+    # drag goes on (one scene, many mouse moves): (text, source, game or LevelError).
+    _built = (None, None, None)
 
     def validate_level(self, text, source="level"):
         return validate_level(text, source)
+
+    def level_things(self):
+        """Every level thing the editor lists: [{kind, about, group, choices, hint, options}]
+        (pysim/core/level.py things_catalog)."""
+        return level.things_catalog()
+
+    def thing_arg_reason(self, kind, arg):
+        """"" when `kind:arg` has the form its thing takes, else why not (level.arg_reason,
+        the check level.build runs before placing the thing)."""
+        return level.arg_reason(str(kind), str(arg))
+
+    def check_wire(self, text, source, path):
+        """Would the level (a scene's text) take a wire along `path` (tiles [x, y] a step
+        apart) as its next [wires] line? The [wires] section's own check (wiring.check_drag
+        on the level's wires so far): {"ok", "reason", "corners" (the [wires] line's
+        corners), "joins", "bumps" ([x, y] where it would join or jump another wire)}."""
+        from pysim.traps import trap_level, trap_state, wiring
+        text, source = str(text), str(source)
+        if Checker._built[:2] != (text, source):
+            try:
+                built = level.load_text(text, source)
+            except level.LevelError as exc:
+                built = exc
+            Checker._built = (text, source, built)
+        game = Checker._built[2]
+        if isinstance(game, level.LevelError):
+            return {"ok": False, "reason": "The level has an error (Check level): %s" % game,
+                    "corners": [], "joins": [], "bumps": []}
+        reason, plan = wiring.check_drag(game, trap_state.state_of(game).wires, path)
+        if reason:
+            return {"ok": False, "reason": reason, "corners": [], "joins": [], "bumps": []}
+        return {"ok": True, "reason": "",
+                "corners": [list(c) for c in trap_level.path_corners(plan.tiles)],
+                "joins": [[x, y] for x, y, _ in plan.joins],
+                "bumps": [[x, y] for x, y, _ in plan.bumps]}
+
+    def save_summary(self, text, source="save"):
+        """What a save says of itself, without replaying it (the title screen's list of saves):
+        {"ok": True, "source", "tick", "view"} or {"error": "FILE:LINE: reason"}."""
+        from pysim.core import save
+        try:
+            return dict(save.summary(str(text), str(source)), ok=True)
+        except save.SaveError as exc:
+            return {"error": str(exc)}

@@ -17,14 +17,11 @@ Prints a JSON dict as its last stdout line (names are stable; microseconds unles
 """
 import json
 import os
-import subprocess
 import sys
-import tempfile
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from benchkit import ROOT  # noqa: E402
+from benchkit import ROOT, godot_bench  # noqa: E402
 
-GP = os.path.join(ROOT, "godot_project")
 
 
 def bench_level_text():
@@ -58,35 +55,18 @@ def main():
 
 
 def run_level(make_text, what):
-    env = dict(os.environ)
-    env.setdefault("LANG", "C.UTF-8")
-    env.setdefault("LC_ALL", env["LANG"])
-    args = ["timeout", "300", "godot3-server", "--path", GP, "-s", "res://tests/bench_bridge.gd", "--"]
+    args = []
     if what != "full":                          # the sim thread's frames: full scale only
         args.append("--thread-frames=0")
     if os.environ.get("BENCH_PYSIM_DIR"):       # another pysim build first (an A/B)
         args.append("--pysim=" + os.environ["BENCH_PYSIM_DIR"])
-    tmp = None
+    text = None
     if os.path.exists(os.path.join(ROOT, "pysim", "session.py")):
         try:
             text = make_text()
         except Exception as e:  # the bench still reports the bridge's own figures
             print("bench_bridge: no bench level: %r" % (e,), file=sys.stderr)
-            text = None
-        if text:
-            tmp = tempfile.NamedTemporaryFile("w", suffix=".level", delete=False)
-            tmp.write(text)
-            tmp.close()
-            args.append("--level=" + tmp.name)
-    try:
-        proc = subprocess.run(args, capture_output=True, text=True, env=env)
-    finally:
-        if tmp is not None:
-            os.unlink(tmp.name)
-    results = None
-    for line in proc.stdout.splitlines():
-        if line.startswith("BENCH "):
-            results = json.loads(line[len("BENCH "):])
+    results, proc = godot_bench("bench_bridge.gd", args, text)
     if results is None or proc.returncode != 0:
         sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-3000:])
         return {"bridge_error": "bench_bridge.gd failed (exit %d) %s" % (proc.returncode, what)}

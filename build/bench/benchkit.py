@@ -99,3 +99,31 @@ def compare(name, compiled, pure, digits=4, pure_digits=None, speedup=None):
         out[speedup] = (round(pure / compiled, 2)
                         if compiled is not None and pure is not None and compiled > 0 else None)
     return out
+
+
+def godot_bench(script, args, level_text=None, timeout=300):
+    """Runs godot3-server on godot_project with res://tests/<script> and args, the level text
+    (if any) in a temporary file passed as --level=; returns (the dict of its "BENCH {json}"
+    line or None, the process)."""
+    env = dict(os.environ)
+    env.setdefault("LANG", "C.UTF-8")
+    env.setdefault("LC_ALL", env["LANG"])
+    cmd = ["timeout", str(timeout), "godot3-server", "--path", os.path.join(ROOT, "godot_project"),
+           "-s", "res://tests/" + script, "--"] + list(args)
+    tmp = None
+    if level_text:
+        import tempfile
+        tmp = tempfile.NamedTemporaryFile("w", suffix=".level", delete=False)
+        tmp.write(level_text)
+        tmp.close()
+        cmd.append("--level=" + tmp.name)
+    try:
+        proc = subprocess.run(cmd, capture_output=True, text=True, env=env)
+    finally:
+        if tmp is not None:
+            os.unlink(tmp.name)
+    results = None
+    for line in proc.stdout.splitlines():
+        if line.startswith("BENCH "):
+            results = json.loads(line[len("BENCH "):])
+    return results, proc

@@ -48,6 +48,16 @@ ROWS = [
       "full_frame_noop_paced_over_200us_share", "full_frame_call_paced_p50_us",
       "full_frame_call_paced_p99_us", "full_frame_call_paced_max_us"],
      "what a frame that calls Python pays"),
+    ("The Godot frame with the full-scale level on screen (zoomed to fit: every body drawn, "
+     "from the sprite atlas) and a busy fight at 4x, the sim thread on (bench_draw.gd, 1,200 "
+     "frames, the world drawn and hidden in turns): SimClient's own part of the frame (the "
+     "thread's mail taken and merged, without the views), ticks a second; the drawing's own "
+     "CPU time a frame (drawn minus hidden, mean and median); bodies and effects on screen",
+     ["draw_frame_sim_us", "draw_frame_sim_p50_us", "draw_frame_sim_p99_us",
+      "draw_frame_ticks_per_second", "draw_frame_draw_cpu_us", "draw_frame_draw_cpu_p50_us",
+      "draw_frame_drawn_us", "draw_frame_hidden_us", "draw_frame_bodies_drawn_mean",
+      "draw_frame_effects_mean"],
+     "the sim's part as in the thread row above; 40 ticks/s at 4x"),
     ("Physics frame without the sim thread, full-scale level: one Session.frame call, frames "
      "back to back; a frame with a tick (the call: the tick and its changes, of which "
      "Python; the merge: means, and the median), a frame without one, the mean at 1x",

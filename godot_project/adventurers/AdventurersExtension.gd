@@ -30,7 +30,7 @@ func setup(m) -> void:
 			"disarm_botched": ["_text_from_event_text", Color(1, 0.4, 0.4)]})
 
 
-func _text_from_event_text(ev: Dictionary) -> String:
+func _text_from_event_text(_ev: Dictionary) -> String:
 	return ""
 
 

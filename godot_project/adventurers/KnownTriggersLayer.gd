@@ -2,7 +2,7 @@ extends Node2D
 # With an adventurer selected: a ring on every trigger it knows (describe's
 # "known_triggers": the tile where it learned each). Fed by AdventurersExtension.
 
-const TILE := 16.0
+var tile_size := 32
 const RING := Color(1.0, 0.35, 0.85, 0.9)
 
 var marks := []   # tile Vector2s
@@ -20,5 +20,5 @@ func set_marks(known) -> void:
 
 func _draw() -> void:
 	for t in marks:
-		var c: Vector2 = (t + Vector2(0.5, 0.5)) * TILE
-		draw_arc(c, TILE * 0.45, 0.0, TAU, 24, RING, 2.0)
+		var c: Vector2 = (t + Vector2(0.5, 0.5)) * tile_size
+		draw_arc(c, tile_size * 0.45, 0.0, TAU, 24, RING, 3.0)

@@ -1,7 +1,8 @@
 extends "res://core/ConceptExtension.gd"
 # Combat UI (docs/rules/combat.md). Everything shown comes from the snapshot (ent_* combat
 # keys, combat_shots) and the sim's events; every rule is pysim's.
-# - CombatLayer (above the entities): attack lines, shots, wound pops, bleeding marks.
+# - On the map, blows, shots, wounds, knockouts and deaths are the effects of
+#   world/EffectsLayer.gd; wound bars and bleeding are drawn on the bodies (EntityLayer).
 # - "Behavior" tab in the selection panel: stance slider (Flee .. Aggressive) sending
 #   set_stance, wounds with locations and wound points, and order buttons.
 # - Orders by mouse: a button in the tab (Attack / Carry / Capture / Heal / Kill) picks the
@@ -11,7 +12,6 @@ extends "res://core/ConceptExtension.gd"
 const ET = preload("res://hud/EventText.gd")
 const Shared := preload("res://core/Shared.gd")
 
-var layer = null
 var tab = null
 var snap := {}
 var selected_id := -1
@@ -27,15 +27,12 @@ const ORDER_VERBS := {"carry": "carry", "capture": "capture", "heal": "heal", "k
 
 func setup(m) -> void:
 	main = m
-	layer = preload("res://combat/CombatLayer.gd").new()
-	layer.name = "CombatLayer"
-	main.world.add_layer(layer, true)
 	tab = preload("res://combat/BehaviorTab.gd").new()
 	tab.ext = self
 	main.hud.add_selection_tab("Behavior", tab)
 	add_tool("combat_order", "Order", "Give a minion an order: pick the order, the minion, then the target", "_on_order_click")
 	_build_order_panel()
-	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_event",
+	listen({"snapshot_updated": "_on_snapshot",
 			"entity_selected": "_on_entity_selected", "tool_selected": "_on_tool_selected"})
 	event_texts({
 		"knockout": ["_text_knockout", Color(1, 0.8, 0.4)],
@@ -221,20 +218,16 @@ func _on_tool_selected(id: String) -> void:
 func _build_order_panel() -> void:
 	order_panel = add_side_panel("OrderPanel", "_on_order_panel_close", "Close the orders (Esc)")
 	order_panel.title.text = "Orders"
-	var row: HBoxContainer = order_panel.add_row("OrderButtons")
+	var row: Container = order_panel.add_row("OrderButtons")
 	for pair in ORDERS:
 		var b := Button.new()
 		b.name = pair[0]
 		b.text = pair[0]
 		b.toggle_mode = true
 		b.focus_mode = Control.FOCUS_NONE
-		b.connect("pressed", self, "begin_order", [pair[1]])
+		var _err := b.connect("pressed", self, "begin_order", [pair[1]])
 		row.add_child(b)
-	order_hint = Label.new()
-	order_hint.name = "Hint"
-	order_hint.autowrap = true
-	order_hint.rect_min_size = Vector2(280, 0)
-	order_panel.box.add_child(order_hint)
+	order_hint = GamePanel.add_text(order_panel.box, "Hint")
 
 
 func _on_order_panel_close() -> void:
@@ -279,13 +272,6 @@ func _on_entity_selected(id: int) -> void:
 
 func _on_snapshot(s: Dictionary) -> void:
 	snap = s
-	if layer != null:
-		layer.on_snapshot(s)
-
-
-func _on_event(ev: Dictionary) -> void:
-	if layer != null:
-		layer.on_event(ev)
 
 
 # The entity whose tile is `tile` (up ones first), -1 if none.

@@ -3,6 +3,8 @@ extends Node
 # these; only SimClient (res://core/SimClient.gd) talks to the simulation.
 # Emit with EventBus.emit_signal("name", args...); listen with EventBus.connect(...).
 # Documented in docs/godot.md.
+# The signals are emitted by other scripts (EventBus.emit_signal), never here:
+# warning-ignore-all:unused_signal
 
 # --- from the simulation (emitted by SimClient) -------------------------------------
 # The session started: {"level": path, "seed": int, "width": int, "height": int}.
@@ -42,6 +44,9 @@ signal tile_drag_started(tile, tool_id)
 signal tile_drag_finished(start_tile, end_tile, tool_id)
 # Show a short message to the player: kind is "info", "warn" or "error".
 signal notify(text, kind)
+# A tool's preview of the hovered tile says what a click would do (ok) or why it would be
+# refused: the HUD shows it beside the mouse; "" takes it away.
+signal cursor_hint(text, ok)
 
 # Save / load (the HUD's Save and Load buttons, F5 / F9); SimClient does the work.
 signal save_requested()

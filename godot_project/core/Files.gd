@@ -10,7 +10,7 @@ static func entries(dir_path: String) -> Dictionary:
 	var dir := Directory.new()
 	if dir.open(dir_path) != OK:
 		return out
-	dir.list_dir_begin(true, true)
+	var _listing := dir.list_dir_begin(true, true)
 	var name := dir.get_next()
 	while name != "":
 		out["dirs" if dir.current_is_dir() else "files"].append(name)

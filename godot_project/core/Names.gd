@@ -9,6 +9,7 @@ extends Node
 var _name := {}        # id -> "Grubnose"
 var _title := {}       # id -> "Grubnose, minion"
 var _invader := {}     # id -> true for adventurers (they have a class)
+var _look := {}        # id -> "warrior", "troll", "" (what the body is drawn as: art/Art.gd)
 var _names_version := -1
 var _asked_for := {}   # ids asked about that the simulation did not know (asked once)
 var _place := PoolIntArray()
@@ -20,9 +21,9 @@ var _snap := {}        # the latest snapshot (trap parts' and doors' places)
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
-	EventBus.connect("sim_started", self, "_on_sim_started")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
+	_err = EventBus.connect("sim_started", self, "_on_sim_started")
 
 
 # "Grubnose", "Aldric Crane", "the kobold", "your Boss"; `nobody` for -1 or an unknown id.
@@ -40,14 +41,23 @@ func who(id, nobody: String = "someone") -> String:
 func title(id) -> String:
 	var i := int(id)
 	if not _title.has(i):
-		who(i)
+		var _name_too := who(i)      # asks for the names; the title comes with them
 	return str(_title.get(i, ""))
 
 
 func is_adventurer(id) -> bool:
 	if not _name.has(int(id)):
-		who(id)
+		var _name_too := who(id)
 	return _invader.get(int(id), false)
+
+
+# What the body is drawn as: its class or creature kind ("warrior", "troll"), "" for minions
+# and the Boss (Session.names()["looks"]; art/Art.gd picks the sprite).
+func look(id) -> String:
+	var i := int(id)
+	if not _name.has(i):
+		var _w := who(i)
+	return str(_look.get(i, ""))
 
 
 func knows(id) -> bool:
@@ -88,6 +98,7 @@ func reset() -> void:
 	_name.clear()
 	_title.clear()
 	_invader.clear()
+	_look.clear()
 	_asked_for.clear()
 	_names_version = -1
 	_place = PoolIntArray()
@@ -110,10 +121,12 @@ func _refresh_names() -> void:
 	var names = out.get("names", [])
 	var titles = out.get("titles", [])
 	var classes = out.get("classes", [])
+	var looks = out.get("looks", [])
 	for k in range(min(ids.size(), min(names.size(), titles.size()))):
 		_name[int(ids[k])] = str(names[k])
 		_title[int(ids[k])] = str(titles[k])
 		_invader[int(ids[k])] = k < classes.size() and str(classes[k]) != ""
+		_look[int(ids[k])] = str(looks[k]) if k < looks.size() else ""
 
 
 func _refresh_places() -> void:
@@ -126,7 +139,7 @@ func _refresh_places() -> void:
 	_place = PoolIntArray(out.get("place", []))
 	_place_names = Array(out.get("names", []))
 	_width = int(out.get("width", 0))
-	_height = _place.size() / _width if _width > 0 else 0
+	_height = int(_place.size() / float(_width)) if _width > 0 else 0
 	_places_version = int(out.get("version", -1))
 
 

@@ -53,7 +53,8 @@ func set_value(key: String, v) -> bool:
 		return false
 	var clean = _valid(key, v)
 	_values[key] = clean
-	save_file()
+	if save_file() != OK:
+		EventBus.emit_signal("notify", "The settings could not be saved to %s" % path, "warn")
 	EventBus.emit_signal("settings_changed", key, clean)
 	return true
 

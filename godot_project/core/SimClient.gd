@@ -41,11 +41,20 @@ var last_changed := {}       # the keys the latest snapshot_changes() call broug
 var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
-var frames_stepped := 0      # physics frames stepped
+var frames_stepped := 0      # frames stepped
+var frame_usec := 0          # the last frame's own work (bridge and merge), without the time
+                             # its listeners took (bench_draw.gd: the frame's simulation part)
+var _listeners_usec := 0     # the time the listeners took in this frame
 var snapshots_taken := 0     # snapshot changes taken (a frame with no tick or command takes none)
 var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
+var level_name := ""         # the running level's own name ("The Lair"; Session.about)
+var loaded_view := {}        # the [view] of the save last loaded or started on ({key: [values]})
+# "Changed since saved" (unsaved_changes): the tick of the last save, load or start, and
+# whether a command was sent since.
+var _unchanged_tick := 0
+var _sent_since_saved := false
 
 # A second PyBridge whose object is Python's os module (start(..., "importlib",
 # "import_module", ["os"])): Godot 3.2's File has no fsync, os.fsync does. Made on first use.
@@ -56,21 +65,47 @@ var _os_o_rdonly := 0
 
 func _ready() -> void:
 	add_to_group("sim_client")
-	EventBus.connect("command_requested", self, "send")
-	EventBus.connect("describe_requested", self, "_on_describe_requested")
-	EventBus.connect("save_requested", self, "save_game")
-	EventBus.connect("load_requested", self, "load_game")
-	EventBus.connect("level_requested", self, "load_level")
+	var _err := EventBus.connect("command_requested", self, "send")
+	_err = EventBus.connect("describe_requested", self, "_on_describe_requested")
+	# (save_requested, load_requested and level_requested are Main's: it asks first when the
+	# game would be lost, and keeps the camera and the log with a save)
 
 
-# Starts the session on a level file (res:// or absolute path). Returns true on success;
-# on failure emits sim_failed(text), keeps failure_text and returns false.
-func start(path: String, seed_number: int = 0) -> bool:
+# Starts the session on a level file (res:// or absolute path), at `speed` (the player's
+# default speed; its set_speed is not a change of theirs). Returns true on success; on
+# failure emits sim_failed(text), keeps failure_text and returns false.
+func start(path: String, seed_number: int = 0, speed: int = 1) -> bool:
 	level_path = path
 	seed_value = seed_number
 	var text = _read_text(path)
 	if text == null:
 		return _fail("cannot read level file %s" % path)
+	if not _start_session([text, path, seed_number], path):
+		return false
+	_started({"level": path, "seed": seed_number}, speed)
+	return true
+
+
+# Starts the session on a save file instead of a level (the title's Continue and Load): the
+# game it holds, replayed and checked (Session(text, path, -1, true)); its view in
+# loaded_view. A missing or bad save fails as a level does (sim_failed, FILE:LINE).
+func start_save(path: String) -> bool:
+	var text = _read_text(path)
+	if text == null:
+		return _fail("there is no save at %s" % path)
+	if not _start_session([text, ProjectSettings.globalize_path(path), -1, true], path):
+		return false
+	var opened = bridge.invoke("opened_save", [])
+	opened = opened if _check(opened) and typeof(opened) == TYPE_DICTIONARY else {}
+	level_path = str(opened.get("level", path))
+	seed_value = -1
+	loaded_view = _view_of(opened)
+	_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
+	return true
+
+
+# The bridge and a Session made with `args` (Session's constructor), the first snapshot.
+func _start_session(args: Array, path: String) -> bool:
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return _fail("the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT)
 	var script = load(BRIDGE_SCRIPT)
@@ -80,7 +115,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 	if bridge == null:
 		return _fail("cannot create PyBridge: libpybridge.so did not load (run `make build`)")
 	var paths := python_paths()
-	var result = bridge.start(paths, SESSION_MODULE, SESSION_FACTORY, [text, path, seed_number])
+	var result = bridge.start(paths, SESSION_MODULE, SESSION_FACTORY, args)
 	if not (typeof(result) == TYPE_BOOL and result):
 		var why := str(result)
 		if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
@@ -91,17 +126,42 @@ func start(path: String, seed_number: int = 0) -> bool:
 		bridge = null
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
-	_check(bridge.invoke("set_sim_thread", [sim_thread]))
+	_invoke("set_sim_thread", [sim_thread])
 	_attach_mail()
 	if not _refresh_snapshot():
 		running = false
 		return _fail("the simulation started but its first snapshot failed")
-	EventBus.emit_signal("sim_started", {
-		"level": path, "seed": seed_number,
-		"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-	})
-	EventBus.emit_signal("snapshot_updated", last_snapshot)
 	return true
+
+
+# A game began (started, loaded or another level): set_speed to `speed` when it is a speed
+# the game does not already run at (-1: keep the game's), what counts as unchanged, and
+# sim_started(info + name, width, height) with the snapshot.
+func _started(info: Dictionary, speed: int) -> void:
+	if speed >= 0 and speed != int(last_snapshot.get("speed", speed)):
+		set_speed(speed)
+	var about = bridge.invoke("about", [])
+	level_name = str(about.get("name", "")) if _check(about) and typeof(about) == TYPE_DICTIONARY else ""
+	_mark_unchanged(int(last_snapshot.get("tick", 0)))
+	info["name"] = level_name
+	info["width"] = int(last_snapshot.get("width", 0))
+	info["height"] = int(last_snapshot.get("height", 0))
+	EventBus.emit_signal("sim_started", info)
+	EventBus.emit_signal("snapshot_updated", last_snapshot)
+
+
+# Has the game changed since it was last saved, loaded or started: a tick played or a
+# command sent since? (What asks before the game is replaced or ended: main/Main.gd
+# replace_game.) A game that is over has nothing left to lose.
+func unsaved_changes() -> bool:
+	if not running or bool(last_snapshot.get("game_over", false)):
+		return false
+	return _sent_since_saved or current_tick() > _unchanged_tick
+
+
+func _mark_unchanged(tick: int) -> void:
+	_unchanged_tick = tick
+	_sent_since_saved = false
 
 
 # sys.path entries for the embedded interpreter.
@@ -134,7 +194,7 @@ static func python_paths() -> Array:
 			var lib := build_dir.plus_file("venv/lib")
 			var dir := Directory.new()
 			if dir.open(lib) == OK:
-				dir.list_dir_begin(true, true)
+				var _listing := dir.list_dir_begin(true, true)
 				var name := dir.get_next()
 				while name != "":
 					if name.begins_with("python3"):
@@ -161,8 +221,9 @@ func _physics_process(delta: float) -> void:
 		_frame(delta, false)
 
 
-# One frame in lockstep (tests, tools and autoplay): hand over delta, wait until what is due
-# has run, then publish what it brought.
+# One frame in lockstep (tests and tools that drive the frames themselves): step by delta,
+# and with the sim thread wait for it to run what is due, then publish the snapshot and
+# the events, as a frame without the thread does.
 func step_frame(delta: float) -> void:
 	_frame(delta, true)
 
@@ -173,6 +234,13 @@ func step_frame(delta: float) -> void:
 # ticks it makes due; without it, or in lockstep, one call (Session.frame) runs or waits
 # for them first.
 func _frame(delta: float, lockstep: bool) -> void:
+	var t0 := OS.get_ticks_usec()
+	_listeners_usec = 0
+	_frame_work(delta, lockstep)
+	frame_usec = OS.get_ticks_usec() - t0 - _listeners_usec
+
+
+func _frame_work(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
 	if _mail_attached and not lockstep:
 		var items = bridge.take_mail(delta)
@@ -182,7 +250,7 @@ func _frame(delta: float, lockstep: bool) -> void:
 		_mail_attached = false     # (its mailbox is closed: the thread stopped)
 	var out = bridge.invoke("frame", [delta, lockstep])
 	if _check(out):
-		_show_mail([out])
+		_show_mail([out])      # (null when nothing was posted: nothing to show)
 
 
 # What the driver posted, in order ({ran, changes or null, events}): the changes merged into
@@ -209,8 +277,14 @@ func _show_mail(items: Array) -> void:
 			events += evs
 	if shown:
 		last_changed = brought
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_publish_snapshot()
 	_emit_events(events)
+
+
+func _publish_snapshot() -> void:
+	var t0 := OS.get_ticks_usec()
+	EventBus.emit_signal("snapshot_updated", last_snapshot)
+	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Takes the sim thread's mailbox into the bridge (Session.sim_mailbox): false without the
@@ -218,7 +292,7 @@ func _show_mail(items: Array) -> void:
 func _attach_mail() -> void:
 	var r = bridge.attach_mail() if bridge != null else false
 	_mail_attached = typeof(r) == TYPE_BOOL and r
-	_check(r)
+	var _reported := _check(r)
 
 
 # Headless fast-forward: lockstep frames of the longest real time one frame hands over
@@ -236,7 +310,8 @@ func send(cmd: Dictionary) -> void:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return
-	_check(bridge.invoke("send", [cmd]))
+	_sent_since_saved = true
+	_invoke("send", [cmd])
 
 
 func set_speed(speed: int) -> void:
@@ -298,21 +373,31 @@ func _invoke_dict(method: String, args: Array) -> Dictionary:
 
 
 # Writes the whole game (Session.save_text: the level, the seed and every command) to
-# path. Returns true when the file was written; says why not otherwise (and the previous
-# save at path, if any, is left as it was: see write_file_atomically).
-func save_game(path: String = QUICKSAVE_PATH) -> bool:
+# path, with the front end's view ({key: [values]}: Main's camera and log). Returns true
+# when the file was written; says why not otherwise (and the previous save at path, if
+# any, is left as it was: see write_file_atomically).
+func save_game(path: String = QUICKSAVE_PATH, view: Dictionary = {}) -> bool:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return false
-	var text = bridge.invoke("save_text", [])
+	# the game's tick before the save's (the sim thread may run one more before save_text):
+	# what came after it counts as changed, never the other way round
+	var about = bridge.invoke("about", [])
+	var tick := int(about.get("tick", 0)) if _check(about) and typeof(about) == TYPE_DICTIONARY else 0
+	var sent_before := _sent_since_saved
+	_sent_since_saved = false
+	var text = bridge.invoke("save_text", [view])
 	if not _check(text) or typeof(text) != TYPE_STRING:
+		_sent_since_saved = sent_before
 		return false
 	var why := write_file_atomically(path, text)
 	if why != "":
 		var kept := " The previous save is kept." if File.new().file_exists(path) else ""
 		printerr("Malignus: the game was not saved: " + why)
 		EventBus.emit_signal("notify", "The game was not saved: %s.%s" % [why, kept], "warn")
+		_sent_since_saved = sent_before
 		return false
+	_unchanged_tick = tick
 	EventBus.emit_signal("notify", "Game saved.", "info")
 	EventBus.emit_signal("game_saved", path)
 	return true
@@ -345,14 +430,14 @@ func write_file_atomically(path: String, text: String) -> String:
 		same = got == want and f.get_buffer(got).get_string_from_utf8() == text
 		f.close()
 	if not same:
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "%s was not written whole (%d of %d bytes; is the disk full?)" % [tmp, max(got, 0), want]
 	var tmp_sync := _fsync(tmp)
 	if tmp_sync.has("error"):
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "cannot flush %s to disk (%s)" % [tmp, tmp_sync["error"]]
 	if dir.rename(tmp, path) != OK:
-		dir.remove(tmp)
+		var _removed := dir.remove(tmp)
 		return "cannot replace %s with %s" % [path, tmp]
 	last_save_synced = tmp_sync.get("synced", false)
 	# The rename itself is durable once the folder is synced. The save is complete either way
@@ -438,25 +523,23 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 	if result.has("error"):
 		EventBus.emit_signal("notify", "The save was not loaded: %s" % str(result["error"]), "warn")
 		return false
+	loaded_view = _view_of(result)
 	EventBus.emit_signal("game_loaded", path)
 	if _refresh_snapshot():
 		# The save may come from another level: say which, so the level picker shows it.
 		if str(result.get("level", "")) != "":
 			level_path = str(result["level"])
-			EventBus.emit_signal("sim_started", {
-				"level": level_path, "seed": seed_value, "from_save": path,
-				"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-			})
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
 	EventBus.emit_signal("notify", "Game loaded.", "info")
 	return true
 
 
-# Starts another level in place of the running game (Session.load_level). A level that
-# does not parse leaves the game as it is and tells the player why (FILE:LINE).
-func load_level(path: String, seed_number: int = -1) -> bool:
+# Starts another level in place of the running game (Session.load_level), at `speed` (see
+# start). A level that does not parse leaves the game as it is and tells the player why
+# (FILE:LINE).
+func load_level(path: String, seed_number: int = -1, speed: int = 1) -> bool:
 	if not running:
-		return start(path, seed_number)
+		return start(path, seed_number, speed)
 	var text = _read_text(path)
 	if text == null:
 		EventBus.emit_signal("notify", "Cannot read the level %s." % path, "warn")
@@ -472,19 +555,62 @@ func load_level(path: String, seed_number: int = -1) -> bool:
 	EventBus.emit_signal("entity_selected", -1)
 	EventBus.emit_signal("game_loaded", path)
 	if _refresh_snapshot():
-		EventBus.emit_signal("sim_started", {
-			"level": path, "seed": seed_number,
-			"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-		})
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_started({"level": path, "seed": seed_number}, speed)
 	return true
+
+
+# A load's view ({key: [values]}), {} when it has none or it is not a Dictionary.
+static func _view_of(result: Dictionary) -> Dictionary:
+	var view = result.get("view", {})
+	return view if typeof(view) == TYPE_DICTIONARY else {}
 
 
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
+	return _answer_dict("validate_level", _ask_checker("validate_level", [text, source]))
+
+
+# What a save file says of itself without replaying it (Checker.save_summary: the list of
+# saves): {"ok": true, "source", "tick", "view"} or {"error": "FILE:LINE: reason"}.
+static func save_summary(path: String) -> Dictionary:
+	var f := File.new()
+	if f.open(path, File.READ) != OK:
+		return {"error": "%s: cannot be read" % path}
+	var text := f.get_as_text()
+	f.close()
+	return _answer_dict("save_summary", _ask_checker("save_summary", [text, path]))
+
+
+# The level editor's other questions to pysim.session.Checker: the catalogue of level things
+# ([{kind, about, group, choices, hint, options}]), whether a thing's arg has its form (""
+# or why not), and whether the level would take a wire along a path ({ok, reason, corners,
+# joins, bumps}). A failure to reach pysim comes back as {"error": why}.
+static func level_things():
+	return _ask_checker("level_things", [])
+
+
+static func thing_arg_reason(kind: String, arg: String):
+	return _ask_checker("thing_arg_reason", [kind, arg])
+
+
+static func check_wire(text: String, source: String, path: Array):
+	return _ask_checker("check_wire", [text, source, path])
+
+
+# An answer that must be a Dictionary, or {"error": ...} saying what came instead.
+static func _answer_dict(method: String, result) -> Dictionary:
+	if typeof(result) != TYPE_DICTIONARY:
+		return {"error": "%s returned %s" % [method, str(result)]}
+	return result
+
+
+# A Checker (pysim.session.Checker) through a PyBridge of its own: its method's answer, or
+# {"error": why} (the bridge is missing, pysim did not start, or a Python exception: its
+# last line).
+static func _ask_checker(method: String, args: Array):
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return {"error": "the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT}
 	var script = load(BRIDGE_SCRIPT)
@@ -494,10 +620,8 @@ static func check_level(text: String, source: String) -> Dictionary:
 	var started = checker.start(python_paths(), SESSION_MODULE, "Checker", [])
 	if not (typeof(started) == TYPE_BOOL and started):
 		return {"error": "pysim did not start: %s" % str(started)}
-	var result = checker.invoke("validate_level", [text, source])
-	if typeof(result) != TYPE_DICTIONARY:
-		return {"error": "validate_level returned %s" % str(result)}
-	if result.has(ERROR_KEY):
+	var result = checker.invoke(method, args)
+	if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
 		var lines := str(result[ERROR_KEY]).strip_edges().split("\n")
 		return {"error": str(lines[lines.size() - 1])}
 	return result
@@ -506,7 +630,7 @@ static func check_level(text: String, source: String) -> Dictionary:
 # Makes the session's next step raise a Python exception (tests the error path).
 func debug_fail_next_step() -> void:
 	if running:
-		_check(bridge.invoke("debug_fail_next_step", []))
+		_invoke("debug_fail_next_step", [])
 
 
 # The state hash: the snapshot's "state_hash" (or "hash") key when the session offers it,
@@ -534,9 +658,11 @@ func _on_describe_requested(entity_id: int) -> void:
 func _emit_events(events) -> void:
 	if typeof(events) != TYPE_ARRAY:
 		return
+	var t0 := OS.get_ticks_usec()
 	for ev in events:
 		if typeof(ev) == TYPE_DICTIONARY:
 			EventBus.emit_signal("sim_event", ev)
+	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Asks Session.snapshot_changes and merges them into the last snapshot (_merge_changes).
@@ -562,13 +688,18 @@ func _merge_changes(changes) -> bool:
 		for key in changes:
 			last_snapshot[key] = changes[key]
 	for key in changes.get(GONE_KEY, []):
-		last_snapshot.erase(key)
-	last_snapshot.erase(FULL_KEY)
-	last_snapshot.erase(GONE_KEY)
+		var _had := last_snapshot.erase(key)
+	var _full := last_snapshot.erase(FULL_KEY)
+	var _gone := last_snapshot.erase(GONE_KEY)
 	return true
 
 
 # True when value is not an error; otherwise reports it and returns false.
+# A bridge call whose answer only matters when it is an error (reported like _check's).
+func _invoke(method: String, args: Array) -> void:
+	var _reported := _check(bridge.invoke(method, args))
+
+
 func _check(value) -> bool:
 	if typeof(value) == TYPE_DICTIONARY and value.has(ERROR_KEY):
 		_report(str(value[ERROR_KEY]))

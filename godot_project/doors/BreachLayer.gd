@@ -1,15 +1,14 @@
 extends Node2D
-# Over the doors: a padlock mark (gold = armed, grey = disarmed), a red slash on a breached
-# door, and a progress bar with one pip per failed roll while a party breaches it.
+# Over the doors: a padlock (gold = armed, grey = disarmed: art/sprites.txt door/padlock*),
+# and a progress bar with one pip per failed roll while a party breaches it (a breached door
+# is its own sprite, world/DoorLayer.gd).
 
-const Shared := preload("res://core/Shared.gd")
-
-var tile_size := 16
+var tile_size := 32
 var snap := {}
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
 
 
 var _had_doors := false
@@ -32,13 +31,10 @@ func _draw() -> void:
 	padlock_marks = 0
 	for i in range(ids.size()):
 		var o: Vector2 = snap["door_pos"][i] * ts
-		var state := int(snap["door_state"][i])
 		if int(snap["door_padlock"][i]) == 2:
 			padlock_marks += 1
-			var col := Color(1, 0.82, 0.25) if int(snap["door_armed"][i]) == 1 else Color(0.6, 0.6, 0.6)
-			draw_rect(Rect2(o + Vector2(ts * 0.68, ts * 0.05), Vector2(ts * 0.24, ts * 0.2)), col, true)
-		if state == Shared.DOOR_BREACHED:
-			draw_line(o + Vector2(ts * 0.1, ts * 0.1), o + Vector2(ts * 0.9, ts * 0.9), Color(0.9, 0.2, 0.2), 2.0)
+			var armed := int(snap["door_armed"][i]) == 1
+			Art.draw(self, "door/padlock" if armed else "door/padlock_disarmed", Rect2(o, Vector2(ts, ts)))
 	var bd = snap.get("breach_door", [])
 	for j in range(bd.size()):
 		var k := -1

@@ -38,7 +38,7 @@ func register(type: String, target: Object, method: String, color = null, quiet 
 	if quiet:
 		_quiet[type] = true
 	else:
-		_quiet.erase(type)
+		var _was_quiet := _quiet.erase(type)
 	var script = target.get_script() if target != null else null
 	if script != null:
 		var folder: String = script.resource_path.get_base_dir().get_file()
@@ -190,19 +190,19 @@ static func plural(n: int, word: String, words: String = "") -> String:
 # A span of ticks in game time (10 ticks a minute, pysim/core/clock.py): "45 min", "2 h 10 min".
 static func duration(ticks: int) -> String:
 	if ticks < 10:
-		return plural(max(ticks, 0), "tick")
-	var minutes := int(ticks / 10)
+		return plural(int(max(ticks, 0)), "tick")
+	var minutes := int(ticks / 10.0)
 	if minutes < 60:
 		return "%d min" % minutes
 	if minutes % 60 == 0:
-		return "%d h" % int(minutes / 60)
-	return "%d h %d min" % [int(minutes / 60), minutes % 60]
+		return "%d h" % int(minutes / 60.0)
+	return "%d h %d min" % [int(minutes / 60.0), minutes % 60]
 
 
 # A tick as the game clock: "day 2 07:30" (day 1 hour 0 at tick 0, 600 ticks an hour).
 static func clock(tick: int) -> String:
-	var hours := int(tick / 600)
-	return "day %d %02d:%02d" % [int(hours / 24) + 1, hours % 24, int((tick % 600) / 10)]
+	var hours := int(tick / 600.0)
+	return "day %d %02d:%02d" % [int(hours / 24.0) + 1, hours % 24, int((tick % 600) / 10.0)]
 
 
 # A body's name ("Grubnose", "Aldric Crane", "the kobold": core/Names.gd), or `nobody` for a

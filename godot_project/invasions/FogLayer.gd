@@ -31,7 +31,7 @@ func _ready() -> void:
 	mat.shader = sh
 	material = mat
 	visible = false
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
 
 
 func _on_snapshot_updated(snap: Dictionary) -> void:

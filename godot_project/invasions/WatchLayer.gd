@@ -2,14 +2,14 @@ extends Node2D
 # Guardposts, scrying pools and the ghostly eye (snapshot keys guardposts, scrying_pools,
 # eye_pos from pysim/invasions/watch.py), drawn with the structures under the entities.
 
-var tile_size := 16
+var tile_size := 32
 var posts := []
 var pools := []
 var eye := Vector2(-1, -1)
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
 
 
 func _on_snapshot(snap: Dictionary) -> void:
@@ -28,16 +28,13 @@ func _on_snapshot(snap: Dictionary) -> void:
 func _draw() -> void:
 	var ts := float(tile_size)
 	for q in pools:
-		var c := (Vector2(q[0], q[1]) + Vector2(0.5, 0.5)) * ts
-		draw_circle(c, ts * 0.42, Color(0.15, 0.12, 0.25))
-		draw_circle(c, ts * 0.32, Color(0.45, 0.35, 0.9, 0.9))
+		Art.draw(self, "furniture/scrying_pool", Rect2(Vector2(q[0], q[1]) * ts, Vector2(ts, ts)))
 	for p in posts:
-		var c := (Vector2(p[0], p[1]) + Vector2(0.5, 0.5)) * ts
-		if int(p[2]) == 1:
-			draw_circle(c, ts * 0.7, Color(1.0, 0.7, 0.25, 0.18))
-		draw_line(c + Vector2(0, ts * 0.4), c + Vector2(0, -ts * 0.2), Color(0.45, 0.3, 0.15), 3.0)
-		var flame := Color(1.0, 0.75, 0.2) if int(p[2]) == 1 else Color(0.25, 0.22, 0.2)
-		draw_circle(c + Vector2(0, -ts * 0.28), ts * 0.14, flame)
+		var o := Vector2(p[0], p[1]) * ts
+		var lit := int(p[2]) == 1
+		if lit:
+			draw_circle(o + Vector2(ts, ts) / 2, ts * 0.7, Color(1.0, 0.7, 0.25, 0.16))
+		Art.draw(self, "furniture/guardpost" if lit else "furniture/guardpost_out", Rect2(o, Vector2(ts, ts)))
 	if eye.x >= 0:
 		var c := (eye + Vector2(0.5, 0.5)) * ts
 		draw_set_transform(c, 0.0, Vector2(1.0, 0.6))

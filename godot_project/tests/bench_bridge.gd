@@ -19,14 +19,14 @@ func _noop() -> void:
 
 func _time_us(b, method: String, args: Array, n: int) -> float:
 	var t0 := OS.get_ticks_usec()
-	for i in range(n):
+	for _i in range(n):
 		b.invoke(method, args)
 	return float(OS.get_ticks_usec() - t0) / n
 
 
 func _run() -> void:
 	var level_path := ""
-	var level_name := "bench.level"
+	var _level_name := "bench.level"
 	var seed_value := 1
 	var frames := 600
 	var pysim_dir := ""
@@ -53,7 +53,7 @@ func _run() -> void:
 
 	# GDScript call baseline
 	var t0 := OS.get_ticks_usec()
-	for i in range(100000):
+	for _i in range(100000):
 		_noop()
 	results["gdscript_noop_call_us"] = float(OS.get_ticks_usec() - t0) / 100000.0
 
@@ -68,9 +68,9 @@ func _run() -> void:
 	results["bridge_floats2000_in_us"] = _time_us(b, "echo", [pool], 5000)
 	# the same 2,000 floats as JSON text, parsed in GDScript
 	t0 = OS.get_ticks_usec()
-	for i in range(100):
+	for _i in range(100):
 		var txt = b.invoke("list2000_json", [])
-		var parsed = parse_json(txt)
+		var _parsed = parse_json(txt)
 	results["bridge_floats2000_json_us"] = float(OS.get_ticks_usec() - t0) / 100.0
 
 	if level_path != "":
@@ -91,18 +91,18 @@ func _run() -> void:
 		results["bench_level_agents"] = snap["ent_id"].size() if typeof(snap) == TYPE_DICTIONARY and snap.has("ent_id") else -1
 		results["bench_level_size"] = "%sx%s" % [snap.get("width"), snap.get("height")] if typeof(snap) == TYPE_DICTIONARY else "?"
 		# warm up, then time step(1/60) + snapshot() per physics frame, and each alone
-		for i in range(30):
+		for _i in range(30):
 			s.invoke("step", [1.0 / 60.0])
 			s.invoke("snapshot", [])
 		s.invoke("take_py_us", [])
 		var t_step := 0
 		var t_snap := 0
 		var ticks := 0
-		for i in range(frames):
+		for _i in range(frames):
 			var a := OS.get_ticks_usec()
 			var n = s.invoke("step", [1.0 / 60.0])
 			var m := OS.get_ticks_usec()
-			var sn = s.invoke("snapshot", [])
+			var _sn = s.invoke("snapshot", [])
 			var e := OS.get_ticks_usec()
 			t_step += m - a
 			t_snap += e - m
@@ -163,7 +163,7 @@ func _run() -> void:
 		for k in merged:
 			if typeof(merged[k]) >= TYPE_RAW_ARRAY and typeof(merged[k]) <= TYPE_COLOR_ARRAY:
 				arrays += 1
-		var nt: int = max(1, n_tick)
+		var nt := int(max(1, n_tick))
 		results["bridge_frame_tick_us"] = float(t_tick) / nt
 		# of bridge_frame_tick_us, the time inside Python (the tick and its changes) and the merge
 		results["bridge_frame_tick_python_us"] = s.invoke("take_tick_frame_us", []) / nt
@@ -195,7 +195,7 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 	if frames <= 0:
 		return
 	var rounds := 4
-	var per := int(max(60, frames / rounds))
+	var per := int(max(60, frames / float(rounds)))
 	var series := {"thread": [], "noop_paced": [], "call_paced": []}
 	var shown := 0
 	var over_showing := 0
@@ -221,7 +221,7 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 				var a := OS.get_ticks_usec()
 				if mode != "thread":
 					if mode == "call_paced":
-						_take_frame(s, merged, mailed)
+						var _n := _take_frame(s, merged, mailed)
 						a = OS.get_ticks_usec()
 					s.invoke("noop", [])
 					times.append(OS.get_ticks_usec() - a)
@@ -279,12 +279,12 @@ func _median(times: Array) -> int:
 	if times.empty():
 		return -1
 	times.sort()
-	return times[times.size() / 2]
+	return times[int(times.size() / 2.0)]
 
 
-# results[prefix + "_mean_us", "_p50_us", "_p90_us", "_p99_us", "_max_us", "_over_200us_share"]
+# out[prefix + "_mean_us", "_p50_us", "_p90_us", "_p99_us", "_max_us", "_over_200us_share"]
 # of one frame time per frame (microseconds)
-func _spread(results: Dictionary, prefix: String, times: Array, frames: int) -> void:
+func _spread(out: Dictionary, prefix: String, times: Array, frames: int) -> void:
 	times.sort()
 	var total := 0
 	var over := 0
@@ -292,9 +292,9 @@ func _spread(results: Dictionary, prefix: String, times: Array, frames: int) -> 
 		total += t
 		if t > 200:
 			over += 1
-	results[prefix + "_mean_us"] = float(total) / frames
-	results[prefix + "_p50_us"] = times[frames / 2]
-	results[prefix + "_p90_us"] = times[int(frames * 0.9)]
-	results[prefix + "_p99_us"] = times[int(frames * 0.99)]
-	results[prefix + "_max_us"] = times[frames - 1]
-	results[prefix + "_over_200us_share"] = float(over) / frames
+	out[prefix + "_mean_us"] = float(total) / frames
+	out[prefix + "_p50_us"] = times[int(frames / 2.0)]
+	out[prefix + "_p90_us"] = times[int(frames * 0.9)]
+	out[prefix + "_p99_us"] = times[int(frames * 0.99)]
+	out[prefix + "_max_us"] = times[frames - 1]
+	out[prefix + "_over_200us_share"] = float(over) / frames

@@ -9,6 +9,7 @@ extends SceneTree
 # anything failed (or no test ran), else 0.
 
 const Files = preload("res://core/Files.gd")
+const ScriptCheck = preload("res://tools/ScriptCheck.gd")
 const TEST_DIR := "res://tests"
 const LOG_PATH := "user://logs/godot.log"
 
@@ -113,7 +114,7 @@ func _run_script(path: String):
 # Waits for a coroutine; the returned state completes with true if it timed out.
 func _wait(state: GDScriptFunctionState):
 	_completed = false
-	state.connect("completed", self, "_on_completed")
+	var _err := state.connect("completed", self, "_on_completed")
 	var deadline := OS.get_ticks_msec() + int(test_timeout_sec * 1000.0)
 	var errs_at_start := _script_errors_since_offset()
 	while not _completed and OS.get_ticks_msec() < deadline:
@@ -144,20 +145,19 @@ func _record(path: String, method: String, problems: Array, ms: float = 0.0) -> 
 			print("        " + str(p))
 
 
-# Every .gd file in the project must load (parse, resolve its preloads): a lint that
-# --check-only cannot do, since it does not know the autoloads.
+# Every .gd file in the project loads (parses, resolves its preloads; a GDScript warning is an
+# error), the warnings stay errors, and nothing preloads itself back: tools/ScriptCheck.gd,
+# which tools/lint.gd runs too.
 func _check_all_scripts() -> void:
-	var problems := []
 	var errs_before := _script_errors_since_offset()
-	var files := Files.find("res://", "", ".gd")
-	for path in files:
-		var s = ResourceLoader.load(path)
-		if s == null or not (s is Script) or not s.can_instance():
-			problems.append("%s does not load (parse error?)" % path)
+	var files: Array = ScriptCheck.project_files([".gd"])
+	var problems: Array = ScriptCheck.settings_problems()
+	problems += ScriptCheck.load_problems(files)
+	problems += ScriptCheck.preload_cycles(ScriptCheck.project_files())
 	var errs := _script_errors_since_offset() - errs_before
 	if errs > 0:
 		problems.append("%d SCRIPT ERROR line(s) in %s while loading scripts" % [errs, LOG_PATH])
-	_record("res://**/*.gd", "(all %d scripts load)" % files.size(), problems)
+	_record("res://**/*.gd", "(all %d scripts load, no warning, no preload cycle)" % files.size(), problems)
 
 
 func _log_size() -> int:

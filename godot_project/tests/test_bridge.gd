@@ -202,7 +202,7 @@ func test_bad_arguments_never_crash() -> void:
 
 func test_no_reference_leaks() -> void:
 	var before = probe.invoke("refcount_kept", [])
-	for i in range(200):
+	for _i in range(200):
 		probe.invoke("get_kept", [])
 	assert_eq(probe.invoke("refcount_kept", []), before, "refcount of a returned object")
 	var payload := [1, "two", {"three": [3.0]}, PoolIntArray([1, 2, 3])]
@@ -247,7 +247,7 @@ func test_session_starts_and_steps() -> void:
 	assert_eq(snap["terrain"].size(), int(snap["width"]) * int(snap["height"]))
 	assert_type(snap.get("ent_pos"), TYPE_VECTOR2_ARRAY, "ent_pos is a PoolVector2Array")
 	var ticks := 0
-	for i in range(60):
+	for _i in range(60):
 		var n = b.invoke("step", [1.0 / 60.0])
 		if not assert_type(n, TYPE_INT, str(n)):
 			return

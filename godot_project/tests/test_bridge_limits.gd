@@ -129,7 +129,7 @@ func test_game_reports_an_unconvertible_answer_and_keeps_running():
 	yield(start_main(), "completed")
 	if not running():
 		return
-	EventBus.connect("sim_error", self, "_on_sim_error")
+	var _err := EventBus.connect("sim_error", self, "_on_sim_error")
 	yield(frames(5), "completed")
 	assert_eq(main.sim._invoke_dict("__getattribute__", ["snapshot"]), {}, "no answer for an unconvertible value")
 	if assert_eq(errors.size(), 1, "one sim_error"):

@@ -22,7 +22,7 @@ func _t_top_bar():
 	if not running():
 		return
 	yield(frames(3), "completed")
-	var row: HBoxContainer = main.hud.get_node("Root/TopBar/Row")
+	var row: Container = main.hud.top_bar.row
 	var width: float = main.hud.get_node("Root").rect_size.x
 	var inv = extension("InvasionsExtension")
 	for word in ["Possible", "Imminent", "Underway", "Quiet"]:
@@ -36,7 +36,7 @@ func _t_top_bar():
 				last = c
 		assert_true(last != null and last.get_global_rect().end.x <= width + 0.5,
 				"the top bar's last readout (%s) ends on screen: %s > %s" % [
-				last.name if last != null else "?", str(last.get_global_rect().end.x if last != null else -1), str(width)])
+				last.name if last != null else "?", (str(last.get_global_rect().end.x) if last != null else "-1"), str(width)])
 
 
 func test_a_creature_panel_is_as_tall_as_its_text():

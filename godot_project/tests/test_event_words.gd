@@ -129,7 +129,7 @@ func _t_read_well():
 			"2 adventurers chasing Mira")
 	# No sample speaks of an id ("#3") or a raw coordinate ("(12, 9)").
 	var digit := RegEx.new()
-	digit.compile("#[0-9]|\\([0-9]+, [0-9]+\\)")
+	assert_eq(digit.compile("#[0-9]|\\([0-9]+, [0-9]+\\)"), OK)
 	for ev in load_samples():
 		var text: String = main.hud.event_words(ev)
 		assert_true(digit.search(text) == null, "%s speaks of ids or coordinates: %s" % [str(ev.get("type", "")), text])

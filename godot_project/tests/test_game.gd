@@ -12,12 +12,12 @@ func before_each() -> void:
 	errors = []
 	selected = []
 	clicked = []
-	add_main()
+	var _main := add_main()
 	if not EventBus.is_connected("sim_error", self, "_on_sim_error"):
-		EventBus.connect("sim_error", self, "_on_sim_error")
-		EventBus.connect("sim_event", self, "_on_sim_event")
-		EventBus.connect("entity_selected", self, "_on_entity_selected")
-		EventBus.connect("tile_clicked", self, "_on_tile_clicked")
+		var _err := EventBus.connect("sim_error", self, "_on_sim_error")
+		_err = EventBus.connect("sim_event", self, "_on_sim_event")
+		_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
+		_err = EventBus.connect("tile_clicked", self, "_on_tile_clicked")
 	yield(get_tree().create_timer(0.05), "timeout")
 
 
@@ -100,7 +100,7 @@ func _t_main_scene_runs_600_physics_frames() -> void:
 		return
 	var tick0: int = main.sim.current_tick()
 	var frames0: int = main.sim.frames_stepped
-	for i in range(700):
+	for _i in range(700):
 		if main.sim.frames_stepped - frames0 >= 600:
 			break
 		yield(get_tree(), "physics_frame")
@@ -148,7 +148,7 @@ func _t_python_exception_is_reported_and_game_keeps_running() -> void:
 	yield(frames(60), "completed")
 	assert_true(main.sim.current_tick() > t1, "the game keeps stepping after the error")
 	assert_eq(errors.size(), 1, "no further errors")
-	yield(click_control(main.hud.get_node("Root/ErrorBanner/Row/Close")), "completed")
+	yield(click_control(main.hud.error_banner.get_node("Row/Close")), "completed")
 	assert_false(main.hud.error_banner.visible, "Dismiss hides the banner")
 
 
@@ -158,10 +158,10 @@ func _t_refused_command_is_shown() -> void:
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 3})
 	yield(frames(20), "completed")
 	var found := false
-	for line in main.hud._log_lines:
+	for line in main.hud.event_log.lines:
 		if str(line).find("Refused") >= 0:
 			found = true
-	assert_true(found, "a Refused line in the event log: %s" % str(main.hud._log_lines))
+	assert_true(found, "a Refused line in the event log: %s" % str(main.hud.event_log.lines))
 	assert_true(main.hud.toasts.get_child_count() > 0, "a toast for the refusal")
 
 
@@ -197,7 +197,7 @@ func _t_extension_points_tab_and_tool() -> void:
 		return
 	var tab := Label.new()
 	main.hud.add_selection_tab("Probe", tab)
-	assert_eq(main.hud.selection_panel.tabs.get_tab_title(tab.get_index()), "Probe")
+	assert_eq(main.hud.selection_panel.tabs.tab_button("Probe").text, "Probe")
 	var b: Button = main.hud.add_tool("probe_tool", "Probe", "a test tool")
 	yield(click_control(b), "completed")
 	assert_eq(main.world.tool_id, "probe_tool", "the tool button selects the tool")
@@ -211,7 +211,7 @@ func _t_extension_points_tab_and_tool() -> void:
 	assert_eq(selected, [], "no selection while a tool is active")
 	yield(click_at(target, BUTTON_RIGHT), "completed")
 	assert_eq(main.world.tool_id, "select", "right click returns to the select tool")
-	assert_true(main.hud.tool_row.get_node("select").pressed)
+	assert_true(main.hud.tool_button("select").pressed)
 
 
 func _t_camera_zoom_and_pan() -> void:
@@ -227,7 +227,7 @@ func _t_camera_zoom_and_pan() -> void:
 	assert_true(cam.zoom.x > z0, "the wheel zooms out")
 	# Close in so the map is wider than the view, then centre it.
 	cam.min_zoom = 0.15   # close enough that even a small map is wider than the view
-	for i in range(20):
+	for _i in range(20):
 		yield(click_at(center, BUTTON_WHEEL_UP), "completed")
 	assert_almost(cam.zoom.x, cam.min_zoom, 1e-4, "zoom stops at min_zoom")
 	cam.position = cam.map_rect.position + cam.map_rect.size / 2

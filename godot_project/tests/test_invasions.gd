@@ -90,7 +90,7 @@ func test_drifter_letter_yes_and_no_buttons() -> void:
 		return
 	if not assert_true(ext != null, "InvasionsExtension loaded"):
 		return
-	EventBus.connect("sim_event", self, "_on_sim_event")
+	var _err := EventBus.connect("sim_event", self, "_on_sim_event")
 	seen = []
 	yield(frames(3), "completed")
 	assert_false(ext.letter.visible, "no letter before a drifter asks")
@@ -124,12 +124,12 @@ func test_cell_and_altar_tools_and_the_map_layer() -> void:
 		return
 	yield(frames(3), "completed")
 	assert_true(ext.layer.piles.size() >= 1, "the treasure pile is drawn")
-	assert_true(main.hud.tool_row.get_node_or_null("cell") == null, "no separate Prison cell tool")
-	yield(click_control(main.hud.tool_row.get_node("econ_cell")), "completed")
+	assert_true(main.hud.tool_button("cell") == null, "no separate Prison cell tool")
+	yield(click_control(main.hud.tool_button("econ_cell")), "completed")
 	yield(click_at(tile_screen(Vector2(10, 1))), "completed")
 	var ok = yield(wait_until(self, "size_of_key", ["furn_bp_pos"], 1, 120), "completed")
 	assert_true(ok, "a click with the Prison cell tool plans a cell")
-	yield(click_control(main.hud.tool_row.get_node("econ_altar")), "completed")
+	yield(click_control(main.hud.tool_button("econ_altar")), "completed")
 	yield(click_at(tile_screen(Vector2(12, 2))), "completed")
 	ok = yield(wait_until(self, "size_of_key", ["furn_bp_pos"], 2, 120), "completed")
 	assert_true(ok, "a click with the Altar tool plans an altar")

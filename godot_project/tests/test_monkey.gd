@@ -55,7 +55,7 @@ func one_action():
 	var roll := rng.randi_range(0, 9)
 	if roll <= 1:
 		var tools := []
-		_buttons_under(main.hud.tool_row, tools)
+		_buttons_under(main.hud.tool_bar, tools)
 		if not tools.empty():
 			yield(click_control(tools[rng.randi_range(0, tools.size() - 1)]), "completed")
 			return
@@ -72,7 +72,7 @@ func one_action():
 	elif roll <= 7:
 		var a := interesting_tile()
 		var path := [a]
-		for i in range(rng.randi_range(1, 6)):
+		for _i in range(rng.randi_range(1, 6)):
 			var step := Vector2(rng.randi_range(-1, 1), rng.randi_range(-1, 1))
 			path.append(path[path.size() - 1] + step)
 		yield(drag(path, 1), "completed")
@@ -85,14 +85,14 @@ func one_action():
 
 func test_random_play_on_every_demo_level_raises_nothing():
 	rng.seed = 20261130
-	EventBus.connect("sim_error", self, "_on_sim_error")
-	EventBus.connect("command_requested", self, "_on_command")
+	var _err := EventBus.connect("sim_error", self, "_on_sim_error")
+	_err = EventBus.connect("command_requested", self, "_on_command")
 	for level in LEVELS:
 		yield(start_main(level), "completed")
 		if not running():
 			free_main()
 			continue
-		for i in range(ACTIONS_PER_LEVEL):
+		for _i in range(ACTIONS_PER_LEVEL):
 			yield(one_action(), "completed")
 		# Whatever happened, the game still runs at a speed the monkey can see.
 		EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})

@@ -63,13 +63,13 @@ func _t_a_save_while_the_thread_plays_loads_back_between_two_ticks() -> void:
 	assert_true(main.sim.save_game(path), "saved while the thread plays")
 	var f := File.new()
 	assert_eq(f.open(path, File.READ), OK, "the save is there")
-	var text := f.get_as_text()
+	var _text := f.get_as_text()
 	f.close()
 	assert_true(main.sim.load_game(path), "and loads")
 	yield(frames(30), "completed")
 	assert_true(main.sim.current_tick() > 0, "and plays on")
 	var d := Directory.new()
-	d.remove(path)
+	var _gone := d.remove(path)
 
 
 func test_a_physics_frame_takes_the_thread_s_mail_without_calling_python():
@@ -85,7 +85,7 @@ func _t_a_physics_frame_takes_the_thread_s_mail_without_calling_python() -> void
 	main.sim.step_frame(0.0)            # (lockstep: the command is in, and drawn)
 	var t0: int = main.sim.current_tick()
 	var updates := []
-	EventBus.connect("snapshot_updated", self, "_on_snapshot", [updates])
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot", [updates])
 	var entries0: int = main.sim.bridge.python_entries()
 	var frames_run := 0
 	# physics frames at 4x until the ticks they made due are shown: 1/60 s each, 1.5 ticks
@@ -121,7 +121,7 @@ func _t_a_frame_that_takes_several_posts_says_what_all_of_them_changed() -> void
 	main.sim._frame(0.0, false)         # (what was posted so far: shown)
 	var t0: int = main.sim.current_tick()
 	main.sim._frame(0.25, false)        # (the longest frame) two ticks due at 1x, posted one by one
-	for i in range(500):
+	for _i in range(500):
 		if int(main.sim.bridge.invoke("snapshot", []).get("tick", -1)) >= t0 + 2:
 			break
 		OS.delay_usec(2000)

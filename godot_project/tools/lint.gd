@@ -1,8 +1,13 @@
 extends SceneTree
-# Parses every .gd under res:// (or the paths given after `--`) with the autoloads
-# registered (unlike `--check-only`, where autoload names such as EventBus are undeclared).
+# The scripts' health (tools/ScriptCheck.gd): the warnings-are-errors settings, every .gd
+# under res:// (or the paths given after `--`) loading with the autoloads registered (unlike
+# `--check-only`, where autoload names such as EventBus are undeclared; a GDScript warning
+# fails the load), and no preload cycle.
 #   godot3-server --path godot_project -s res://tools/lint.gd [-- res://x.gd ...]
-# Prints one line per broken script and exits 1 if any failed.
+# Prints one line per problem and exits 1 if there is any.
+
+const ScriptCheck = preload("res://tools/ScriptCheck.gd")
+
 
 func _init() -> void:
 	var paths := []
@@ -13,30 +18,11 @@ func _init() -> void:
 		elif after_dashes and str(a).ends_with(".gd"):
 			paths.append(a)
 	if paths.empty():
-		_collect("res://", paths)
-	paths.sort()
-	var bad := 0
-	for p in paths:
-		var s = ResourceLoader.load(p, "", not ResourceLoader.has_cached(p))
-		if s == null or not s.can_instance():
-			bad += 1
-			print("LINT FAIL " + p)
-	print("lint: %d scripts, %d failed" % [paths.size(), bad])
-	quit(1 if bad > 0 else 0)
-
-
-func _collect(dir_path: String, out: Array) -> void:
-	var dir := Directory.new()
-	if dir.open(dir_path) != OK:
-		return
-	dir.list_dir_begin(true, true)
-	var name := dir.get_next()
-	while name != "":
-		var full := dir_path.plus_file(name) if dir_path != "res://" else "res://" + name
-		if dir.current_is_dir():
-			if name != ".import":
-				_collect(full, out)
-		elif name.ends_with(".gd"):
-			out.append(full)
-		name = dir.get_next()
-	dir.list_dir_end()
+		paths = ScriptCheck.project_files([".gd"])
+	var problems: Array = ScriptCheck.settings_problems()
+	problems += ScriptCheck.load_problems(paths)
+	problems += ScriptCheck.preload_cycles(ScriptCheck.project_files())
+	for p in problems:
+		print("LINT FAIL " + str(p))
+	print("lint: %d scripts, %d problems" % [paths.size(), problems.size()])
+	quit(1 if problems.size() > 0 else 0)

@@ -4,20 +4,18 @@ extends Node2D
 #              (int arrays) or "door_tile" (flat index y * width + x);
 #   state:     "door_open" (0/1) or "door_state" (0 closed, 1 open);
 #   padlock:   "door_locked" (0/1), optional; "door_held" (held open, 0/1), optional.
-# A door runs across its tile between the two walls beside it.
+# Each door is its sprite (art/Art.gd door_thing: closed, open, breached); held open, a
+# green wedge. Padlocks and breaches are drawn over it by doors/BreachLayer.gd.
 
-var tile_size := 16
+var tile_size := 32
 var snap := {}
 var door_count := 0
 
-const WOOD := Color(0.55, 0.33, 0.16)
-const WOOD_DARK := Color(0.30, 0.17, 0.08)
-const IRON := Color(0.18, 0.18, 0.2)
-const GOLD := Color(1.0, 0.82, 0.25)
+const HELD := Color(0.4, 0.9, 0.5)
 
 
 func _ready() -> void:
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
 
 
 func _on_snapshot_updated(s: Dictionary) -> void:
@@ -42,7 +40,7 @@ func positions() -> Array:
 			out.append(Vector2(xs[i], ys[i]))
 	elif snap.has("door_tile") and w > 0:
 		for t in snap["door_tile"]:
-			out.append(Vector2(int(t) % w, int(t) / w))
+			out.append(Vector2(int(t) % w, int(int(t) / float(w))))
 	return out
 
 
@@ -53,49 +51,17 @@ func _flag(key: String, i: int) -> int:
 	return int(a[i])
 
 
-func _is_wall(x: int, y: int) -> bool:
-	var w := int(snap.get("width", 0))
-	var h := int(snap.get("height", 0))
-	var terrain = snap.get("terrain")
-	if x < 0 or y < 0 or x >= w or y >= h or terrain == null:
-		return true
-	var code := int(terrain[y * w + x])
-	return code == 0 or code == 2
-
-
 func _draw() -> void:
 	var ps := positions()
 	var ts := float(tile_size)
+	var states = snap.get("door_state", [])
 	for i in range(ps.size()):
 		var t: Vector2 = ps[i]
 		var open := _flag("door_open", i) if snap.has("door_open") else _flag("door_state", i)
-		var locked := _flag("door_locked", i)
-		var held := _flag("door_held", i)
-		# Walls left and right: the door runs horizontally; else vertically.
-		var horizontal := _is_wall(int(t.x) - 1, int(t.y)) or _is_wall(int(t.x) + 1, int(t.y))
-		var o := t * ts
-		var frame_a: Rect2
-		var frame_b: Rect2
-		var leaf: Rect2
-		if horizontal:
-			frame_a = Rect2(o + Vector2(0, ts * 0.3), Vector2(ts * 0.15, ts * 0.4))
-			frame_b = Rect2(o + Vector2(ts * 0.85, ts * 0.3), Vector2(ts * 0.15, ts * 0.4))
-			leaf = Rect2(o + Vector2(ts * 0.12, ts * 0.36), Vector2(ts * 0.76, ts * 0.28))
-			if open:
-				leaf = Rect2(o + Vector2(ts * 0.12, ts * 0.36), Vector2(ts * 0.16, ts * 0.6))
-		else:
-			frame_a = Rect2(o + Vector2(ts * 0.3, 0), Vector2(ts * 0.4, ts * 0.15))
-			frame_b = Rect2(o + Vector2(ts * 0.3, ts * 0.85), Vector2(ts * 0.4, ts * 0.15))
-			leaf = Rect2(o + Vector2(ts * 0.36, ts * 0.12), Vector2(ts * 0.28, ts * 0.76))
-			if open:
-				leaf = Rect2(o + Vector2(ts * 0.36, ts * 0.12), Vector2(ts * 0.6, ts * 0.16))
-		draw_rect(frame_a, IRON, true)
-		draw_rect(frame_b, IRON, true)
-		draw_rect(leaf, WOOD if not open else WOOD.lightened(0.15), true)
-		draw_rect(leaf, WOOD_DARK, false, 1.0)
-		if held:
-			draw_circle(o + Vector2(ts * 0.5, ts * 0.5), ts * 0.08, Color(0.4, 0.9, 0.5))
-		if locked:
-			var c := o + Vector2(ts * 0.5, ts * 0.5)
-			draw_arc(c + Vector2(0, -ts * 0.08), ts * 0.1, PI, TAU, 8, GOLD, 1.5)
-			draw_rect(Rect2(c + Vector2(-ts * 0.13, -ts * 0.06), Vector2(ts * 0.26, ts * 0.2)), GOLD, true)
+		var state: int = int(states[i]) if i < states.size() else (1 if open else 0)
+		var r := Rect2(t * ts, Vector2(ts, ts))
+		Art.draw(self, Art.door_thing(state, open != 0), r)
+		if _flag("door_held", i):
+			# held open: a green wedge at the foot of the door
+			var c := r.position + Vector2(ts * 0.5, ts * 0.9)
+			draw_colored_polygon(PoolVector2Array([c + Vector2(-5, 0), c + Vector2(5, 0), c + Vector2(0, -6)]), HELD)

@@ -2,21 +2,25 @@ extends Node2D
 # The map in world space: TILE pixels per tile, tile (x, y) covers
 # [x*TILE, (x+1)*TILE) x [y*TILE, (y+1)*TILE).
 # Children (drawing order): Tiles (terrain sprite), Structures (doors and concept
-# overlays such as traps and wires), Entities, Cursor, Camera.
+# overlays such as traps and wires), Entities, Effects (the events' effects, above the
+# bodies), Cursor, Camera. A light layer belongs between Structures and Entities (or over
+# Tiles) as a node of its own: the terrain shader draws no light.
 # Input on the map (what the GUI did not take):
 # - tool "select": a left click selects the entity under the mouse
 #   (EventBus.entity_selected(id), -1 when nothing is there); with nobody new picked there
 #   (empty, or the selected body again) also tile_selected(tile): the furniture panel;
 # - another tool: a left click emits tile_clicked(tile, BUTTON_LEFT, tool); a left drag
 #   across tiles emits tile_drag_started / tile_drag_finished;
-# - right click or Escape: back to the select tool, or clear the selection.
+# - right click or Escape: back to the select tool, or clear the selection; with neither to
+#   drop, Escape goes on up (the title's pause menu opens).
 
-const TILE := 16
+const TILE := 32         # the art's own size (art/Art.gd TILE): sprites are never scaled down
 
 onready var tiles = $Tiles
 onready var structures = $Structures
 onready var doors = $Structures/Doors
 onready var entities = $Entities
+onready var effects = $Effects
 onready var cursor = $Cursor
 onready var camera = $Camera
 
@@ -31,12 +35,13 @@ var _framed := false
 
 func _ready() -> void:
 	add_to_group("world")
-	for layer in [tiles, doors, entities, cursor]:
+	for layer in [tiles, doors, entities, effects, cursor]:
 		layer.tile_size = TILE
-	EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
-	EventBus.connect("tool_selected", self, "_on_tool_selected")
-	EventBus.connect("entity_selected", self, "_on_entity_selected")
-	EventBus.connect("game_loaded", self, "_on_game_loaded")
+	effects.entities = entities
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot_updated")
+	_err = EventBus.connect("tool_selected", self, "_on_tool_selected")
+	_err = EventBus.connect("entity_selected", self, "_on_entity_selected")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
 # Another level or a loaded save: frame the camera on it again (issue 13).
@@ -45,13 +50,21 @@ func _on_game_loaded(_path) -> void:
 	map_size = Vector2.ZERO
 
 
-# Adds a concept's drawing layer (a Node2D drawing in world pixels, see tile_to_world).
-# above_entities=false puts it with the structures (under entities), true above them.
+# Adds a concept's drawing layer (a Node2D drawing in world pixels, see tile_to_world; its
+# tile_size, if it has one, is set to TILE). above_entities=false puts it with the
+# structures (under entities), true above them.
 func add_layer(node: Node2D, above_entities: bool = false) -> void:
+	if "tile_size" in node:
+		node.tile_size = TILE
 	if above_entities:
 		add_child_below_node(entities, node)
 	else:
 		structures.add_child(node)
+
+
+# A tool whose drag covers a rectangle of tiles (Dig, Mine vein ...): the cursor draws it.
+func add_area_tool(id: String) -> void:
+	cursor.area_tools[id] = true
 
 
 func tile_to_world(tile: Vector2) -> Vector2:
@@ -66,6 +79,18 @@ func tile_under_mouse() -> Vector2:
 	return world_to_tile(get_global_mouse_position())
 
 
+# The bodies drawn under the mouse (at their drawn places: apart on a shared tile, between
+# two tiles while walking); when the mouse is not over `tile`, those drawn on that tile.
+func bodies_under_mouse(tile: Vector2) -> Array:
+	var p := get_global_mouse_position() / TILE
+	if world_to_tile(p * TILE) != tile:
+		p = tile + Vector2(0.5, 0.5)
+	var out: Array = entities.ids_under(p)
+	if out.empty():
+		out = entities.ids_on_tile(tile)
+	return out
+
+
 func _on_snapshot_updated(snap: Dictionary) -> void:
 	var size := Vector2(int(snap.get("width", 0)), int(snap.get("height", 0)))
 	if size != map_size:
@@ -74,23 +99,7 @@ func _on_snapshot_updated(snap: Dictionary) -> void:
 		camera.set_map_rect(Rect2(Vector2.ZERO, size * TILE))
 	if not _framed and size.x > 0:
 		_framed = true
-		camera.frame(_focus_point(snap))
-
-
-# Where the camera starts: the centre of the sanctum (terrain 5) if any, else the map's.
-func _focus_point(snap: Dictionary) -> Vector2:
-	var terrain = snap.get("terrain")
-	var w := int(map_size.x)
-	if terrain != null and w > 0 and terrain.size() == int(map_size.x * map_size.y):
-		var sum := Vector2.ZERO
-		var count := 0
-		for i in range(terrain.size()):
-			if terrain[i] == 5:
-				sum += Vector2(i % w, i / w)
-				count += 1
-		if count > 0:
-			return tile_to_world(sum / count)
-	return map_size * TILE / 2
+		camera.frame(map_size * TILE / 2)
 
 
 func _on_tool_selected(id: String) -> void:
@@ -120,11 +129,11 @@ func _unhandled_input(event: InputEvent) -> void:
 			_on_left_button(event.pressed)
 			get_tree().set_input_as_handled()
 		elif event.pressed and event.is_action("cancel"):
-			_cancel()
+			var _dropped := _cancel()
 			get_tree().set_input_as_handled()
 	elif event is InputEventKey and event.pressed and event.is_action("cancel"):
-		_cancel()
-		get_tree().set_input_as_handled()
+		if _cancel():
+			get_tree().set_input_as_handled()
 
 
 func _on_left_button(pressed: bool) -> void:
@@ -153,8 +162,12 @@ func _on_left_button(pressed: bool) -> void:
 	cursor.update()
 
 
-func _cancel() -> void:
+# Drops the tool, else the selection; false when there was neither.
+func _cancel() -> bool:
 	if tool_id != "select":
 		EventBus.emit_signal("tool_selected", "select")
 	elif selected_id >= 0:
 		EventBus.emit_signal("entity_selected", -1)
+	else:
+		return false
+	return true

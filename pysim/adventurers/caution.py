@@ -17,6 +17,8 @@ State (game.areas["caution"]): party id -> PartyMind, created when a party first
 Cautious or sees marks. Events: party_cautious {party, reason, bonus, who}, party_calm
 {party, cause}.
 """
+import numpy as np
+
 from pysim.adventurers import areas, marks, mind_hooks
 from pysim.adventurers.parties import party_of
 from pysim.combat import striking
@@ -52,6 +54,7 @@ class Caution(object):
         # during the traps system; and the lessons learning.py hands out after it.
         self.pending = []
         self.lessons = []
+        self._snap = None             # (cautious party ids, next_id, cautious_ids): a view cache
 
     def hash_state(self):
         return self.parties
@@ -206,6 +209,27 @@ def resist_bonus(game, target, mechanism_kind):
 mind_hooks.add_spot_bonus(spot_bonus)
 mind_hooks.add_disarm_bonus(disarm_bonus)
 trap_state.add_block_bonus(resist_bonus)
+
+
+_NO_IDS = np.zeros(0, dtype=np.int32)
+
+
+@snapshot.snapshot_part
+def snapshot_part(game, snap):
+    """cautious_ids int32: the adventurers whose party is Cautious now (the map marks them);
+    rebuilt only when the Cautious parties or the bodies change."""
+    c = state_of(game)
+    pids = tuple(sorted(pid for pid, m in c.parties.items() if m.cautious))
+    if not pids:
+        snap["cautious_ids"] = _NO_IDS
+        return
+    cached = getattr(c, "_snap", None)
+    if cached is None or cached[0] != pids or cached[1] != game.next_id:
+        ids = [e.id for e in game.entities.values()
+               if e.kind == entities.ADVENTURER and party_of(e) in pids]
+        cached = (pids, game.next_id, np.array(ids, dtype=np.int32))
+        c._snap = cached
+    snap["cautious_ids"] = cached[2]
 
 
 REASON_WORDS = {TRAP: "a trap went off", CORRIDOR: "a narrow corridor",

@@ -73,7 +73,9 @@ def snapshot_part(game, snap):
     ent_wound_points int32, ent_stance int32 (0 flee .. 4 aggressive), ent_action int32
     (stance.ACTION_NAMES), ent_target int32 (entity id or -1), ent_bleeding uint8,
     ent_captured uint8 (a prisoner), ent_carried_by int32.
-    combat_shots float32 (N, 4): x0, y0, x1, y1 of shots fired in the last 5 ticks."""
+    combat_shots float32 (N, 4): x0, y0, x1, y1 of shots fired in the last 5 ticks.
+    wound_unable_at int: the wound points that leave a body unable to fight (KO-01; the
+    map's wound bars are drawn against it)."""
     rows = rows_of(game)
     ents = list(game.entities.values())
     table = rows.table(len(ents))
@@ -85,6 +87,7 @@ def snapshot_part(game, snap):
         rows.shots = shots
         rows.shots_array = np.array(shots, dtype=np.float32).reshape(-1, 4)
     snap["combat_shots"] = rows.shots_array
+    snap["wound_unable_at"] = W.UNABLE_AT
 
 
 def describe_part(game, e, info):

@@ -174,6 +174,9 @@ def _place_name(game, x, y, arg):
 def _register_thing():
     from pysim.core import level
     level.THINGS["name"] = _place_name
+    level.catalog("name", "The name of the body before it on this tile.", level.ON_A_BODY,
+                  (), "a name without spaces (_ reads as a space), like Grub",
+                  check=lambda arg: None)
 
 
 _register_thing()
@@ -203,12 +206,14 @@ def long_title(ent):
 
 def everyone(game):
     """Session.names(): every body's name and titles, in id order (the front end asks when the
-    snapshot's names_version moves)."""
+    snapshot's names_version moves); "looks": what the body is drawn as, its subtype without
+    a level ("warrior", "troll"; "" for minions and the Boss: godot_project/art/Art.gd)."""
     ents = list(game.entities.values())
     return {"ids": [e.id for e in ents], "names": [title(e) for e in ents],
             "titles": [long_title(e) for e in ents],
             "classes": [class_and_level(e)[0] for e in ents],
-            "levels": [class_and_level(e)[1] for e in ents]}
+            "levels": [class_and_level(e)[1] for e in ents],
+            "looks": [(e.subtype or "").split(":")[0] for e in ents]}
 
 
 def _snapshot(game, snap):

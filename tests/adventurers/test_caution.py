@@ -292,3 +292,17 @@ def test_a_cautious_adventurer_resists_terror_at_the_dice_chance_with_plus_one()
     p = dice.outcome_chances(battle + 1, tp.TERROR_STRENGTH)[dice.SUCCESS]
     assert binomial_ok(resisted, n, p), (resisted, n, p)
     assert not binomial_ok(resisted, n, dice.outcome_chances(battle, tp.TERROR_STRENGTH)[dice.SUCCESS])
+
+
+def test_the_snapshot_lists_the_members_of_cautious_parties():
+    """cautious_ids: the map's Cautious mark (a view; empty while no party is Cautious)."""
+    rows = [r.replace("#a...", "#b...") for r in ROOM]
+    rows[3] = "#a........#"
+    g = level(rows, ROOM_WIRES)
+    snap = {}
+    caution.snapshot_part(g, snap)
+    assert list(snap["cautious_ids"]) == []
+    _walk_to_trigger(g)
+    caution.snapshot_part(g, snap)
+    party_2 = [e.id for e in advs(g) if caution.party_of(e) == 2]
+    assert party_2 and sorted(snap["cautious_ids"]) == sorted(party_2)

@@ -18,7 +18,8 @@ def _table_module():
 def _bench_sources():
     paths = glob.glob(os.path.join(ROOT, "build", "bench", "bench_*.py"))
     paths += [os.path.join(ROOT, "build", "bench", "run_all.py"),
-              os.path.join(ROOT, "godot_project", "tests", "bench_bridge.gd")]
+              os.path.join(ROOT, "godot_project", "tests", "bench_bridge.gd"),
+              os.path.join(ROOT, "godot_project", "tests", "bench_draw.gd")]
     return "\n".join(open(p).read() for p in paths)
 
 

@@ -92,12 +92,17 @@ def test_a_name_on_an_empty_tile_is_a_level_error():
         level.load_text(text, "bad.level")
 
 
-@pytest.mark.rule("NAME-01")
-def test_adventurers_carry_class_and_level_in_describe_and_names():
+def _one_warrior_level_2():
+    """A session whose party is one level-2 warrior, and its names()."""
     s = Session(LEVEL.replace("spawn_party\", \"members\": 6",
                               "spawn_party\", \"members\": 1, \"subtypes\": [\"warrior:2\"]"), "n.level", 2)
     s.step(0.3)
-    out = s.names()
+    return s, s.names()
+
+
+@pytest.mark.rule("NAME-01")
+def test_adventurers_carry_class_and_level_in_describe_and_names():
+    s, out = _one_warrior_level_2()
     i = out["classes"].index("warrior")
     assert out["levels"][i] == 2
     assert out["titles"][i] == "%s, warrior level 2" % out["names"][i]
@@ -203,8 +208,10 @@ def test_creatures_and_the_boss_have_names_from_their_own_stream():
     # Their own stream: the minions' names are the ones a game without creature names draws.
     assert "creature_names" in g.rng._streams
     minions = [e.name for e in g.entities.values() if e.kind == entities.MINION]
-    assert minions == [e.name for e in level.load_text(CREATURES.replace("K", ".").replace(
-        "w", ".").replace("Sb", "S."), "c.level", 5).entities.values() if e.kind == entities.MINION]
+    head, _, rows = CREATURES.partition("[map]")
+    plain = head + "[map]" + rows.replace("K", ".").replace("w", ".").replace("Sb", "S.")
+    assert minions == [e.name for e in level.load_text(plain, "c.level", 5).entities.values()
+                       if e.kind == entities.MINION]
     # Seeds name them differently; the same seed the same.
     again = level.load_text(CREATURES, "c.level", 5)
     assert [e.name for e in again.entities.values()] == [e.name for e in g.entities.values()]
@@ -236,3 +243,14 @@ def test_a_numbered_creature_name_takes_a_comma():
     assert names.title(e) == "Grub the Second, the kobold"
     e.name = ""
     assert names.title(e) == "the kobold"
+
+
+def test_names_tell_what_each_body_is_drawn_as():
+    """Session.names()["looks"]: the subtype without its level (the map's sprite, Art.gd)."""
+    s, out = _one_warrior_level_2()
+    i = out["classes"].index("warrior")
+    assert out["looks"][i] == "warrior"
+    kinds = {e.id: e.kind for e in s.game.entities.values()}
+    for eid, look in zip(out["ids"], out["looks"]):
+        if kinds[eid] == 0:
+            assert look == ""

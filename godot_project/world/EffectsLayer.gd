@@ -1,0 +1,570 @@
+extends Node2D
+# Effects on the map, started by the events the simulation emits (EFFECTS: event type ->
+# what it shows) and drawn above the bodies: a melee blow lunges toward its target, a shot
+# (arrow, bolt, dart) flies along its line, a hit flashes the victim and pops a label
+# (Minor / Major / Extreme, Knocked out, Killed), a miss, a block (a tie of the rolls) or a
+# dodged trap says so; each mechanism has its own (blades spin, flame over its tiles, a gas
+# puff, coils arc, the blast flashes, webs spread, spiders, terror, the alarm rings), a
+# trigger set off pulses; doors swing, a lock roll shows, a breach bursts; digging, mining
+# and building puff and pop. Gas clouds are drawn from the snapshot (gas_pos, gas_radius)
+# for as long as the rules keep them.
+# Views only: an effect reads events and snapshots and never sends a command (a Godot test
+# compares the state hash with and without them). Timing comes from game ticks: an effect
+# lasts `dur` ticks of the clock (the snapshot's tick, advanced between snapshots at the
+# game's speed, frozen while paused), so at 4x it is a quarter as long, but always shown for
+# at least MIN_SECONDS of real time (never skipped). Nothing is drawn on a tile the fog
+# hides now, and a label never names anyone.
+
+const TICKS_PER_SECOND_1X := 10.0      # pysim/core/clock.py TICKS_PER_SECOND_1X
+const MIN_SECONDS := 0.12
+const LUNGE := 0.38                   # a lunge's reach, in tiles
+const LABEL_SCALE := 1.5              # labels: the default font this much larger on screen
+const LABEL_COLORS := {"minor": Color(1, 0.85, 0.5), "major": Color(1, 0.55, 0.3),
+		"extreme": Color(1, 0.25, 0.2), "ko": Color(1, 0.9, 0.35), "killed": Color(1, 0.3, 0.3),
+		"miss": Color(0.8, 0.8, 0.85), "info": Color(0.8, 0.9, 1), "good": Color(0.6, 1, 0.6)}
+# Which method of this script starts the effect of each event type.
+const EFFECTS := {
+	"attack": "_on_attack", "shot": "_on_shot", "dart": "_on_dart",
+	"wound": "_on_wound", "knockout": "_on_knockout", "death": "_on_death",
+	"trap_hit": "_on_trap_hit", "trap_missed": "_on_trap_missed",
+	"mechanism_fired": "_on_mechanism", "trap_dud": "_on_dud",
+	"scorch": "_on_scorch", "blast": "_on_blast", "gas_cloud": "_on_gas_cloud",
+	"webs": "_on_webs", "web_broken": "_on_web_broken", "spider_released": "_on_spider",
+	"terrified": "_on_terrified", "terror_resisted": "_on_terror_resisted", "alarm": "_on_alarm",
+	"trap_triggered": "_on_trigger", "trigger_on": "_on_trigger_part",
+	"lever_switched": "_on_trigger_part", "timer_fired": "_on_trigger_part",
+	"door_opened": "_on_door_swing", "door_closed": "_on_door_swing",
+	"breach_started": "_on_breach_started", "breach_roll": "_on_breach_roll",
+	"door_breached": "_on_breached", "door_unlocked": "_on_unlocked",
+	"dug": "_on_dug", "metal_mined": "_on_mined", "wall_built": "_on_dug",
+	"part_built": "_on_built", "furniture_built": "_on_built", "door_built": "_on_built",
+	"padlock_built": "_on_built", "metal_delivered": "_on_delivered",
+}
+const BLADE_RADIUS := 1               # the tiles around a mechanism its effect covers
+const SHOT_TICKS_PER_TILE := 0.5
+
+var tile_size := 32
+var entities = null                   # world/EntityLayer.gd: drawn centres, nudges, flashes
+var snap := {}
+var clock := 0.0                      # game ticks, as a float between snapshots
+var effects := []                     # each a Dictionary: kind, start, dur, born, at, ...
+var started := {}                     # event type -> effects it started (tests)
+var _font: Font = null
+var _dig_work := {}                   # dig tile -> work last seen (work in progress puffs)
+
+
+func _ready() -> void:
+	_font = Control.new().get_font("font")
+	z_index = 3
+	var _err := EventBus.connect("sim_event", self, "_on_sim_event")
+	_err = EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
+
+
+func _on_game_loaded(_path) -> void:
+	effects.clear()
+	_dig_work.clear()
+	clock = 0.0
+
+
+func _on_snapshot(s: Dictionary) -> void:
+	snap = s
+	var tick := float(s.get("tick", 0))
+	if clock < tick or clock > tick + 1.0:
+		clock = tick
+	_watch_digging(s)
+
+
+func _process(delta: float) -> void:
+	var speed := float(snap.get("speed", 0))
+	var tick := float(snap.get("tick", 0))
+	clock = min(clock + delta * TICKS_PER_SECOND_1X * speed, tick + 1.0)
+	var now := OS.get_ticks_msec()
+	var keep := []
+	var offsets := {}
+	var flashes := {}
+	for e in effects:
+		var p := progress(e, now)
+		if p >= 1.0:
+			continue
+		keep.append(e)
+		match e.kind:
+			"lunge":
+				offsets[e.who] = offsets.get(e.who, Vector2.ZERO) + e.dir * tile_size * LUNGE * sin(PI * p)
+			"flash":
+				flashes[e.who] = max(flashes.get(e.who, 0.0), 1.0 - p)
+	var had: bool = not effects.empty()
+	effects = keep
+	if entities != null and (had or not entities.fx_offset.empty() or not entities.fx_flash.empty()):
+		entities.fx_offset = offsets
+		entities.fx_flash = flashes
+		entities.update()
+	if had or snap.get("gas_pos", []).size() > 0:
+		update()
+
+
+# 0..1: how far the effect has run, by the game's clock, but never ahead of MIN_SECONDS of
+# real time (so a fast game shortens an effect without skipping it).
+func progress(e: Dictionary, now: int) -> float:
+	var by_ticks: float = (clock - e.start) / max(0.001, e.dur)
+	var by_time: float = float(now - e.born) / 1000.0 / MIN_SECONDS
+	return clamp(min(by_ticks, by_time), 0.0, 1.0)
+
+
+func _on_sim_event(ev: Dictionary) -> void:
+	var type := str(ev.get("type", ""))
+	var method = EFFECTS.get(type)
+	if method == null:
+		return
+	var before := effects.size()
+	call(method, ev)
+	if effects.size() > before:
+		started[type] = int(started.get(type, 0)) + effects.size() - before
+
+
+# A new effect of `kind` lasting dur ticks from the event's tick (an event from earlier in
+# a batch keeps its place, but none starts more than a tick in the past or in the future).
+func add(kind: String, ev: Dictionary, dur: float, fields: Dictionary) -> Dictionary:
+	var e := fields.duplicate()
+	e["kind"] = kind
+	e["start"] = clamp(float(ev.get("tick", clock)), clock - 1.0, clock)
+	e["dur"] = dur
+	e["born"] = OS.get_ticks_msec()
+	effects.append(e)
+	return e
+
+
+# --- where things are ----------------------------------------------------------------------
+
+func tile_centre(x, y) -> Vector2:
+	return (Vector2(float(x), float(y)) + Vector2(0.5, 0.5)) * tile_size
+
+
+# A body's drawn centre in pixels (the entity layer's layout), else the event's tile.
+func body_at(id, ev: Dictionary, xk: String = "x", yk: String = "y") -> Vector2:
+	if entities != null:
+		var c = entities.centre_of(int(id))
+		if c != null:
+			return c * tile_size
+	return tile_centre(ev.get(xk, -1), ev.get(yk, -1))
+
+
+func part_tile(part_id) -> Vector2:
+	return _row_tile("part_id", "part_pos", part_id)
+
+
+func door_tile(door_id) -> Vector2:
+	return _row_tile("door_id", "door_pos", door_id)
+
+
+# The tile of the snapshot row whose id_key is id ((-1, -1) if none).
+func _row_tile(id_key: String, pos_key: String, id) -> Vector2:
+	var ids = snap.get(id_key, [])
+	var pos = snap.get(pos_key, [])
+	for k in range(min(ids.size(), pos.size())):
+		if int(ids[k]) == int(id):
+			return Vector2(pos[k].x, pos[k].y)
+	return Vector2(-1, -1)
+
+
+# Is the tile under this point seen now (no fog, or the dungeon sees it)?
+func seen(p: Vector2) -> bool:
+	if not snap.get("fog_on", false):
+		return true
+	var fog = snap.get("fog", PoolByteArray())
+	var w := int(snap.get("width", 0))
+	var t := (p / tile_size).floor()
+	var k := int(t.y) * w + int(t.x)
+	return t.x >= 0 and t.x < w and k >= 0 and k < fog.size() and fog[k] >= 2
+
+
+static func tiles_around(x, y, r: int) -> Array:
+	var out := []
+	for dy in range(-r, r + 1):
+		for dx in range(-r, r + 1):
+			out.append(Vector2(int(x) + dx, int(y) + dy))
+	return out
+
+
+# A short label rising from `at`; labels still rising from the same place stack upwards.
+func label(ev: Dictionary, at: Vector2, text: String, tone: String, dur: float = 12.0) -> void:
+	var above := 0
+	for e in effects:
+		if e.kind == "label" and e.at.distance_to(at) < tile_size * 0.5:
+			above += 1
+	var _e := add("label", ev, dur, {"at": at, "text": text, "color": LABEL_COLORS.get(tone, Color(1, 1, 1)),
+			"lift": above * 15.0})
+
+
+func ring(ev: Dictionary, at: Vector2, color: Color, dur: float = 6.0, reach: float = 0.7) -> void:
+	var _e := add("ring", ev, dur, {"at": at, "color": color, "reach": reach})
+
+
+func puff(ev: Dictionary, at: Vector2, thing: String, dur: float = 6.0) -> void:
+	var _e := add("puff", ev, dur, {"at": at, "thing": thing})
+
+
+# --- fights --------------------------------------------------------------------------------
+
+func _on_attack(ev: Dictionary) -> void:
+	var a := body_at(ev.get("attacker", -1), ev, "x0", "y0")
+	var t := body_at(ev.get("target", -1), ev, "x1", "y1")
+	if not bool(ev.get("ranged", false)):
+		var dir := (t - a).normalized() if t != a else Vector2.RIGHT
+		var _e := add("lunge", ev, 4.0, {"who": int(ev.get("attacker", -1)), "dir": dir, "at": a})
+	match str(ev.get("outcome", "")):
+		"hit":
+			var _f := add("flash", ev, 3.0, {"who": int(ev.get("target", -1)), "at": t})
+		"botch":
+			label(ev, a, "Botched", "miss")
+		_:
+			label(ev, t, "Blocked" if int(ev.get("margin", -1)) == 0 else "Miss", "miss")
+
+
+func _on_shot(ev: Dictionary) -> void:
+	var a := tile_centre(ev.get("x0", 0), ev.get("y0", 0))
+	var b := tile_centre(ev.get("x1", 0), ev.get("y1", 0))
+	var thing := "fx/arrow" if Names.look(ev.get("attacker", -1)) == "scout" else "fx/bolt"
+	_fly(ev, a, b, thing)
+
+
+func _on_dart(ev: Dictionary) -> void:
+	var target := body_at(ev.get("target", -1), ev)
+	var from := part_tile(ev.get("part", -1))
+	var a := tile_centre(ev.get("x", 0), ev.get("y", 0)) if from.x < 0 else tile_centre(from.x, from.y)
+	_fly(ev, a, target, "fx/dart")
+
+
+func _fly(ev: Dictionary, a: Vector2, b: Vector2, thing: String) -> void:
+	var tiles := a.distance_to(b) / tile_size
+	var _e := add("projectile", ev, max(2.0, tiles * SHOT_TICKS_PER_TILE), {"at": a, "to": b, "thing": thing})
+
+
+func _on_wound(ev: Dictionary) -> void:
+	var at := body_at(ev.get("entity", -1), ev)
+	var _f := add("flash", ev, 3.0, {"who": int(ev.get("entity", -1)), "at": at})
+	var level := str(ev.get("level", "minor"))
+	label(ev, at, level.capitalize(), level)
+
+
+func _on_knockout(ev: Dictionary) -> void:
+	label(ev, body_at(ev.get("entity", -1), ev) + Vector2(0, -8), "Knocked out", "ko", 16.0)
+
+
+func _on_death(ev: Dictionary) -> void:
+	label(ev, body_at(ev.get("entity", -1), ev) + Vector2(0, -8), "Killed", "killed", 16.0)
+
+
+func _on_trap_hit(ev: Dictionary) -> void:
+	var at := body_at(ev.get("entity", -1), ev)
+	var _f := add("flash", ev, 3.0, {"who": int(ev.get("entity", -1)), "at": at})
+	var level := str(ev.get("level", "minor"))
+	label(ev, at, level.capitalize(), level)
+
+
+func _on_trap_missed(ev: Dictionary) -> void:
+	label(ev, body_at(ev.get("entity", -1), ev), "Dodged", "miss")
+
+
+# --- traps ---------------------------------------------------------------------------------
+
+func _on_mechanism(ev: Dictionary) -> void:
+	var c := tile_centre(ev.get("x", 0), ev.get("y", 0))
+	match str(ev.get("kind", "")):
+		"spinning_blades":
+			var _e := add("spin", ev, 10.0, {"at": c})
+		"flame_sprayer":
+			ring(ev, c, Color(1, 0.6, 0.2), 5.0, 1.2)
+		"gas_sprayer":
+			puff(ev, c, "map/gas/2", 8.0)
+		"electric_coil":
+			var _e := add("zap", ev, 10.0, {"at": c, "tiles": tiles_around(ev.get("x", 0), ev.get("y", 0), BLADE_RADIUS)})
+		"dart_thrower":
+			ring(ev, c, Color(0.9, 0.9, 0.9), 4.0, 0.5)
+		"blast_trap":
+			ring(ev, c, Color(1, 0.9, 0.5), 4.0, 0.6)
+		"spider_trap":
+			puff(ev, c, "fx/dust", 8.0)
+		"web_trap":
+			puff(ev, c, "map/web", 6.0)
+		"terror_trap":
+			var _e := add("terror", ev, 14.0, {"at": c})
+		"alarm_trap":
+			ring(ev, c, Color(1, 0.85, 0.3), 6.0, 1.0)
+		_:
+			ring(ev, c, Color(1, 0.4, 0.3), 6.0, 0.7)
+
+
+func _on_dud(ev: Dictionary) -> void:
+	var t := part_tile(ev.get("part", -1))
+	if t.x >= 0:
+		var c := tile_centre(t.x, t.y)
+		puff(ev, c, "fx/smoke", 8.0)
+		label(ev, c, "Dud", "miss")
+
+
+func _on_scorch(ev: Dictionary) -> void:
+	var r := int(ev.get("radius", 1))
+	var _e := add("fire", ev, 12.0, {"at": tile_centre(ev.get("x", 0), ev.get("y", 0)),
+			"tiles": tiles_around(ev.get("x", 0), ev.get("y", 0), r)})
+
+
+func _on_blast(ev: Dictionary) -> void:
+	var r := int(ev.get("radius", 1))
+	var _e := add("blast", ev, 8.0, {"at": tile_centre(ev.get("x", 0), ev.get("y", 0)), "radius": r,
+			"tiles": tiles_around(ev.get("x", 0), ev.get("y", 0), r)})
+
+
+func _on_gas_cloud(ev: Dictionary) -> void:
+	puff(ev, tile_centre(ev.get("x", 0), ev.get("y", 0)), "map/gas/1", 8.0)
+
+
+func _on_webs(ev: Dictionary) -> void:
+	var tiles := []
+	for t in ev.get("tiles", []):
+		if typeof(t) == TYPE_ARRAY and t.size() >= 2:
+			tiles.append(Vector2(int(t[0]), int(t[1])))
+	var at: Vector2 = tile_centre(tiles[0].x, tiles[0].y) if not tiles.empty() else Vector2(-100, -100)
+	var _e := add("webs", ev, 6.0, {"at": at, "tiles": tiles})
+
+
+func _on_web_broken(ev: Dictionary) -> void:
+	puff(ev, tile_centre(ev.get("x", 0), ev.get("y", 0)), "map/web", 6.0)
+
+
+func _on_spider(ev: Dictionary) -> void:
+	var at := body_at(ev.get("entity", -1), ev)
+	var t := part_tile(ev.get("part", -1))
+	if entities != null and entities.centre_of(int(ev.get("entity", -1))) == null and t.x >= 0:
+		at = tile_centre(t.x, t.y)
+	puff(ev, at, "fx/dust", 8.0)
+	label(ev, at, "Spiders!", "killed")
+
+
+func _on_terrified(ev: Dictionary) -> void:
+	var until := float(ev.get("until", 0)) - float(ev.get("tick", 0))
+	var _e := add("fear", ev, clamp(until, 10.0, 600.0), {"who": int(ev.get("entity", -1)), "at": body_at(ev.get("entity", -1), ev)})
+	label(ev, body_at(ev.get("entity", -1), ev), "Terrified", "ko")
+
+
+func _on_terror_resisted(ev: Dictionary) -> void:
+	label(ev, body_at(ev.get("entity", -1), ev), "Resists", "miss")
+
+
+func _on_alarm(ev: Dictionary) -> void:
+	var _e := add("alarm", ev, 30.0, {"at": tile_centre(ev.get("x", 0), ev.get("y", 0))})
+
+
+func _on_trigger(ev: Dictionary) -> void:
+	ring(ev, tile_centre(ev.get("x", 0), ev.get("y", 0)), Color(1, 0.86, 0.3), 6.0, 0.8)
+
+
+func _on_trigger_part(ev: Dictionary) -> void:
+	var t := part_tile(ev.get("part", -1))
+	if t.x >= 0:
+		ring(ev, tile_centre(t.x, t.y), Color(1, 0.86, 0.3) if str(ev.type) != "timer_fired" else Color(0.55, 0.8, 1), 6.0, 0.8)
+
+
+# --- doors ---------------------------------------------------------------------------------
+
+func _on_door_swing(ev: Dictionary) -> void:
+	var t := Vector2(int(ev.get("x", -1)), int(ev.get("y", -1)))
+	if t.x < 0:
+		t = door_tile(ev.get("door", -1))
+	if t.x >= 0:
+		var _e := add("swing", ev, 4.0, {"at": tile_centre(t.x, t.y), "tile": t, "opening": str(ev.type) == "door_opened"})
+
+
+func _door_centre(ev: Dictionary) -> Vector2:
+	var t := door_tile(ev.get("door", -1))
+	if t.x < 0:
+		t = Vector2(int(ev.get("x", -1)), int(ev.get("y", -1)))
+	return tile_centre(t.x, t.y)
+
+
+func _on_breach_started(ev: Dictionary) -> void:
+	label(ev, _door_centre(ev), "Picking the lock" if str(ev.get("method", "")) == "pick" else "Bashing", "info", 16.0)
+
+
+func _on_breach_roll(ev: Dictionary) -> void:
+	var c := _door_centre(ev)
+	var pick := str(ev.get("method", "")) == "pick"
+	ring(ev, c, Color(0.3, 0.8, 1) if pick else Color(1, 0.5, 0.2), 4.0, 0.6)
+	if str(ev.get("outcome", "")) == "failed":
+		label(ev, c, "Fails (%d)" % int(ev.get("total_failures", ev.get("failures", 1))), "miss")
+
+
+func _on_breached(ev: Dictionary) -> void:
+	var c := _door_centre(ev)
+	var _e := add("burst", ev, 8.0, {"at": c})
+	puff(ev, c, "fx/smoke", 10.0)
+	label(ev, c, "Breached", "killed", 14.0)
+
+
+func _on_unlocked(ev: Dictionary) -> void:
+	label(ev, _door_centre(ev), "Unlocked", "info", 14.0)
+
+
+# --- work ----------------------------------------------------------------------------------
+
+func _on_dug(ev: Dictionary) -> void:
+	puff(ev, tile_centre(ev.get("x", 0), ev.get("y", 0)), "fx/dust", 8.0)
+
+
+func _on_mined(ev: Dictionary) -> void:
+	var c := tile_centre(ev.get("x", 0), ev.get("y", 0))
+	var _e := add("sparks", ev, 6.0, {"at": c})
+	label(ev, c, "+1 metal", "good")
+
+
+func _on_built(ev: Dictionary) -> void:
+	var t := Vector2(int(ev.get("x", -1)), int(ev.get("y", -1)))
+	if t.x < 0:
+		t = door_tile(ev.get("door", -1))
+	var c := tile_centre(t.x, t.y)
+	ring(ev, c, Color(0.6, 1, 0.6), 8.0, 0.8)
+	label(ev, c, "Built", "good")
+
+
+func _on_delivered(ev: Dictionary) -> void:
+	var t := Vector2(int(ev.get("x", -1)), int(ev.get("y", -1)))
+	if t.x < 0 and ev.has("part"):
+		t = part_tile(ev.part)
+	if t.x < 0 and ev.has("door"):
+		t = door_tile(ev.door)
+	if t.x >= 0:
+		label(ev, tile_centre(t.x, t.y), "Metal %d/%d" % [int(ev.get("metal", 0)), int(ev.get("needed", 0))], "info")
+
+
+# Digging in progress: a dig mark whose work grew since the last snapshot puffs dust.
+func _watch_digging(s: Dictionary) -> void:
+	var dp = s.get("dig_pos", [])
+	var dw = s.get("dig_work", [])
+	var now := {}
+	for i in range(min(dp.size(), dw.size())):
+		var t := Vector2(dp[i].x, dp[i].y)
+		now[t] = float(dw[i])
+		if float(dw[i]) > float(_dig_work.get(t, 0.0)) + 0.001:
+			var _e := add("dig", {"tick": s.get("tick", 0)}, 5.0, {"at": tile_centre(t.x, t.y)})
+	_dig_work = now
+
+
+# --- drawing -------------------------------------------------------------------------------
+
+func _draw() -> void:
+	var ts := float(tile_size)
+	_draw_gas(ts)
+	var now := OS.get_ticks_msec()
+	for e in effects:
+		var p := progress(e, now)
+		if not seen(e.at):
+			continue
+		match e.kind:
+			"projectile":
+				var at: Vector2 = e.at.linear_interpolate(e.to, p)
+				if seen(at):
+					var ang: float = (e.to - e.at).angle() + PI / 2
+					Art.draw_turned(self, e.thing, at, ts, ang)
+			"label":
+				_draw_label(e.at + Vector2(0, -ts * 0.45), Vector2(0, -e.lift - p * 18.0), e.text, e.color, 1.0 - p * p)
+			"ring":
+				var r: float = ts * (0.3 + e.reach * p)
+				draw_arc(e.at, r, 0, TAU, 28, Color(e.color.r, e.color.g, e.color.b, 1.0 - p), 3.0, true)
+			"puff":
+				var s2: float = ts * (0.6 + 0.6 * p)
+				Art.draw(self, e.thing, Rect2(e.at - Vector2(s2, s2) / 2, Vector2(s2, s2)), Color(1, 1, 1, 1.0 - p))
+			"spin":
+				Art.draw_turned(self, "part/spinning_blades", e.at, ts * 1.3, p * TAU * 3.0, Color(1, 1, 1, 1.0 - p * 0.5))
+				for k in range(3):
+					var a0: float = p * TAU * 3.0 + k * TAU / 3.0
+					draw_arc(e.at, ts * 0.85, a0, a0 + 1.2, 8, Color(0.9, 0.95, 1, 0.8 * (1.0 - p)), 3.0, true)
+			"fire":
+				for t in e.tiles:
+					var c := tile_centre(t.x, t.y)
+					if seen(c):
+						var f := int(p * 9.0 + t.x + t.y) % 3
+						Art.draw(self, "fx/fire/%d" % f, Rect2(c - Vector2(ts, ts) / 2, Vector2(ts, ts)), Color(1, 1, 1, 1.0 - p * p))
+			"zap":
+				for t in e.tiles:
+					var c2 := tile_centre(t.x, t.y)
+					var k := (int(p * 20.0) + int(t.x) * 3 + int(t.y) * 5) % 6
+					if k < 4 and seen(c2):
+						Art.draw(self, "fx/zap/%d" % k, Rect2(c2 - Vector2(ts, ts) / 2, Vector2(ts, ts)))
+				draw_circle(e.at, ts * 0.3, Color(0.6, 0.9, 1, 0.5 * (1.0 - p)))
+			"blast":
+				draw_circle(e.at, ts * (e.radius + 0.5) * (0.3 + 0.7 * p), Color(1, 0.95, 0.7, 0.7 * (1.0 - p)))
+				for t in e.tiles:
+					var c3 := tile_centre(t.x, t.y)
+					if seen(c3):
+						Art.draw(self, "fx/blast", Rect2(c3 - Vector2(ts, ts) / 2, Vector2(ts, ts)), Color(1, 1, 1, 1.0 - p))
+			"terror":
+				var s3: float = ts * (1.0 + 2.0 * p)
+				Art.draw(self, "fx/terror", Rect2(e.at - Vector2(s3, s3) / 2, Vector2(s3, s3)), Color(1, 1, 1, 1.0 - p))
+			"webs":
+				for t in e.tiles:
+					var c4 := tile_centre(t.x, t.y)
+					var s4: float = ts * (0.3 + 0.7 * p)
+					if seen(c4):
+						Art.draw(self, "map/web", Rect2(c4 - Vector2(s4, s4) / 2, Vector2(s4, s4)))
+			"alarm":
+				for k in range(3):
+					var q: float = fmod(p * 3.0 + k / 3.0, 1.0)
+					draw_arc(e.at, ts * (0.4 + 1.6 * q), 0, TAU, 32, Color(1, 0.85, 0.3, 1.0 - q), 3.0, true)
+				Art.draw_turned(self, "part/alarm_trap", e.at, ts, sin(p * 60.0) * 0.35)
+			"swing":
+				var open_share: float = p if e.opening else 1.0 - p
+				var w: float = ts * (1.0 - open_share)
+				if w > 1.0:
+					Art.draw(self, "door/closed", Rect2(e.at - Vector2(ts / 2, ts / 2), Vector2(w, ts)), Color(1, 1, 1, 0.9))
+			"burst":
+				for k in range(8):
+					var d := Vector2(cos(k * TAU / 8 + 0.3), sin(k * TAU / 8 + 0.3))
+					draw_line(e.at + d * ts * 0.3 * (1 + p), e.at + d * ts * (0.5 + 0.9 * p), Color(0.6, 0.4, 0.2, 1.0 - p), 3.0)
+			"sparks":
+				for k in range(6):
+					var d2 := Vector2(cos(k * 1.9), sin(k * 1.9 - 0.6))
+					draw_circle(e.at + d2 * ts * 0.5 * p, 2.5, Color(1, 0.8, 0.3, 1.0 - p))
+			"dig":
+				Art.draw(self, "fx/dust", Rect2(e.at - Vector2(ts, ts) * 0.4, Vector2(ts, ts) * 0.8), Color(1, 1, 1, 0.8 * (1.0 - p)))
+				var pick_a: float = -0.9 + 1.4 * sin(p * PI)
+				draw_set_transform(e.at + Vector2(-ts * 0.2, ts * 0.1), pick_a, Vector2.ONE)
+				draw_line(Vector2.ZERO, Vector2(0, -ts * 0.45), Color(0.5, 0.35, 0.2), 3.0)
+				draw_line(Vector2(-ts * 0.18, -ts * 0.42), Vector2(ts * 0.18, -ts * 0.46), Color(0.75, 0.75, 0.8), 3.0)
+				draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
+			"fear":
+				var c5 = entities.centre_of(int(e.who)) if entities != null else null
+				if c5 != null and seen(c5 * ts):
+					Art.draw(self, "mark/terrified", Rect2(c5 * ts + Vector2(ts * 0.05, -ts * 0.75), Vector2(ts * 0.6, ts * 0.6)))
+
+
+# Gas clouds: every tile within a cloud's radius, puffing (snapshot gas_pos / gas_radius).
+func _draw_gas(ts: float) -> void:
+	var gp = snap.get("gas_pos", [])
+	var gr = snap.get("gas_radius", [])
+	var frame := int(clock / 4.0)
+	for i in range(min(gp.size(), gr.size())):
+		for t in tiles_around(int(gp[i].x), int(gp[i].y), int(gr[i])):
+			var c := tile_centre(t.x, t.y)
+			if seen(c):
+				Art.draw(self, "map/gas/%d" % ((frame + int(t.x) + int(t.y) * 2) % 3), Rect2(c - Vector2(ts, ts) / 2, Vector2(ts, ts)), Color(1, 1, 1, 0.6))
+
+
+# A label at a point of the map, `rise` screen pixels above it: the same size on screen at
+# any zoom (the camera's scale undone around the point).
+func _draw_label(at: Vector2, rise: Vector2, text: String, col: Color, alpha: float) -> void:
+	if _font == null:
+		return
+	var k := LABEL_SCALE / max(0.05, get_viewport().canvas_transform.get_scale().x)
+	var size := _font.get_string_size(text)
+	var p := rise - Vector2(size.x / 2, 0)
+	var shade := Color(0, 0, 0, 0.85 * alpha)
+	draw_set_transform(at, 0.0, Vector2(k, k))
+	for d in [Vector2(-1, 0), Vector2(1, 0), Vector2(0, -1), Vector2(0, 1)]:
+		draw_string(_font, p + d, text, shade)
+	draw_string(_font, p, text, Color(col.r, col.g, col.b, alpha))
+	draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
+
+
+# How many effects are running (tests, the bench).
+func active() -> int:
+	return effects.size()
