@@ -104,17 +104,20 @@ SAME = [
     ("traps/TrapsExtension.gd", "KINDS", "TRAP_KINDS"),
     ("traps/TrapsExtension.gd", "TICKS_PER_MINUTE", "TICKS_PER_MINUTE"),
     ("traps/TrapsExtension.gd", "TICKS_PER_HOUR", "TICKS_PER_HOUR"),
-    ("traps/TrapLayer.gd", "KINDS", "TRAP_KINDS"),
     ("traps/DutyTab.gd", "DUTIES", "DUTIES"),
-    ("economy/EconomyLayer.gd", "KINDS", "FURNITURE_KINDS"),
     ("invasions/InvasionsLayer.gd", "ALTAR_HITS", "ALTAR_HITS"),
-    ("world/EntityLayer.gd", "MINION", "MINION"),
-    ("world/EntityLayer.gd", "ADVENTURER", "ADVENTURER"),
-    ("world/EntityLayer.gd", "CREATURE", "CREATURE"),
-    ("world/EntityLayer.gd", "BOSS", "BOSS"),
+    ("art/Art.gd", "BODY_KINDS", "BODY_KINDS"),
+    ("art/Art.gd", "PART_KINDS", "TRAP_KINDS"),
+    ("art/Art.gd", "FURNITURE_KINDS", "FURNITURE_KINDS"),
+    ("world/TileLayer.gd", "CODE_NAMES", "TERRAIN_NAMES"),
     ("world/EntityLayer.gd", "STATE_UP", "STATE_UP"),
     ("world/EntityLayer.gd", "STATE_KO", "STATE_KNOCKED_OUT"),
     ("world/EntityLayer.gd", "STATE_DEAD", "STATE_DEAD"),
+]
+# ... or the same names in another order (looked up by name, never by a code)
+SAME_NAMES = [
+    ("art/Art.gd", "ADVENTURER_CLASSES", "ADVENTURER_CLASSES"),
+    ("art/Art.gd", "CREATURE_KINDS", "CREATURE_KINDS"),
 ]
 
 
@@ -126,22 +129,30 @@ def test_gdscript_spelling_out_a_shared_value_agrees(rel, const, name):
         "%s %s differs from pysim's %s (use Shared.%s)" % (rel, const, name, name)
 
 
+@pytest.mark.parametrize("rel,const,name", SAME_NAMES)
+def test_gdscript_naming_shared_names_names_the_same(rel, const, name):
+    consts = gd_consts(read(rel))
+    assert const in consts, "%s lost %s: take it out of this list" % (rel, const)
+    assert sorted(gd_value(consts[const])) == sorted(values()[name]), \
+        "%s %s names other things than pysim's %s (use Shared.%s)" % (rel, const, name, name)
+
+
 def test_gdscript_words_for_codes_follow_pysim_s_order():
     """Player words kept in GDScript for a code the snapshot or describe sends."""
     v = values()
-    kinds = gd_value(gd_consts(read("hud/SelectionPanel.gd"))["KIND_NAMES"])
+    kinds = gd_value(gd_consts(read("hud/InfoText.gd"))["KIND_NAMES"])
     assert [kinds[i].lower() for i in range(len(v["BODY_KINDS"]))] == v["BODY_KINDS"]
     doors = gd_value(gd_consts(read("doors/DoorsExtension.gd"))["STATE_NAMES"])
     assert len(doors) == len(v["DOOR_STATES"])
     assert all(word.startswith(name) for word, name in zip(doors, v["DOOR_STATES"])), doors
-    speeds = gd_value(gd_consts(read("hud/HUD.gd"))["SPEEDS"])
+    speeds = gd_value(gd_consts(read("hud/TopBar.gd"))["SPEEDS"])
     assert sorted(speeds.values()) == v["SPEEDS"]
 
 
 def test_no_other_gdscript_copies_a_shared_list():
     lists = {name: value for name, value in values().items()
              if isinstance(value, list) and len(value) >= 3 and isinstance(value[0], str)}
-    allowed = {(rel, const) for rel, const, _ in SAME}
+    allowed = {(rel, const) for rel, const, _ in SAME + SAME_NAMES}
     copies = []
     for folder, _dirs, files in os.walk(GP):
         for fname in files:
