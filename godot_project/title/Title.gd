@@ -5,8 +5,8 @@ extends Node
 # over it on Esc (Resume, Save, Load, Settings, Quit to title); the window's title
 # ("Malignus", "Malignus — The Lair" while a level runs) and mode (Settings
 # "video/fullscreen"); and the window's close button, which asks first when the game would be
-# lost (Main.replace_game: the one confirmation). The menus are menus/MenuPanel.gd panels on
-# a menus/MenuLayer.gd. Documented in docs/godot.md, "The desktop frame".
+# lost (Main.replace_game: the one confirmation). The menus are hud/GamePanel.gd menus on a
+# menus/MenuLayer.gd. Documented in docs/godot.md, "The desktop frame".
 # Command-line user arguments (after `--`), besides the game's (main/Main.gd):
 #   --level=PATH, --seed=N, --autoplay-hours=H   straight into the game, no title menu
 #   --menu=pause|settings|load|levels|confirm    open that menu once the title or the game
@@ -18,7 +18,7 @@ extends Node
 const MainScene = preload("res://main/Main.tscn")
 const MainScript = preload("res://main/Main.gd")
 const MenuLayer = preload("res://menus/MenuLayer.gd")
-const MenuPanel = preload("res://menus/MenuPanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
 const SettingsPanel = preload("res://menus/SettingsPanel.gd")
 const SaveList = preload("res://menus/SaveList.gd")
 const LevelList = preload("res://menus/LevelList.gd")
@@ -93,31 +93,33 @@ func _build_menus() -> void:
 	menus.screen.add_child(backdrop)
 	menus.screen.move_child(backdrop, 0)
 
-	title_panel = MenuPanel.new("TitlePanel", GAME_TITLE.to_upper())
+	title_panel = GamePanel.new()
+	title_panel.build_menu("TitlePanel", GAME_TITLE.to_upper())
 	var font := DynamicFont.new()
 	font.font_data = TITLE_FONT
 	font.size = 52
 	font.outline_size = 2
 	font.outline_color = Color(0.35, 0.05, 0.08)
-	title_panel.heading.add_font_override("font", font)
-	title_panel.heading.autowrap = false
-	title_panel.add_text("Tagline", "Dig the dungeon, wire the traps, outlast the heroes.")
-	continue_button = title_panel.add_button("Continue", "Continue", self, "_on_continue")
-	continue_note = title_panel.add_text("ContinueNote", "")
-	var _b = title_panel.add_button("NewCampaign", "New campaign", self, "new_campaign", [],
+	title_panel.title.add_font_override("font", font)
+	title_panel.title.autowrap = false
+	var _l: Label = title_panel.add_line("Tagline", "Dig the dungeon, wire the traps, outlast the heroes.")
+	continue_button = title_panel.add_choice("Continue", "Continue", self, "_on_continue")
+	continue_note = title_panel.add_line("ContinueNote")
+	var _b = title_panel.add_choice("NewCampaign", "New campaign", self, "new_campaign", [],
 			"Start the campaign: The Lair")
-	_b = title_panel.add_button("Load", "Load", self, "_open_saves", [], "Pick a saved game")
-	_b = title_panel.add_button("Levels", "Levels", self, "_open", ["level_list"], "Play one of the levels")
-	_b = title_panel.add_button("Settings", "Settings", self, "_open", ["settings_panel"], "Sound, window, interface, camera")
-	_b = title_panel.add_button("Quit", "Quit", self, "quit_game", [], "Close the game")
+	_b = title_panel.add_choice("Load", "Load", self, "_open_saves", [], "Pick a saved game")
+	_b = title_panel.add_choice("Levels", "Levels", self, "_open", ["level_list"], "Play one of the levels")
+	_b = title_panel.add_choice("Settings", "Settings", self, "_open", ["settings_panel"], "Sound, window, interface, camera")
+	_b = title_panel.add_choice("Quit", "Quit", self, "quit_game", [], "Close the game")
 	menus.add_panel(title_panel)
 
-	pause_panel = MenuPanel.new("PausePanel", "Paused")
-	_b = pause_panel.add_button("Resume", "Resume", self, "resume", [], "Back to the game (Esc)")
-	_b = pause_panel.add_button("Save", "Save", self, "_on_pause_save", [], "Save the game (F5)")
-	_b = pause_panel.add_button("Load", "Load", self, "_open_saves", [], "Pick a saved game")
-	_b = pause_panel.add_button("Settings", "Settings", self, "_open", ["settings_panel"], "Sound, window, interface, camera")
-	_b = pause_panel.add_button("QuitToTitle", "Quit to title", self, "_on_quit_to_title", [], "End this game and go back to the title")
+	pause_panel = GamePanel.new()
+	pause_panel.build_menu("PausePanel", "Paused")
+	_b = pause_panel.add_choice("Resume", "Resume", self, "resume", [], "Back to the game (Esc)")
+	_b = pause_panel.add_choice("Save", "Save", self, "_on_pause_save", [], "Save the game (F5)")
+	_b = pause_panel.add_choice("Load", "Load", self, "_open_saves", [], "Pick a saved game")
+	_b = pause_panel.add_choice("Settings", "Settings", self, "_open", ["settings_panel"], "Sound, window, interface, camera")
+	_b = pause_panel.add_choice("QuitToTitle", "Quit to title", self, "_on_quit_to_title", [], "End this game and go back to the title")
 	menus.add_panel(pause_panel)
 
 	settings_panel = SettingsPanel.new()

@@ -1,0 +1,64 @@
+extends "res://tests/TestCase.gd"
+# One way to build a panel (hud/GamePanel.gd): every panel of the HUD (the selection panel,
+# the docked panels, the letters) and every menu of the desktop frame (each panel of each
+# menu layer: the title menu, the pause menu, the settings, the saves, the levels, the
+# confirmation) is a GamePanel. The menus are built as menus: their buttons reach the
+# keyboard and the first one takes the focus; the HUD's panels are not (Space and the number
+# keys stay the game's).
+
+const GamePanel = preload("res://hud/GamePanel.gd")
+
+
+func after_each() -> void:
+	free_title()
+
+
+func test_every_hud_panel_and_every_menu_is_a_game_panel():
+	return _wrap("_t_builder")
+
+
+func _t_builder():
+	yield(start_title(), "completed")
+	title.new_campaign()
+	yield(frames(5), "completed")
+	main = title.game
+	if not assert_true(main != null and main.sim.running, "New campaign starts a game"):
+		return
+	var hud_panels := [main.hud.selection_panel]
+	for p in main.hud.right_dock.docked():
+		if not hud_panels.has(p):
+			hud_panels.append(p)
+	hud_panels += main.hud.letters.panels()
+	assert_true(hud_panels.size() >= 8, "the selection panel, the side panels, the letters: %d" % hud_panels.size())
+	for p in hud_panels:
+		assert_true(p is GamePanel, "the HUD's %s is a GamePanel" % p.name)
+		assert_false(p.get("menu") == true, "the HUD's %s is no menu" % p.name)
+	var menus := []
+	for layer in [title.menus, main.confirm]:
+		for p in layer.centre.get_children():
+			menus.append(p)
+	assert_eq(menus.size(), 6, "the title menu, pause menu, settings, saves, levels, confirmation")
+	for p in menus:
+		assert_true(p is GamePanel, "the menu %s is a GamePanel" % p.name)
+		assert_true(p.get("menu") == true, "%s is built as a menu" % p.name)
+	# a menu's first button takes the keyboard focus when it opens; the HUD's buttons never do
+	title.open_pause()
+	yield(frames(2), "completed")
+	var focus = title.pause_panel.get_focus_owner()
+	assert_eq(focus.name if focus != null else "", "Resume", "the pause menu opens with Resume focused")
+	yield(press_key(KEY_DOWN), "completed")
+	focus = title.pause_panel.get_focus_owner()
+	assert_eq(focus.name if focus != null else "", "Save", "Down: Save")
+	title.resume()
+	for p in [main.hud.selection_panel, main.hud.help_panel]:
+		for b in _buttons_in(p):
+			assert_eq(b.focus_mode, Control.FOCUS_NONE, "%s's %s leaves the keys to the game" % [p.name, b.name])
+
+
+static func _buttons_in(n: Node) -> Array:
+	var out := []
+	for c in n.get_children():
+		if c is Button:
+			out.append(c)
+		out += _buttons_in(c)
+	return out
