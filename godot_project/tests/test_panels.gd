@@ -4,12 +4,15 @@ extends "res://tests/TestCase.gd"
 # menu layer: the title menu, the pause menu, the settings, the saves, the levels, the
 # confirmation) is a GamePanel. The menus are built as menus: their buttons reach the
 # keyboard and the first one takes the focus; the HUD's panels are not (Space and the number
-# keys stay the game's).
+# keys stay the game's). A panel's rows (hud/FlowRow.gd) wrap a flow group as one: the top bar's
+# speed readout and buttons stay on one row when the bar wraps.
 
 const GamePanel = preload("res://hud/GamePanel.gd")
+const FlowRow = preload("res://hud/FlowRow.gd")
 
 
 func after_each() -> void:
+	restore_window()
 	free_title()
 
 
@@ -62,3 +65,53 @@ static func _buttons_in(n: Node) -> Array:
 			out.append(c)
 		out += _buttons_in(c)
 	return out
+
+
+func test_a_flow_group_wraps_as_one():
+	return _wrap("_t_flow_group")
+
+
+func _t_flow_group():
+	var row := FlowRow.new()
+	row.rect_size = Vector2(200, 10)
+	get_tree().root.add_child(row)
+	var kids := []
+	for w in [80, 60, 60]:
+		var c := Control.new()
+		c.rect_min_size = Vector2(w, 20)
+		row.add_child(c)
+		kids.append(c)
+	yield(frames(2), "completed")
+	assert_eq(kids[1].rect_position.y, kids[0].rect_position.y, "alone, the second fits beside the first")
+	assert_true(kids[2].rect_position.y > kids[1].rect_position.y, "and the third wraps")
+	kids[1].set_meta("flow_group", "pair")
+	kids[2].set_meta("flow_group", "pair")
+	row.queue_sort()
+	yield(frames(2), "completed")
+	assert_true(kids[1].rect_position.y > kids[0].rect_position.y, "a group that does not fit wraps whole")
+	assert_eq(kids[2].rect_position.y, kids[1].rect_position.y, "its two stay on one row")
+	assert_eq(kids[1].rect_position.x, 0.0, "starting the row")
+	row.free()
+
+
+func test_the_speed_buttons_wrap_together_at_ui_scale_1_5():
+	return _wrap("_t_speed_row")
+
+
+func _t_speed_row():
+	yield(start_title(), "completed")
+	title.new_campaign()
+	yield(frames(5), "completed")
+	main = title.game
+	if not assert_true(main != null and main.sim.running, "a game runs"):
+		return
+	yield(set_window(Vector2(1280, 720), 1.5), "completed")
+	var bar = main.hud.top_bar
+	assert_true(bar.row.rect_size.y > 40, "at 150 %% the top bar takes two rows (%s)" % str(bar.row.rect_size))
+	var mid: float = _middle(bar.speed_label)
+	for speed in [0, 1, 2, 4]:
+		assert_almost(_middle(bar.speed_button(speed)), mid, 1.0, "the %dx button on the speed's row" % speed)
+
+
+static func _middle(c: Control) -> float:
+	return c.rect_position.y + c.rect_size.y / 2
