@@ -179,12 +179,24 @@ func buttons() -> Array:
 	return out
 
 
-# The first button that can be pressed takes the keyboard focus.
+# The first control the keys can work (a button that can be pressed, a slider) takes the
+# keyboard focus: the settings start on their first slider, not on Back at the bottom.
 func focus_first() -> void:
-	for b in buttons():
-		if b.is_visible_in_tree() and not b.disabled and b.focus_mode != Control.FOCUS_NONE:
-			b.grab_focus()
-			return
+	var c := _first_focusable(box)
+	if c != null:
+		c.grab_focus()
+
+
+static func _first_focusable(n: Node) -> Control:
+	for c in n.get_children():
+		if not (c is Control) or not c.is_visible_in_tree():
+			continue
+		if c.focus_mode != Control.FOCUS_NONE and not (c is BaseButton and c.disabled):
+			return c
+		var inner := _first_focusable(c)
+		if inner != null:
+			return inner
+	return null
 
 
 func _on_visibility_changed() -> void:

@@ -52,6 +52,10 @@ func _t_builder():
 	yield(press_key(KEY_DOWN), "completed")
 	focus = title.pause_panel.get_focus_owner()
 	assert_eq(focus.name if focus != null else "", "Save", "Down: Save")
+	title.open_menu("settings_panel")
+	yield(frames(2), "completed")
+	assert_eq(title.settings_panel.get_focus_owner(), title.settings_panel.controls["audio/master"],
+			"the settings open on their first slider")
 	title.resume()
 	for p in [main.hud.selection_panel, main.hud.help_panel]:
 		for b in _buttons_in(p):
