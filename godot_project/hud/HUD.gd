@@ -24,7 +24,7 @@ extends CanvasLayer
 #   add_log_note(text)                   a log line no sim event said
 #   notify(text, kind)                   a toast (also EventBus.notify; hud/Messages.gd)
 
-const EventText = preload("res://hud/EventText.gd")
+const EventWords = preload("res://hud/EventWords.gd")
 const GamePanel = preload("res://hud/GamePanel.gd")
 const SelectionPanel = preload("res://hud/SelectionPanel.gd")
 const HudSize = preload("res://hud/HudSize.gd")
@@ -47,7 +47,7 @@ onready var map_tip = $Root/MapTip
 
 var selection_panel = null
 var help_panel = null            # the key bindings (F1), a letter
-var event_text = EventText.new()
+var event_text = EventWords.new()     # which words each event gets (register_event_text)
 var _snap := {}
 # The top bar's pieces, for the tests and the concepts that read them.
 var clock_label: Label = null
