@@ -20,12 +20,17 @@ func test_every_hud_panel_and_every_menu_is_a_game_panel():
 	return _wrap("_t_builder")
 
 
-func _t_builder():
+# The whole frame, New campaign started from it: whether the game runs. A coroutine.
+func _new_campaign():
 	yield(start_title(), "completed")
 	title.new_campaign()
 	yield(frames(5), "completed")
 	main = title.game
-	if not assert_true(main != null and main.sim.running, "New campaign starts a game"):
+	return assert_true(main != null and main.sim.running, "New campaign starts a game")
+
+
+func _t_builder():
+	if not (yield(_new_campaign(), "completed")):
 		return
 	var hud_panels := [main.hud.selection_panel]
 	for p in main.hud.right_dock.docked():
@@ -103,11 +108,7 @@ func test_the_speed_buttons_wrap_together_at_ui_scale_1_5():
 
 
 func _t_speed_row():
-	yield(start_title(), "completed")
-	title.new_campaign()
-	yield(frames(5), "completed")
-	main = title.game
-	if not assert_true(main != null and main.sim.running, "a game runs"):
+	if not (yield(_new_campaign(), "completed")):
 		return
 	yield(set_window(Vector2(1280, 720), 1.5), "completed")
 	var bar = main.hud.top_bar
