@@ -769,6 +769,19 @@ class Checker:
                 "joins": [[x, y] for x, y, _ in plan.joins],
                 "bumps": [[x, y] for x, y, _ in plan.bumps]}
 
+    def goal_kinds(self):
+        """Every kind of keeper goal the editor's Goals list offers: [{kind, about, takes
+        (nothing, count, number, furniture), least, most, choices}] (pysim/economy/
+        keeper_goals.py goal_catalog)."""
+        from pysim.economy import keeper_goals
+        return keeper_goals.goal_catalog()
+
+    def goal_reason(self, text):
+        """"" when text is a [goals] line the level takes (`KIND [N]: advice`), else why not
+        (the check the [goals] section runs)."""
+        from pysim.economy import keeper_goals
+        return keeper_goals.goal_reason(str(text))
+
     def save_summary(self, text, source="save"):
         """What a save says of itself, without replaying it (the title screen's list of saves):
         {"ok": True, "source", "tick", "view"} or {"error": "FILE:LINE: reason"}."""

@@ -11,6 +11,7 @@ extends VBoxContainer
 #   it goes, WireTool.gd) and Paint light (the Light map, selected to paint dark areas).
 # - Add a thing: the palette of pysim's level things (LevelCatalog.gd), by group; pick one
 #   and click tiles in the 2D view to place it (LevelEdits.add_thing).
+# - Goals: the level's goals for a new keeper, listed and edited in order (GoalFields.gd).
 # The 2D view's mouse comes in through press / motion / release (plugin.gd forwards it as
 # tiles); preview() is what the plugin draws over the view.
 
@@ -23,6 +24,7 @@ const SimClient = preload("res://core/SimClient.gd")
 const LevelCatalog = preload("res://addons/malignus_level/LevelCatalog.gd")
 const LevelEdits = preload("res://addons/malignus_level/LevelEdits.gd")
 const WireTool = preload("res://addons/malignus_level/WireTool.gd")
+const GoalFields = preload("res://addons/malignus_level/GoalFields.gd")
 const OK_COLOR := Color(0.55, 0.88, 0.55)
 const BAD_COLOR := Color(1, 0.54, 0.5)
 const NO_TOOL := ""
@@ -47,6 +49,7 @@ var wire_button: Button
 var light_button: Button
 var tool_hint: RichTextLabel
 var palette: Tree
+var goals = null               # the Goals list (GoalFields.gd)
 var _level_paths := []
 
 
@@ -108,6 +111,12 @@ func _ready() -> void:
 	var _s = palette.connect("item_selected", self, "_on_palette_picked")
 	body.add_child(palette)
 	fill_palette()
+
+	body.add_child(_title("Goals"))
+	goals = GoalFields.new()
+	goals.undo = undo
+	body.add_child(goals)
+	show_goals()
 	_show_tool()
 
 
@@ -177,6 +186,12 @@ func open_level() -> Node:
 	if root == null or not root.has_method("is_malignus_level"):
 		return null
 	return root
+
+
+# The Goals list shows the open level's goals (again when another scene is opened: plugin.gd).
+func show_goals() -> void:
+	if goals != null:
+		goals.edit(open_level())
 
 
 func check_open_level() -> Dictionary:

@@ -1,0 +1,110 @@
+extends "res://tests/TestCase.gd"
+# The Goals panel (res://economy/GoalsPanel.tscn): a level's goals in order, the current one
+# with its advice, met ones ticked; folded to one line and shown again; hidden for a level
+# without goals. In play (tests/data/goals_test.level): a bed built through the game's own
+# command meets the first goal, and the panel ticks it and moves the advice to the next.
+
+const GOALS_LEVEL := "res://tests/data/goals_test.level"
+const GoalsPanel = preload("res://economy/GoalsPanel.tscn")
+
+var panel = null
+
+
+func after_each() -> void:
+	if panel != null:
+		remove_child(panel)
+		panel.free()
+		panel = null
+	stop_recording()
+	free_main()
+
+
+func _snap(met: Array, current: int) -> Dictionary:
+	return {"goal_kind": ["mine", "trap", "day"],
+			"goal_title": ["Mine 6 metal", "Build and wire a trap", "Live to see day 3"],
+			"goal_advice": ["Mark the veins.", "Lay a plate and blades.", "Hold out."],
+			"goal_met": met, "goal_progress": [2 if met[0] == 0 else 6, 0, 1],
+			"goal_target": [6, 1, 3], "goal_current": current}
+
+
+func test_the_panel_lists_the_goals_the_current_one_with_its_advice():
+	panel = GoalsPanel.instance()
+	add_child(panel)
+	assert_false(panel.visible, "nothing to show before a snapshot")
+	panel.show_goals(_snap([0, 0, 0], 0))
+	assert_true(panel.visible)
+	assert_eq(panel.rows(), [{"text": "Mine 6 metal (2/6)", "met": false},
+			{"text": "Build and wire a trap", "met": false},
+			{"text": "Live to see day 3", "met": false}])
+	assert_eq(panel.title_label.text, "Goal 1 of 3: Mine 6 metal")
+	assert_eq(panel.advice_label.text, "Mark the veins.")
+	assert_true(panel.advice_label.visible)
+	assert_eq(panel.advice_label.get_index(), panel.goal_rows.get_node("Goal1").get_index() + 1,
+			"the advice is under the current goal")
+	# the first met: ticked, the second current with its advice under it
+	panel.show_goals(_snap([1, 0, 0], 1))
+	assert_eq(panel.rows()[0], {"text": "Mine 6 metal", "met": true})
+	assert_eq(panel.title_label.text, "Goal 2 of 3: Build and wire a trap")
+	assert_eq(panel.advice_label.text, "Lay a plate and blades.")
+	assert_eq(panel.advice_label.get_index(), panel.goal_rows.get_node("Goal2").get_index() + 1)
+	# all met
+	panel.show_goals(_snap([1, 1, 1], 3))
+	assert_eq(panel.title_label.text, "Goals: all 3 met")
+	assert_false(panel.advice_label.visible)
+	# a level without goals: hidden
+	panel.show_goals({"goal_title": [], "goal_current": 0})
+	assert_false(panel.visible)
+
+
+func test_the_panel_folds_to_one_line_and_unfolds():
+	panel = GoalsPanel.instance()
+	add_child(panel)
+	panel.show_goals(_snap([0, 0, 0], 0))
+	yield(get_tree(), "idle_frame")
+	var open_height: float = panel.get_combined_minimum_size().y
+	panel.fold_button.emit_signal("pressed")
+	yield(get_tree(), "idle_frame")
+	assert_true(panel.folded and not panel.body.visible, "folded")
+	assert_eq(panel.title_label.text, "Goal 1 of 3: Mine 6 metal", "one line that names the goal")
+	assert_true(panel.get_combined_minimum_size().y < open_height * 0.6,
+			"folded it is one line (%s of %s)" % [str(panel.get_combined_minimum_size().y), str(open_height)])
+	panel.fold_button.emit_signal("pressed")
+	assert_true(panel.body.visible, "unfolded")
+
+
+func test_the_panel_ticks_a_goal_met_in_play():
+	return _wrap("_t_in_play")
+
+
+func _t_in_play():
+	yield(start_main(GOALS_LEVEL), "completed")
+	if not running():
+		return
+	record_events()
+	yield(frames(4), "completed")
+	var ext = extension("GoalsExtension")
+	assert_true(ext != null, "the goals extension is loaded")
+	if ext == null:
+		return
+	var p = ext.panel
+	assert_true(p.visible, "shown from the start of a level with goals")
+	assert_true(p.is_visible_in_tree() and p.get_parent() == main.hud.right_dock, "in the HUD's right dock")
+	assert_eq(p.rows()[0], {"text": "Build a bed for every minion (1/2)", "met": false})
+	assert_eq(p.advice_label.text, "Build a second bed: pick Bed and click the floor.")
+	assert_string_contains(PoolStringArray(main.hud.shown_log_texts()).join("\n"),
+			"Goal 1: Build a bed for every minion. Build a second bed")
+	EventBus.emit_signal("command_requested", {"type": "build_furniture", "kind": "bed", "x": 4, "y": 2})
+	yield(click_control(main.hud.speed_button(4)), "completed")
+	for _i in range(1200):
+		yield(get_tree(), "physics_frame")
+		if not recorded("goal_met").empty():
+			break
+	assert_eq(recorded("goal_met").size(), 1, "the bed built meets the first goal")
+	yield(frames(3), "completed")
+	assert_eq(p.rows()[0], {"text": "Build a bed for every minion", "met": true}, "ticked")
+	assert_eq(p.rows()[1]["met"], false)
+	assert_eq(p.title_label.text, "Goal 2 of 3: Build a treasury")
+	assert_eq(p.advice_label.text, "Build a treasury with the Treasury tool.")
+	var log_text := PoolStringArray(main.hud.shown_log_texts()).join("\n")
+	assert_string_contains(log_text, "Goal met: Build a bed for every minion")
+	assert_string_contains(log_text, "Goal 2: Build a treasury. Build a treasury with the Treasury tool.")
