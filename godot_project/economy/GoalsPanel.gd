@@ -9,6 +9,8 @@ extends PanelContainer
 const CURRENT_COLOR := Color(1, 0.92, 0.6)
 const MET_COLOR := Color(0.62, 0.85, 0.62)
 const LATER_COLOR := Color(0.72, 0.7, 0.78)
+const SHOW_MET := 2          # met goals shown before the current one (the rest: one line)
+const SHOW_NEXT := 2         # goals shown after it (the rest: one line)
 
 onready var title_label: Label = $Box/Header/Title
 onready var fold_button: Button = $Box/Header/Fold
@@ -52,26 +54,34 @@ func show_goals(snap: Dictionary) -> void:
 			goal_rows.remove_child(row)
 			row.queue_free()
 	var done := 0
+	for m in met:
+		done += 1 if int(m) == 1 else 0
+	var shown := shown_goals(met, current, titles.size())
+	var earlier := []          # titles met and left out above the rows
 	for i in range(titles.size()):
-		var is_met := i < met.size() and int(met[i]) == 1
-		if is_met:
-			done += 1
-		var row := CheckBox.new()
-		row.name = "Goal%d" % (i + 1)
-		row.pressed = is_met
-		var kind := str(kinds[i]) if i < kinds.size() else ""
-		row.text = goal_text(str(titles[i]), kind, _at(progress, i), _at(target, i), is_met)
-		row.mouse_filter = Control.MOUSE_FILTER_IGNORE      # ticked by the game, not by a click
-		row.focus_mode = Control.FOCUS_NONE
-		row.clip_text = true
-		row.hint_tooltip = str(titles[i])
-		var colour := MET_COLOR if is_met else (CURRENT_COLOR if i == current else LATER_COLOR)
-		row.add_color_override("font_color", colour)
-		row.add_color_override("font_color_pressed", colour)
-		goal_rows.add_child(row)
+		var is_met: bool = i < met.size() and int(met[i]) == 1
+		if not i in shown:
+			if is_met and i < current:
+				earlier.append(str(titles[i]))
+			continue
+		if not earlier.empty():
+			var _earlier := _add_row("Earlier", "%s met" % _goals_words(earlier.size()), true,
+					MET_COLOR, earlier)
+			earlier = []
+		var kind: String = str(kinds[i]) if i < kinds.size() else ""
+		var colour: Color = MET_COLOR if is_met else (CURRENT_COLOR if i == current else LATER_COLOR)
+		var row := _add_row("Goal%d" % (i + 1), goal_text(str(titles[i]), kind, _at(progress, i),
+				_at(target, i), is_met), is_met, colour, [str(titles[i])])
 		if i == current:
 			goal_rows.move_child(advice_label, row.get_index() + 1)
-	var has_current := current >= 0 and current < titles.size()
+	var later := []
+	for i in range(titles.size()):
+		if not i in shown and i > current and not (i < met.size() and int(met[i]) == 1):
+			later.append(str(titles[i]))
+	if not later.empty():
+		var _more := _add_row("Later", "and %d more" % later.size(), false,
+				LATER_COLOR, later)
+	var has_current: bool = current >= 0 and current < titles.size()
 	advice_label.visible = has_current
 	advice_label.text = str(advice[current]) if has_current and current < advice.size() else ""
 	if has_current:
@@ -81,6 +91,48 @@ func show_goals(snap: Dictionary) -> void:
 	else:
 		title_label.text = "Goals"
 	title_label.hint_tooltip = title_label.text
+
+
+# The goals shown in rows, the rest summed up in a line above ("3 goals met") or below ("and 5
+# more"), so the list stays short: the last SHOW_MET met before the current goal, the current,
+# the next SHOW_NEXT, and any met out of order after those.
+static func shown_goals(met: Array, current: int, count: int) -> Array:
+	var out := []
+	var before := 0
+	for i in range(count - 1, -1, -1):
+		if i < current and before < SHOW_MET:
+			out.push_front(i)
+			before += 1
+	for i in range(max(current, 0), count):
+		if i <= current + SHOW_NEXT or (i < met.size() and int(met[i]) == 1):
+			out.append(i)
+	if current >= count:
+		out = []
+		for i in range(max(count - SHOW_MET, 0), count):
+			out.append(i)
+	return out
+
+
+func _add_row(row_name: String, text: String, ticked: bool, colour: Color, titles: Array) -> CheckBox:
+	var row := CheckBox.new()
+	row.name = row_name
+	row.pressed = ticked
+	row.text = text
+	row.mouse_filter = Control.MOUSE_FILTER_PASS      # for its tooltip
+	row.disabled = true                                # ticked by the game, not by a click
+	row.focus_mode = Control.FOCUS_NONE
+	row.clip_text = true
+	row.hint_tooltip = PoolStringArray(titles).join("\n")
+	row.add_color_override("font_color", colour)
+	row.add_color_override("font_color_pressed", colour)
+	row.add_color_override("font_color_hover", colour)
+	row.add_color_override("font_color_disabled", colour)
+	goal_rows.add_child(row)
+	return row
+
+
+static func _goals_words(n: int) -> String:
+	return "1 goal" if n == 1 else "%d goals" % n
 
 
 static func _at(values: Array, i: int) -> int:
@@ -106,7 +158,7 @@ func _show_fold() -> void:
 	fold_button.hint_tooltip = "Show the goals" if folded else "Fold the goals to one line"
 
 
-# The goal rows shown, in order (tests): [{text, met}].
+# The rows shown, in order (tests): [{text, met}].
 func rows() -> Array:
 	var out := []
 	for row in goal_rows.get_children():

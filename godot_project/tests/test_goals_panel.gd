@@ -56,6 +56,28 @@ func test_the_panel_lists_the_goals_the_current_one_with_its_advice():
 	assert_false(panel.visible)
 
 
+func test_a_long_list_stays_short():
+	panel = GoalsPanel.instance()
+	add_child(panel)
+	var titles := []
+	var kinds := []
+	for i in range(10):
+		titles.append("Goal number %d" % (i + 1))
+		kinds.append("build")
+	var s := {"goal_kind": kinds, "goal_title": titles, "goal_advice": titles,
+			"goal_met": [1, 1, 1, 1, 0, 0, 0, 0, 1, 0], "goal_progress": [], "goal_target": [],
+			"goal_current": 4}
+	panel.show_goals(s)
+	assert_eq(panel.rows(), [{"text": "2 goals met", "met": true},
+			{"text": "Goal number 3", "met": true}, {"text": "Goal number 4", "met": true},
+			{"text": "Goal number 5", "met": false}, {"text": "Goal number 6", "met": false},
+			{"text": "Goal number 7", "met": false}, {"text": "Goal number 9", "met": true},
+			{"text": "and 2 more", "met": false}])
+	assert_eq(panel.goal_rows.get_node("Earlier").hint_tooltip, "Goal number 1\nGoal number 2")
+	assert_eq(panel.goal_rows.get_node("Later").hint_tooltip, "Goal number 8\nGoal number 10")
+	assert_eq(panel.title_label.text, "Goal 5 of 10: Goal number 5")
+
+
 func test_the_panel_folds_to_one_line_and_unfolds():
 	panel = GoalsPanel.instance()
 	add_child(panel)
@@ -81,8 +103,15 @@ func _t_in_play():
 	if not running():
 		return
 	record_events()
-	yield(frames(4), "completed")
+	yield(frames(2), "completed")
 	var ext = extension("GoalsExtension")
+	assert_true(ext.panel.visible, "shown from the level's start, before its first tick ends")
+	assert_eq(ext.panel.advice_label.text, "Build a second bed: pick Bed and click the floor.")
+	for _i in range(300):
+		if int(snap_get("tick", 0)) >= 2:
+			break
+		yield(get_tree(), "physics_frame")
+	yield(frames(2), "completed")
 	assert_true(ext != null, "the goals extension is loaded")
 	if ext == null:
 		return

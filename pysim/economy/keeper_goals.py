@@ -40,7 +40,7 @@ KEEP-05 The goals are part of the game state (area "keeper_goals": each goal's p
 
 The snapshot (keyed on the area's version): goal_kind, goal_title, goal_advice (strings), goal_met (0/1),
 goal_progress, goal_target (ints), one each a goal in list order, and goal_current (the index
-of the current goal; the number of goals once all are met; -1 before the first tick).
+of the current goal; the number of goals once all are met).
 """
 from pysim.combat import afterwards
 from pysim.core import clock, entities, level, systems
@@ -352,8 +352,8 @@ def _shown(game):
 
 def _front(game, snap):
     """goal_kind, goal_title, goal_advice [str]; goal_met [0/1]; goal_progress, goal_target
-    [int], one a goal in list order; goal_current int (-1 before the first tick, len once
-    all met)."""
+    [int], one a goal in list order; goal_current int (the first goal not met, KEEP-03; len
+    once all are met)."""
     st = state_of(game)
     snap["goal_kind"] = [g.kind for g in st.goals]
     snap["goal_title"] = [g.title() for g in st.goals]
@@ -361,7 +361,7 @@ def _front(game, snap):
     snap["goal_met"] = [1 if g.met_tick >= 0 else 0 for g in st.goals]
     snap["goal_progress"] = [int(g.progress) for g in st.goals]
     snap["goal_target"] = [int(g.target) for g in st.goals]
-    snap["goal_current"] = int(st.current)
+    snap["goal_current"] = first_unmet(st)
 
 
 def _register():

@@ -152,7 +152,7 @@ func entry(kind: String) -> Dictionary:
 
 func _show() -> void:
 	var all := lines()
-	var editing := root != null and selected >= 0 and selected < all.size()
+	var editing: bool = root != null and selected >= 0 and selected < all.size()
 	for field in [kind_list, what_list, number, advice]:
 		field.get_parent().visible = editing
 	_buttons["Add"].disabled = root == null or kinds.empty()
@@ -189,7 +189,7 @@ func check_goal() -> String:
 	if selected < 0 or selected >= all.size():
 		return ""
 	var got = SimClient.goal_reason(str(all[selected]))
-	var why := str(got) if typeof(got) == TYPE_STRING else "cannot ask pysim: %s" % str(got)
+	var why: String = str(got) if typeof(got) == TYPE_STRING else "cannot ask pysim: %s" % str(got)
 	if why == "":
 		reason_label.text = "The goal fits."
 		reason_label.add_color_override("font_color", OK_COLOR)
@@ -202,7 +202,7 @@ func check_goal() -> String:
 # {kind, what, n, advice} of a [goals] line (`KIND [WHAT] [N]: advice`), N 1 when left out.
 static func split(line: String) -> Dictionary:
 	var at := line.find(":")
-	var spec := line.substr(0, at) if at >= 0 else line
+	var spec: String = line.substr(0, at) if at >= 0 else line
 	var words := []
 	for w in spec.strip_edges().split(" ", false):
 		words.append(w)
@@ -235,7 +235,7 @@ func add_goal() -> void:
 		return
 	var all := lines()
 	var first: Dictionary = kinds[0]
-	var at := selected + 1 if selected >= 0 else all.size()
+	var at: int = selected + 1 if selected >= 0 else all.size()
 	all.insert(at, join(first, str(first["choices"][0]) if not first["choices"].empty() else "",
 			int(first["least"]), NEW_ADVICE))
 	selected = at
@@ -287,22 +287,22 @@ func set_goal(kind: String, what: String, n: int, text: String, typed: bool = fa
 	var line := join(e, what, n, text)
 	if line != str(all[selected]):
 		all[selected] = line
-		_set_lines(all, "Edit a goal", typed)
+		_set_lines(all, "Type a goal's advice" if typed else "Edit a goal", typed)
 	return check_goal()
 
 
 func _on_field_chosen(_value) -> void:
 	if _showing:
 		return
-	var kind := kind_list.get_item_text(kind_list.selected) if kind_list.selected >= 0 else ""
-	var what := what_list.get_item_text(what_list.selected) if what_list.selected >= 0 else ""
+	var kind: String = kind_list.get_item_text(kind_list.selected) if kind_list.selected >= 0 else ""
+	var what: String = what_list.get_item_text(what_list.selected) if what_list.selected >= 0 else ""
 	var _why := set_goal(kind, what, int(number.value), advice.text)
 
 
 func _on_advice_typed(text: String) -> void:
 	if _showing:
 		return
-	var parts := split(str(lines()[selected])) if selected >= 0 and selected < lines().size() else {}
+	var parts: Dictionary = split(str(lines()[selected])) if selected >= 0 and selected < lines().size() else {}
 	if parts.empty():
 		return
 	var _why := set_goal(parts["kind"], parts["what"], int(parts["n"]), text, true)
