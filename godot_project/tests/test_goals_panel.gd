@@ -137,3 +137,39 @@ func _t_in_play():
 	var log_text := PoolStringArray(main.hud.shown_log_texts()).join("\n")
 	assert_string_contains(log_text, "Goal met: Build a bed for every minion")
 	assert_string_contains(log_text, "Goal 2: Build a treasury. Build a treasury with the Treasury tool.")
+
+
+func test_the_panel_fits_beside_a_selection_from_720p_to_4k():
+	return _wrap("_t_fits")
+
+
+func _t_fits():
+	yield(start_main("res://levels/campaign.level"), "completed")
+	if not running():
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	EventBus.emit_signal("entity_selected", first_of_kind(0))
+	yield(frames(20), "completed")
+	var p = extension("GoalsExtension").panel
+	var sel: Control = main.hud.selection_panel
+	assert_true(p.visible and sel.visible, "the goals and a selection show together")
+	var root: Control = main.hud.get_node("Root")
+	var base_size := root.rect_size
+	var others := []
+	for path in ["TopBar", "EventLog", "ToolBar"]:
+		others.append(root.get_node(path))
+	others.append(sel)
+	for size in [base_size, Vector2(1920, 1080), Vector2(2560, 1440), Vector2(3840, 2160)]:
+		root.rect_size = size
+		yield(get_tree(), "idle_frame")
+		yield(get_tree(), "idle_frame")
+		var r: Rect2 = p.get_global_rect()
+		assert_true(Rect2(root.rect_global_position, size).encloses(r), "on screen at %s: %s" % [str(size), str(r)])
+		for o in others:
+			assert_false(o.is_visible_in_tree() and r.intersects(o.get_global_rect()),
+					"the goals %s overlap %s %s at %s" % [str(r), o.name, str(o.get_global_rect()), str(size)])
+		assert_true(sel.rect_size.y >= 200, "the selection keeps room at %s (%s)" % [str(size), str(sel.rect_size)])
+		assert_true(p.advice_label.get_line_count() >= 2 and p.advice_label.get_visible_line_count() == p.advice_label.get_line_count(),
+				"the advice wraps and shows whole at %s" % str(size))
+	root.rect_size = base_size
+	EventBus.emit_signal("entity_selected", -1)
