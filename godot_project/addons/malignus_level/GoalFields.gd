@@ -10,6 +10,7 @@ extends VBoxContainer
 
 const SimClient = preload("res://core/SimClient.gd")
 const LevelEdits = preload("res://addons/malignus_level/LevelEdits.gd")
+const Widgets = preload("res://addons/malignus_level/Widgets.gd")
 const SECTION := "goals"
 const NEW_ADVICE := "What the player does next, in a line."
 const OK_COLOR := Color(0.55, 0.9, 0.55)
@@ -42,19 +43,11 @@ func _init() -> void:
 	var buttons := GridContainer.new()
 	buttons.columns = 4
 	add_child(buttons)
-	for b in [["Add", "Add", "A new goal after the selected one", "add_goal"],
-			["Remove", "Remove", "Remove the selected goal", "remove_goal"],
-			["Up", "Up", "Move the selected goal up (earlier)", "_on_up"],
-			["Down", "Down", "Move the selected goal down (later)", "_on_down"]]:
-		var button := Button.new()
-		button.name = b[0]
-		button.text = b[1]
-		button.hint_tooltip = b[2]
-		button.clip_text = true
-		button.size_flags_horizontal = SIZE_EXPAND_FILL
-		var _c = button.connect("pressed", self, b[3])
-		buttons.add_child(button)
-		_buttons[b[0]] = button
+	for b in [["Add", "A new goal after the selected one", "add_goal"],
+			["Remove", "Remove the selected goal", "remove_goal"],
+			["Up", "Move the selected goal up (earlier)", "_on_up"],
+			["Down", "Move the selected goal down (later)", "_on_down"]]:
+		_buttons[b[0]] = Widgets.button(buttons, b[0], b[0], b[1], self, b[2])
 	kind_list = OptionButton.new()
 	kind_list.name = "Kind"
 	kind_list.clip_text = true
@@ -76,27 +69,13 @@ func _init() -> void:
 	advice.placeholder_text = "shown while it is the current goal"
 	var _a = advice.connect("text_changed", self, "_on_advice_typed")
 	_row("Advice", advice)
-	reason_label = Label.new()
-	reason_label.name = "Reason"
-	reason_label.autowrap = true
-	add_child(reason_label)
-	about_label = Label.new()
-	about_label.name = "About"
-	about_label.autowrap = true
-	about_label.modulate = Color(1, 1, 1, 0.7)
-	add_child(about_label)
+	var notes := Widgets.note_labels(self)
+	reason_label = notes[0]
+	about_label = notes[1]
 
 
 func _row(title: String, field: Control) -> void:
-	var row := HBoxContainer.new()
-	row.name = title + "Row"
-	var label := Label.new()
-	label.text = title
-	label.rect_min_size = Vector2(44, 0)
-	row.add_child(label)
-	field.size_flags_horizontal = SIZE_EXPAND_FILL
-	row.add_child(field)
-	add_child(row)
+	var _row := Widgets.field_row(self, title, field, 44)
 
 
 # Shows the goals of a level scene (null: none open) and edits them from now on.

@@ -25,6 +25,7 @@ const LevelCatalog = preload("res://addons/malignus_level/LevelCatalog.gd")
 const LevelEdits = preload("res://addons/malignus_level/LevelEdits.gd")
 const WireTool = preload("res://addons/malignus_level/WireTool.gd")
 const GoalFields = preload("res://addons/malignus_level/GoalFields.gd")
+const Widgets = preload("res://addons/malignus_level/Widgets.gd")
 const OK_COLOR := Color(0.55, 0.88, 0.55)
 const BAD_COLOR := Color(1, 0.54, 0.5)
 const NO_TOOL := ""
@@ -139,15 +140,7 @@ func _text(node_name: String) -> RichTextLabel:
 
 
 func _button(parent: Node, node_name: String, text: String, tip: String, method: String) -> Button:
-	var b := Button.new()
-	b.name = node_name
-	b.text = text
-	b.hint_tooltip = tip
-	b.clip_text = true
-	b.size_flags_horizontal = SIZE_EXPAND_FILL
-	var _c = b.connect("pressed", self, method)
-	parent.add_child(b)
-	return b
+	return Widgets.button(parent, node_name, text, tip, self, method)
 
 
 # --- opening, checking, playing --------------------------------------------------------------
