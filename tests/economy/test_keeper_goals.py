@@ -245,7 +245,7 @@ def test_goals_met_out_of_order_count_and_the_current_is_the_first_unmet():
 
 
 @pytest.mark.rule("KEEP-02")
-def test_a_goal_met_stays_met_when_what_met_it_is_gone():
+def test_a_goal_met_stays_met_when_the_game_moves_on():
     rows = ["##########",
             "#u.......#",
             "#MM....S.#",
