@@ -700,15 +700,17 @@ def _map_keys(game, snap):
 def validate_level(text, source="level"):
     """Builds the level (text or .tscn scene) the way the game would, and says what is wrong:
     {"ok": True, "name", "width", "height", "entities", "commands", "dark" (tiles out of
-    full light)} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
+    full light), "goals"} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
     path)."""
     try:
         game = level.load_text(str(text), str(source))
     except level.LevelError as exc:
         return {"error": str(exc)}
+    from pysim.economy import keeper_goals
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
-            "commands": len(game.script), "dark": int((game.grid.light < 255).sum())}
+            "commands": len(game.script), "dark": int((game.grid.light < 255).sum()),
+            "goals": len(keeper_goals.state_of(game).goals)}
 
 
 # One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'

@@ -615,7 +615,7 @@ static func _view_of(result: Dictionary) -> Dictionary:
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands", "dark"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark", "goals"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
 	return _answer_dict("validate_level", _ask_checker("validate_level", [text, source]))
 

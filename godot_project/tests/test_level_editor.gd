@@ -420,9 +420,11 @@ func test_add_edit_move_and_remove_goals():
 	assert_string_contains(g.goal_list.get_item_text(0), "1. survive 3: Hold.")
 	g.remove_goal()
 	assert_eq(_lines(), ["beds: Beds for all."])
-	# the level with its goal passes Check level
+	# the level with its goal passes Check level, which counts it
 	var result: Dictionary = dock.check_open_level()
 	assert_eq(result.get("ok"), true, str(result))
+	assert_eq(int(result.get("goals", -1)), 1)
+	assert_string_contains(dock.status.text, "goals: 1")
 
 
 func test_a_bad_goal_is_said_and_check_level_names_the_node():

@@ -214,10 +214,10 @@ func show_result(result: Dictionary) -> Dictionary:
 	errors.visible = not result.has("ok")
 	if result.has("ok"):
 		_say(status, "%s: fine" % str(result.get("name", "")), OK_COLOR)
-		status.add_text(" (%d x %d tiles, things that move: %d, scripted commands: %d, tiles out of full light: %d)" % [
+		status.add_text(" (%d x %d tiles, things that move: %d, scripted commands: %d, tiles out of full light: %d, goals: %d)" % [
 			int(result.get("width", 0)), int(result.get("height", 0)),
 			int(result.get("entities", 0)), int(result.get("commands", 0)),
-			int(result.get("dark", 0))])
+			int(result.get("dark", 0)), int(result.get("goals", 0))])
 	else:
 		_say(status, "The level has an error", BAD_COLOR)
 		status.add_text(" (click it to select its node or see its line):")
