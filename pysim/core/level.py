@@ -33,7 +33,7 @@ Extension registries (rule areas fill them at import time):
 import re
 
 
-from pysim.core import clock, commands, files, terrain
+from pysim.core import clock, commands, files, spawning, terrain
 from pysim.core.errors import LevelError  # noqa: F401 (part of this module's interface)
 from pysim.core.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION
 from pysim.core.game import Game, load_rule_modules
@@ -45,6 +45,9 @@ from pysim.core.game import Game, load_rule_modules
 THINGS = {}
 SECTIONS = {}
 HEADERS = {}
+# The level things that put a body on the map (each one body), counted against
+# spawning.MAX_LIVE_BODIES while the map is parsed.
+BODY_THINGS = set()
 CATALOG = {}
 
 # The [light] section's characters: a light level 0 (dark) .. 9 (full light), and the light
@@ -83,7 +86,7 @@ class Context:
         self.level = None
 
     def error(self, lineno, message):
-        raise LevelError("%s:%d: %s" % (self.source, lineno, message))
+        raise LevelError(self.source, lineno, message)
 
 
 class Level:
@@ -141,7 +144,7 @@ def parse(text, source="level"):
         ctx.error(0, "the level is %d characters long; the most a level may be is %d"
                   % (len(text), files.MAX_LEVEL_BYTES))
     # The same text whatever the editor saved: no byte-order mark, LF line ends.
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     seen = {}
     domain_line = 1
     last_line = max(1, len(text.rstrip("\n").split("\n")))
@@ -226,6 +229,7 @@ def parse(text, source="level"):
             if lv.legend[ch][0] == terrain.PORTAL and not (
                     x == 0 or y == 0 or x == lv.width - 1 or y == lv.height - 1):
                 ctx.error(lineno, "portal at column %d is not on the map edge" % (x + 1))
+    _count_bodies(ctx, lv)
 
     if "domain" in body:
         if lv.domain not in ("map", "all"):
@@ -273,11 +277,27 @@ def parse(text, source="level"):
         if not isinstance(cmd.get("type"), str) or not commands.known(cmd["type"]):
             ctx.error(lineno, "unknown command type %r" % cmd.get("type"))
         lv.commands.append((tick, cmd, lineno))
+    crowded = spawning.crowded_tick(lv.commands)
+    if crowded:
+        ctx.error(*crowded)
 
     for name, lines in body.items():
         if name not in _CORE_SECTIONS:
             lv.sections.append((name, seen[name], lines))
     return lv
+
+
+def _count_bodies(ctx, lv):
+    """The map may place at most spawning.MAX_LIVE_BODIES bodies (refused at the row that
+    passes it, before one is built)."""
+    per_char = {ch: sum(1 for thing, _ in entry[1] if thing in BODY_THINGS)
+                for ch, entry in lv.legend.items()}
+    total = 0
+    for lineno, row in lv.rows:
+        total += sum(per_char[ch] for ch in row)
+        if total > spawning.MAX_LIVE_BODIES:
+            ctx.error(lineno, "the map places more than %d bodies (at most %d may be alive "
+                      "at once)" % (spawning.MAX_LIVE_BODIES, spawning.MAX_LIVE_BODIES))
 
 
 def light_level(ch):
@@ -370,8 +390,8 @@ def seed_value(text, fail):
     """A seed from text: a whole number 0 .. 2**63 - 1 (numpy seeds take no negatives)."""
     try:
         seed = files.whole_number(text.strip())
-    except ValueError:
-        fail("seed must be a whole number, not %r" % text)
+    except ValueError as exc:
+        fail("seed must be a whole number, not %s" % exc)
     if not 0 <= seed <= files.INT64_MAX:
         fail("seed must be between 0 and %d" % files.INT64_MAX)
     return seed
@@ -498,3 +518,4 @@ def _place_dungeon_creature(game, x, y, arg):
 
 
 THINGS["dungeon_creature"] = _place_dungeon_creature
+BODY_THINGS.update(("minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature"))

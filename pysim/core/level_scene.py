@@ -57,15 +57,16 @@ class _Text:
 
     def add(self, text, node, line=None, row=-1):
         if "\n" in text:
-            raise LevelError("%s:%d: node %r: a line break inside a value that must be one line"
-                             % (self.source, line or node.line, node.path))
+            raise LevelError(self.source, line or node.line,
+                             "node %r: a line break inside a value that must be one line"
+                             % node.path)
         self.lines.append(text)
         self.origins.append((node.line if line is None else line, node.path, row))
 
 
 def _fail(source, node, message, key=None):
     line = node.line if key is None else node.line_of(key)
-    raise LevelError("%s:%d: node %r: %s" % (source, line, node.path, message))
+    raise LevelError(source, line, "node %r: %s" % (node.path, message))
 
 
 def _string(source, node, key, default=""):
@@ -128,7 +129,7 @@ def scene_to_text(text, source):
     load_rule_modules()          # every area's level things, to check the things' kinds
     root = scene.root()
     if root is None:
-        raise LevelError("%s:1: the scene has no nodes" % source)
+        raise LevelError(source, 1, "the scene has no nodes")
     nodes = scene.by_path()
     out = _Text()
     out.source = source
@@ -325,16 +326,11 @@ def _wire_line(source, wire):
 
 def _relocate(exc, source, origins, things_at):
     """A LevelError about the generated text, told as a place in the scene."""
-    message = str(exc)
-    prefix = source + ":"
-    if not message.startswith(prefix):
+    if exc.source != str(source):
         return exc
-    number, _, rest = message[len(prefix):].partition(": ")
-    if not number.isdigit():
-        return exc
-    lineno = int(number)
+    lineno, rest = exc.line, exc.reason
     if not 1 <= lineno <= len(origins):
-        return LevelError("%s:1: %s" % (source, rest))
+        return LevelError(source, 1, rest)
     line, path, row = origins[lineno - 1]
     m = _COLUMN.match(rest)
     if row >= 0 and m:
@@ -346,17 +342,17 @@ def _relocate(exc, source, origins, things_at):
         rest = "%sat tile %d,%d%s" % (m.group(1) + " " if m.group(1) else "", x, row,
                                       rest[m.end():])
     if path:
-        return LevelError("%s:%d: node %r: %s" % (source, line, path, rest))
-    return LevelError("%s:%d: %s" % (source, line, rest))
+        return LevelError(source, line, "node %r: %s" % (path, rest))
+    return LevelError(source, line, rest)
 
 
 def load_text(text, source="level.tscn", seed=None):
     """A Game from a scene text; the game's level_text is the generated level text (the
     one a save holds), so a save of it needs no scene to load."""
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     if len(text) > files.MAX_SCENE_BYTES:
-        raise LevelError("%s:0: the scene is %d characters long; the most is %d"
-                         % (source, len(text), files.MAX_SCENE_BYTES))
+        raise LevelError(source, 0, "the scene is %d characters long; the most is %d"
+                         % (len(text), files.MAX_SCENE_BYTES))
     level_text, origins = scene_to_text(text, source)
     try:
         game = level.build(level.parse(level_text, source), seed)
@@ -409,7 +405,7 @@ def _command_time(tick):
 def level_to_scene(text, source="level"):
     """The scene text of a level text (the converter; loses only comments after the first
     section and the choice of legend characters)."""
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     lv = level.parse(text, source)
     notes = []
     for line in text.split("\n"):

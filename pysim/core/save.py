@@ -39,9 +39,10 @@ the script position and the pending commands are part of the state (and of its h
 import json
 import os
 import re
+import stat
 import tempfile
 
-from pysim.core import commands, files
+from pysim.core import commands, files, spawning
 from pysim.core.game import CHECKPOINT_TICKS, load_rule_modules
 from pysim.core.level import LevelError, load_text
 
@@ -73,8 +74,11 @@ class SaveError(LevelError):
 def dumps(game, view=None):
     """The save text of a game (made by level.load_text, so it knows its level), with the
     front end's view {key: [JSON values]} when given (ValueError for one it cannot hold)."""
+    # The source is a label (a file name may hold line breaks, or bytes that are not UTF-8,
+    # which Python reads as lone surrogates): one line of whole characters.
+    source = game.level_source.encode("utf-8", "backslashreplace").decode("utf-8")
     lines = [MAGIC,
-             "source: %s" % game.level_source.replace("\n", " ").replace("\r", " "),
+             "source: %s" % source.replace("\n", " ").replace("\r", " "),
              "seed: %d" % game.seed,
              "tick: %d" % game.tick,
              "hash: %s" % game.state_hash(),
@@ -152,7 +156,7 @@ def _parse_view(section, path):
 
 
 def _error(path, lineno, message):
-    raise SaveError("%s:%d: %s" % (path, lineno, message))
+    raise SaveError(path, lineno, message)
 
 
 class _Save:
@@ -171,14 +175,22 @@ class _Save:
 
 
 def _sections(lines, path, first):
-    """{section name: [(lineno, text)]} for the sections after the header, in file order."""
+    """{section name: [(lineno, text)]} for the sections after the header, in file order.
+    A line in [brackets] is a section's header (no line of a section's body starts with
+    '['; the saved level's lines start with '|', a view's with its key)."""
     order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS)) + (VIEW_SECTION,)
     found = {}
     current = None
     for i in range(first, len(lines)):
         text = lines[i]
         name = text.strip()[1:-1] if text.startswith("[") and text.strip().endswith("]") else None
-        if name in order and (current is None or order.index(name) > order.index(current)):
+        if name is not None:
+            if name not in order:
+                _error(path, i + 1, "unknown section [%s] (a save holds %s)"
+                       % (name, ", ".join("[%s]" % n for n in order)))
+            if current is not None and order.index(name) <= order.index(current):
+                _error(path, i + 1, "section [%s] after [%s] (a save holds %s, in that order, "
+                       "each once)" % (name, current, ", ".join("[%s]" % n for n in order)))
             current = name
             found[name] = (i + 1, [])
             continue
@@ -193,9 +205,12 @@ def _sections(lines, path, first):
 
 def _parse(text, path):
     """A _Save, or SaveError naming the line."""
+    # Every section a save may hold is known whatever was imported before (the fog's is
+    # registered by its rule module), as the level parser knows every level thing.
+    load_rule_modules()
     if len(text) > files.MAX_SAVE_BYTES:
         _error(path, 0, "the save is over %d bytes" % files.MAX_SAVE_BYTES)
-    text = files.normalise(text)
+    text = files.normalise(text, path)
     lines = text.split("\n")
     first = lines[0].strip() if lines else ""
     if first in OLD_MAGICS:
@@ -218,8 +233,8 @@ def _parse(text, path):
             if key in ("seed", "tick", "script"):
                 try:
                     value = files.whole_number(value)
-                except ValueError:
-                    _error(path, i + 1, "%s must be a whole number, not %r" % (key, value))
+                except ValueError as exc:
+                    _error(path, i + 1, "%s must be a whole number, not %s" % (key, exc))
                 if value < 0 or value > files.INT64_MAX:
                     _error(path, i + 1, "%s must be between 0 and %d" % (key, files.INT64_MAX))
             sv.headers[key] = (value, i + 1)
@@ -283,6 +298,9 @@ def _parse_commands(sv, section, path):
                    % (tick, saved_tick))
         sv.commands.append((tick, _command(cmd_text, path, lineno), lineno))
         last_tick = tick
+    crowded = spawning.crowded_tick(sv.commands)
+    if crowded:
+        _error(path, *crowded)
 
 
 def _parse_pending(sv, section, path):
@@ -318,7 +336,6 @@ def loads(text, path="save"):
 def summary(text, path="save"):
     """What a save says about itself without replaying it (a list of saves): {"source": the
     level it started from, "tick", "view": {key: [values]}}; SaveError for a bad one."""
-    load_rule_modules()         # (their optional sections: a [fog] is known, not a stray line)
     sv = _parse(text, path)
     return {"source": sv.headers["source"][0], "tick": sv.headers["tick"][0], "view": sv.view}
 
@@ -329,11 +346,8 @@ def read(text, path="save"):
     try:
         game = load_text(sv.level_text, sv.headers["source"][0], sv.headers["seed"][0])
     except LevelError as exc:
-        # The level's own line numbers, moved to where those lines stand in the save.
-        _, _, rest = str(exc).partition(":")
-        line_text, _, message = rest.partition(":")
-        offset = int(line_text) if line_text.isascii() and line_text.isdigit() else 0
-        _error(path, sv.level_first + max(offset, 1) - 1, "in the saved level:" + message)
+        # The level's own line, moved to where that line stands in the save.
+        _error(path, sv.level_first + max(exc.line, 1) - 1, "in the saved level: " + exc.reason)
     saved_tick = sv.headers["tick"][0]
 
     def step_to(tick):
@@ -380,10 +394,14 @@ def save_file(game, path):
 
 
 def write_atomic(path, text):
+    """Write text to path through a temporary file beside it (.NAME.XXXXXXXX.tmp), renamed
+    over path once whole; then remove what killed writes of the same path left."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
                                dir=folder)
     try:
+        # (the file system's own clock: the leftovers' times come from it too)
+        started = os.fstat(fd).st_mtime_ns
         # mkstemp makes the file private (0600); a save or a level is an ordinary file.
         mask = os.umask(0)
         os.umask(mask)
@@ -403,18 +421,41 @@ def write_atomic(path, text):
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        return
+        dir_fd = None
+    if dir_fd is not None:
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+    _remove_leftovers(folder, os.path.basename(path), started)
+
+
+def _remove_leftovers(folder, name, started):
+    """A write killed mid-way leaves its temporary file: remove those of this path (the
+    name mkstemp gives: .NAME. + 8 of [a-z0-9_] + .tmp) older than the write that just
+    finished, so a write of the same path under way in another process keeps its own."""
+    pattern = re.compile(r"\.%s\.[a-z0-9_]{8}\.tmp\Z" % re.escape(name))
     try:
-        os.fsync(dir_fd)
+        names = os.listdir(folder)
     except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+        return
+    for other in names:
+        if not pattern.match(other):
+            continue
+        leftover = os.path.join(folder, other)
+        try:
+            info = os.lstat(leftover)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime_ns < started:
+                os.unlink(leftover)
+        except OSError:
+            pass        # gone already, or not ours to remove: the save itself is whole
 
 
 def load_file(path):
     try:
         text = files.read_text(path, "save", files.MAX_SAVE_BYTES)
     except LevelError as exc:
-        raise SaveError(str(exc))
+        raise SaveError(exc.source, exc.line, exc.reason)
     return loads(text, str(path))

@@ -7,6 +7,7 @@ import pytest
 
 from conftest import pysim_env
 from pysim.core import save
+from pysim.level import load_text
 from pysim.session import Session
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,7 +25,7 @@ def _played_session():
     s.send({"type": "switch_lever", "part": 6})   # applied while paused
     s.step(0.5)
     s.send({"type": "set_speed", "speed": 2})
-    s.send({"type": "no_such_command"})             # refused, and refused again on replay
+    s.send({"type": "no_such_command"})             # refused: it changed nothing
     s.step(3.0)
     return s
 
@@ -42,10 +43,10 @@ def test_a_loaded_save_is_the_same_game_tick_for_tick():
         assert loaded.game.state_hash() == original.game.state_hash()
 
 
-def test_the_save_holds_the_player_commands_not_the_scripted_ones():
+def test_the_save_holds_the_player_commands_taken_not_the_refused_nor_the_scripted():
     text = _played_session().save_text()
     commands = text.split("\n[commands]\n", 1)[1]
-    assert '"switch_lever"' in commands and '"no_such_command"' in commands
+    assert '"switch_lever"' in commands and '"no_such_command"' not in commands
     # The level's own @0:30 switch_lever is in the saved level, not in the command log.
     assert commands.count('"switch_lever"') == 1
 
@@ -356,5 +357,29 @@ def test_a_process_killed_while_saving_leaves_a_whole_save(tmp_path):
         assert game.tick >= 1
     assert kills == 6 and target.exists()
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "slot.msave"]
-    # A kill can leave one temporary file (never the save itself half written).
+    # A kill can leave one temporary file (never the save itself half written); the next
+    # save removes it, so six kills leave at most the last one's.
     assert all(name.startswith(".slot.msave.") and name.endswith(".tmp") for name in leftovers)
+    assert len(leftovers) <= 1, leftovers
+
+
+def test_a_save_removes_the_temporary_files_killed_saves_left_and_only_those(tmp_path):
+    target = tmp_path / "slot.msave"
+    left = [tmp_path / (".slot.msave.%s.tmp" % tail) for tail in ("k3_x9q0a", "00000000")]
+    others = [tmp_path / name for name in (
+        ".other.msave.k3_x9q0a.tmp",       # another save's
+        ".slot.msave.k3_x9q0.tmp",         # not a name mkstemp gives
+        ".slot.msave.K3_X9Q0A.tmp",
+        "slot.msave.tmp",                  # the game's (SimClient.gd) own name, not ours
+        ".slot.msave.fresh000.tmp")]       # newer than the write: another writer's, going on
+    for path in left + others:
+        path.write_text("half a save")
+    for path in left + others[:-1]:
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    future = 4_000_000_000
+    os.utime(others[-1], (future, future))
+    game = load_text("name: small\n[map]\nP.S\n", "small.level")
+    save.save_file(game, str(target))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["slot.msave"] + [p.name for p in others])
+    assert save.loads(target.read_text(encoding="utf-8"), "slot.msave").tick == 0
