@@ -276,13 +276,14 @@ def _minions(game):
                and e.state != entities.DEAD and e.side == entities.DUNGEON)
 
 
-def _measure(game, st, g, mined):
-    """The goal's progress now (and, for beds, its target)."""
+def _measure(game, st, g, mined, room):
+    """The goal's progress now (and, for beds, its target): `mined` the metal mined this
+    tick, `room` the largest room opened (-1: no tile opened this tick, as it was)."""
     kind = g.kind
     if kind == "mine":
         return g.progress + mined
     if kind == "dig":
-        return largest_room(st.opened)
+        return g.progress if room < 0 else room
     if kind == "trap":
         return whole_traps(game, st)
     if kind == "beds":
@@ -304,6 +305,7 @@ def tick(game):
     if not st.goals or ending.over(game):
         return
     mined = 0
+    opened = len(st.opened)
     for ev in ending.this_ticks_events(game):
         kind = ev["type"]
         if kind == "metal_mined":
@@ -311,11 +313,13 @@ def tick(game):
         elif kind in ("dug", "vein_exhausted"):
             st.opened.append([int(ev["x"]), int(ev["y"])])
             st.version += 1
+    # the room measured again only on a tick that opened a tile (a walk over all of them)
+    room = largest_room(st.opened) if len(st.opened) != opened else -1
     for i, g in enumerate(st.goals):
         if g.met_tick >= 0:
             continue
         was = (g.progress, g.target)
-        g.progress = _measure(game, st, g, mined)
+        g.progress = _measure(game, st, g, mined, room)
         if g.progress >= g.target:
             g.progress = g.target
             g.met_tick = int(game.tick)
