@@ -24,9 +24,11 @@ KEEP-01 The kinds (KINDS, each with its numbers; N left out is 1 where it may be
          kill [N]          adventurers killed (the end tally's)
          day N             the Boss alive when day N begins
 KEEP-02 Goals only read the game: no goal changes a rule, sends a command or writes into
-         another area's state. Every goal is checked every tick from the level's start,
-         whatever its place in the list (what the player does out of order counts), and a
-         goal met stays met whatever happens later (a bed lost, a trap scrapped).
+         another area's state. Every goal not met is checked from the level's start, whatever
+         its place in the list (what the player does out of order counts): on the tick of an
+         event that may meet one (NOW_EVENTS: metal mined, a tile opened, something built or
+         wired, a death, a capture, an invasion's end) and every game minute (CHECK_TICKS).
+         A goal met stays met whatever happens later (a bed lost, a trap scrapped).
 KEEP-03 The current goal is the first not met; its advice is what the Goals panel shows.
 KEEP-04 Events: `goal_met` (goal: its index, kind, title) when a goal is met;
          `goal_current` (goal, kind, title, advice) when another goal becomes the current one
@@ -297,24 +299,40 @@ def _measure(game, st, g, mined, room):
     return tally[{"survive": "invasions_beaten", "capture": "captured", "kill": "killed"}[kind]]
 
 
+# The goals are measured on a tick with an event that may meet one (metal mined, a tile opened,
+# something built or wired, a death, a capture, an invasion's end), and every CHECK_TICKS
+# ticks: what they read changes with these, and measuring a dozen goals on every tick of a long
+# sweep cost a third of a small level's tick.
+CHECK_TICKS = 10
+NOW_EVENTS = frozenset(("metal_mined", "dug", "vein_exhausted", "furniture_built", "part_built",
+                        "wired", "death", "captured", "invasion_ended"))
+
+
 @systems.system("keeper_goals", 1000)
 def tick(game):
-    """After the end's tally (999): every goal not met measured, met ones said, the current
+    """After the end's tally (999): the goals not met measured, met ones said, the current
     one said when it moved (KEEP-02..04)."""
     st = state_of(game)
-    if not st.goals or ending.over(game):
+    if not st.goals or st.current >= len(st.goals) or ending.over(game):
         return
     mined = 0
-    opened = len(st.opened)
+    opened = []
+    now = st.current < 0 or game.tick % CHECK_TICKS == 0
     for ev in ending.this_ticks_events(game):
         kind = ev["type"]
-        if kind == "metal_mined":
-            mined += 1
-        elif kind in ("dug", "vein_exhausted"):
-            st.opened.append([int(ev["x"]), int(ev["y"])])
-            st.version += 1
-    # the room measured again only on a tick that opened a tile (a walk over all of them)
-    room = largest_room(st.opened) if len(st.opened) != opened else -1
+        if kind in NOW_EVENTS:
+            now = True
+            if kind == "metal_mined":
+                mined += 1
+            elif kind == "dug" or kind == "vein_exhausted":
+                opened.append([int(ev["x"]), int(ev["y"])])
+    if not now:
+        return
+    room = -1
+    if opened and any(g.kind == "dig" and g.met_tick < 0 for g in st.goals):
+        # the room measured again only when a tile opened (a walk over all of them)
+        st.opened.extend(opened)
+        room = largest_room(st.opened)
     for i, g in enumerate(st.goals):
         if g.met_tick >= 0:
             continue
@@ -326,7 +344,7 @@ def tick(game):
             game.emit("goal_met", goal=i, kind=g.kind, title=g.title())
         if (g.progress, g.target) != was or g.met_tick >= 0:
             st.version += 1
-    if not any(g.kind == "dig" and g.met_tick < 0 for g in st.goals) and st.opened:
+    if st.opened and not any(g.kind == "dig" and g.met_tick < 0 for g in st.goals):
         st.opened = []          # nobody waits for them any more
     current = first_unmet(st)
     if current != st.current:
