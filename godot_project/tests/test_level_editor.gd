@@ -407,7 +407,7 @@ func test_add_edit_move_and_remove_goals():
 	assert_eq(_lines(), ["dig 2: A room."])
 	assert_eq(g.set_goal("beds", "", 5, "Beds."), "")            # beds take no N
 	assert_eq(_lines(), ["beds: Beds."])
-	g._on_advice_typed("Beds for all.")
+	assert_eq(g.type_advice("Beds for all."), "")
 	assert_eq(_lines(), ["beds: Beds for all."])
 	# a second goal after it, moved up, then removed
 	g.add_goal()
@@ -446,8 +446,8 @@ func test_every_change_is_one_undo_step():
 	g.add_goal()
 	assert_eq(_lines().size(), 1)
 	var _e = g.set_goal("trap", "", 2, "Two traps.")
-	g._on_advice_typed("Two traps, wired.")
-	g._on_advice_typed("Two traps, wired!")
+	var _t = g.type_advice("Two traps, wired.")
+	_t = g.type_advice("Two traps,\nwired!")
 	assert_eq(_lines(), ["trap 2: Two traps, wired!"])
 	assert_true(undo.undo(), "typing undone")
 	assert_eq(_lines(), ["trap 2: Two traps."], "the typing was one step")

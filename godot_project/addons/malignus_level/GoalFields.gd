@@ -25,7 +25,7 @@ var goal_list: ItemList
 var kind_list: OptionButton
 var what_list: OptionButton
 var number: SpinBox
-var advice: LineEdit
+var advice: TextEdit         # wrapped; a line break typed becomes a space (one [goals] line)
 var reason_label: Label
 var about_label: Label
 var _buttons := {}           # name -> Button
@@ -41,7 +41,7 @@ func _init() -> void:
 	var _s = goal_list.connect("item_selected", self, "select")
 	add_child(goal_list)
 	var buttons := GridContainer.new()
-	buttons.columns = 4
+	buttons.columns = 2
 	add_child(buttons)
 	for b in [["Add", "A new goal after the selected one", "add_goal"],
 			["Remove", "Remove the selected goal", "remove_goal"],
@@ -64,9 +64,11 @@ func _init() -> void:
 	number.hint_tooltip = "N: how many (metal, tiles, traps, invasions, adventurers, the day)"
 	var _n = number.connect("value_changed", self, "_on_field_chosen")
 	_row("N", number)
-	advice = LineEdit.new()
+	advice = TextEdit.new()
 	advice.name = "Advice"
-	advice.placeholder_text = "shown while it is the current goal"
+	advice.wrap_enabled = true
+	advice.rect_min_size = Vector2(0, 76)
+	advice.hint_tooltip = "Shown while it is the current goal"
 	var _a = advice.connect("text_changed", self, "_on_advice_typed")
 	_row("Advice", advice)
 	var notes := Widgets.note_labels(self)
@@ -155,8 +157,8 @@ func _show() -> void:
 	number.max_value = int(e.get("most", 100000))
 	number.value = int(parts["n"])
 	number.get_parent().visible = str(e.get("takes", "nothing")) != "nothing"
-	if advice.text != parts["advice"]:
-		advice.text = parts["advice"]
+	if advice.text.replace("\n", " ").strip_edges() != parts["advice"]:
+		advice.text = parts["advice"]       # (not while typing: the caret stays)
 	about_label.text = str(e.get("about", "Not a goal kind pysim knows."))
 	_showing = false
 	var _why := check_goal()
@@ -275,16 +277,20 @@ func _on_field_chosen(_value) -> void:
 		return
 	var kind: String = kind_list.get_item_text(kind_list.selected) if kind_list.selected >= 0 else ""
 	var what: String = what_list.get_item_text(what_list.selected) if what_list.selected >= 0 else ""
-	var _why := set_goal(kind, what, int(number.value), advice.text)
+	var _why := set_goal(kind, what, int(number.value), advice.text.replace("\n", " "))
 
 
-func _on_advice_typed(text: String) -> void:
-	if _showing:
-		return
+func _on_advice_typed() -> void:
+	if not _showing:
+		var _why := type_advice(advice.text)
+
+
+# The advice typed (its line breaks as spaces: a goal is one line); pysim's reason returned.
+func type_advice(text: String) -> String:
 	var parts: Dictionary = split(str(lines()[selected])) if selected >= 0 and selected < lines().size() else {}
 	if parts.empty():
-		return
-	var _why := set_goal(parts["kind"], parts["what"], int(parts["n"]), text, true)
+		return "no goal is selected"
+	return set_goal(parts["kind"], parts["what"], int(parts["n"]), text.replace("\n", " "), true)
 
 
 func _set_lines(all: Array, action: String, typed: bool = false) -> void:
