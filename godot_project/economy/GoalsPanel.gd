@@ -1,32 +1,68 @@
-extends PanelContainer
+extends "res://hud/GamePanel.gd"
 # The Goals panel: a level's goals for a new keeper (pysim/economy/keeper_goals.py,
 # docs/rules/economy.md "Goals for a new keeper"), a short list in order, met ones ticked,
 # the current one bright with its advice under it, the rest dim; updated live from the
 # snapshot's goal_* keys. Shown from the start of a level that has goals (hidden for one
-# without); the header's button folds it to one line that still names the current goal.
-# Only reads: it sends nothing. Attached to the HUD by GoalsExtension.gd.
+# without); the header's button folds it to one line that still names the current goal (a
+# small HUD starts it folded).
+# Only reads: it sends nothing. A GamePanel (the HUD's one way to build a panel), docked by
+# GoalsExtension.gd at the top of the right dock.
 
 const CURRENT_COLOR := Color(1, 0.92, 0.6)
 const MET_COLOR := Color(0.62, 0.85, 0.62)
 const LATER_COLOR := Color(0.72, 0.7, 0.78)
+const ADVICE_COLOR := Color(0.93, 0.9, 0.84)
 const SHOW_MET := 2          # met goals shown before the current one (the rest: one line)
 const SHOW_NEXT := 2         # goals shown after it (the rest: one line)
+# A HUD less tall than this (a small window, a large UI scale) starts the list folded, so the
+# map keeps its room; the player's own fold or unfold then stands.
+const COMPACT_HEIGHT := 600.0
 
-onready var title_label: Label = $Box/Header/Title
-onready var fold_button: Button = $Box/Header/Fold
-onready var body: VBoxContainer = $Box/Body
-onready var goal_rows: VBoxContainer = $Box/Body/List
-onready var advice_label: Label = $Box/Body/List/Advice
-
+var title_label: Label = null
+var fold_button: Button = null
+var body: VBoxContainer = null
+var goal_rows: VBoxContainer = null
+var advice_label: Label = null
 var folded := false
+var fold_chosen := false  # the player folded or unfolded it: the HUD's height no longer does
+var _hud_root: Control = null
 var _shown := []          # what the rows show: [titles, met, progress, target, current, advice, kinds]
 
 
 func _ready() -> void:
-	visible = false
-	var _err := fold_button.connect("pressed", self, "toggle_fold")
-	_err = EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	build("GoalsPanel", "Goals")
+	title_label = title
+	fold_button = add_button(header, "Fold", "-", self, "toggle_fold")
+	fold_button.rect_min_size = Vector2(24, 24)
+	fold_button.size_flags_vertical = SIZE_SHRINK_CENTER
+	body = VBoxContainer.new()
+	body.name = "Body"
+	body.mouse_filter = MOUSE_FILTER_IGNORE
+	box.add_child(body)
+	goal_rows = VBoxContainer.new()
+	goal_rows.name = "List"
+	goal_rows.mouse_filter = MOUSE_FILTER_IGNORE
+	goal_rows.add_constant_override("separation", 0)
+	body.add_child(goal_rows)
+	advice_label = add_text(goal_rows, "Advice", ADVICE_COLOR)
+	advice_label.visible = false
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	var huds := get_tree().get_nodes_in_group("hud")
+	if not huds.empty() and huds[0].get("root") is Control:
+		_hud_root = huds[0].root
+		_err = _hud_root.connect("resized", self, "_fit_to_hud")
+	_fit_to_hud()
 	_show_fold()
+
+
+# Folded in a HUD less tall than COMPACT_HEIGHT, open in a taller one, until the player chooses.
+func _fit_to_hud() -> void:
+	if fold_chosen or _hud_root == null:
+		return
+	var compact := _hud_root.rect_size.y < COMPACT_HEIGHT
+	if compact != folded:
+		folded = compact
+		_show_fold()
 
 
 func _on_snapshot(snap: Dictionary) -> void:
@@ -113,20 +149,23 @@ static func shown_goals(met: Array, current: int, count: int) -> Array:
 	return out
 
 
-func _add_row(row_name: String, text: String, ticked: bool, colour: Color, titles: Array) -> CheckBox:
-	var row := CheckBox.new()
+# A row of the list: a box the game ticks (never a click) and the goal's words, wrapped at
+# the dock's width; its tooltip names the goals it stands for.
+func _add_row(row_name: String, text: String, ticked: bool, colour: Color, titles: Array) -> HBoxContainer:
+	var row := HBoxContainer.new()
 	row.name = row_name
-	row.pressed = ticked
-	row.text = text
 	row.mouse_filter = Control.MOUSE_FILTER_PASS      # for its tooltip
-	row.disabled = true                                # ticked by the game, not by a click
-	row.focus_mode = Control.FOCUS_NONE
-	row.clip_text = true
 	row.hint_tooltip = PoolStringArray(titles).join("\n")
-	row.add_color_override("font_color", colour)
-	row.add_color_override("font_color_pressed", colour)
-	row.add_color_override("font_color_hover", colour)
-	row.add_color_override("font_color_disabled", colour)
+	var tick := CheckBox.new()
+	tick.name = "Tick"
+	tick.pressed = ticked
+	tick.disabled = true
+	tick.focus_mode = Control.FOCUS_NONE
+	tick.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	tick.size_flags_vertical = SIZE_SHRINK_CENTER
+	row.add_child(tick)
+	var words := add_text(row, "Text", colour)
+	words.text = text
 	goal_rows.add_child(row)
 	return row
 
@@ -149,6 +188,7 @@ static func goal_text(title: String, kind: String, progress: int, target: int, m
 
 func toggle_fold() -> void:
 	folded = not folded
+	fold_chosen = true
 	_show_fold()
 
 
@@ -162,6 +202,6 @@ func _show_fold() -> void:
 func rows() -> Array:
 	var out := []
 	for row in goal_rows.get_children():
-		if row is CheckBox:
-			out.append({"text": row.text, "met": row.pressed})
+		if row != advice_label:
+			out.append({"text": row.get_node("Text").text, "met": row.get_node("Tick").pressed})
 	return out

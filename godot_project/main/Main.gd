@@ -12,6 +12,11 @@ extends Node
 #   --zoom=Z                       set the camera's zoom once the game runs (for screenshots;
 #                                  1 = 32 screen px a tile, 0.5 = 64 px; not clamped)
 #   --focus=X,Y                    centre the camera on tile (X, Y) once the game runs
+#   --tool=ID                      pick a tool once the game runs (econ_mine, door ...)
+#   --hover=X,Y                    then move the mouse onto tile (X, Y): the tool's preview and
+#                                  the map tip (for screenshots)
+#   --tile=X,Y                     select the tile (a piece of furniture's panel)
+#   --tab=TITLE                    open that tab of the selection panel (with --select)
 # Extensions: every res://<folder>/*Extension.tscn is instanced under Extensions at start
 # (sorted by path); when its root has setup(main), it is called before the sim starts.
 # Replacing or ending the game (another level, a load, New campaign, Quit) goes through
@@ -60,9 +65,7 @@ func _ready() -> void:
 	autoplay_hours = float(args.get("autoplay-hours", -1))
 	_select_id = int(args.get("select", -1))
 	_zoom = float(args.get("zoom", -1))
-	var focus := str(args.get("focus", "")).split(",")
-	if focus.size() == 2:
-		_focus = Vector2(float(focus[0]), float(focus[1]))
+	_focus = _tile_arg("focus")
 	var _err: int = EventBus.connect("save_requested", self, "save_game")
 	_err = EventBus.connect("load_requested", self, "_on_load_requested")
 	_err = EventBus.connect("level_requested", self, "_on_level_requested")
@@ -133,6 +136,33 @@ func _process(_delta: float) -> void:
 		EventBus.emit_signal("entity_selected", _select_id)
 	if _frames == 5 and (_zoom > 0 or _focus.x >= 0):
 		_place_camera()
+	if _frames == 6:
+		_apply_view_args()
+
+
+# "--name=X,Y" as a tile, (-1, -1) without it.
+func _tile_arg(arg_name: String) -> Vector2:
+	var xy := str(args.get(arg_name, "")).split(",")
+	return Vector2(float(xy[0]), float(xy[1])) if xy.size() == 2 else Vector2(-1, -1)
+
+
+# --tool, --tile, --tab, --hover (for screenshots): what a player's clicks would do.
+func _apply_view_args() -> void:
+	if str(args.get("tool", "")) != "":
+		EventBus.emit_signal("tool_selected", str(args["tool"]))
+	var tile := _tile_arg("tile")
+	if tile.x >= 0:
+		EventBus.emit_signal("tile_selected", tile)
+	var tab_button = hud.selection_panel.tabs.tab_button(str(args.get("tab", "")))
+	if tab_button != null:
+		tab_button.emit_signal("pressed")
+	var hover := _tile_arg("hover")
+	if hover.x >= 0:
+		var m := InputEventMouseMotion.new()
+		m.position = world.get_viewport().canvas_transform.xform(world.tile_to_world(hover))
+		m.global_position = m.position
+		Input.warp_mouse_position(m.position)
+		Input.parse_input_event(m)
 
 
 # --zoom / --focus: the camera after the world framed the map on the first snapshot.
@@ -198,7 +228,7 @@ func save_game(path: String = QUICKSAVE_PATH) -> bool:
 func default_speed() -> int:
 	var want := int(Settings.value("game/default_speed"))
 	var best := 1
-	for s in hud.SPEEDS.values():
+	for s in hud.top_bar.SPEEDS.values():
 		if s > best and s <= want:
 			best = s
 	return best

@@ -310,7 +310,41 @@ func pick_level(path: String):
 # Clicks the centre of a control (where it is on the screen, its canvas layer's scale too).
 # A coroutine.
 func click_control(c: Control):
-	yield(click_at(c.get_global_transform_with_canvas().xform(c.rect_size / 2)), "completed")
+	yield(click_at(screen_point(c, c.rect_size / 2)), "completed")
+
+
+# Where a point of a control (in its own coordinates) is on the screen: through its canvas
+# layer too (the HUD is scaled by the UI scale setting).
+static func screen_point(c: Control, local: Vector2) -> Vector2:
+	return c.get_global_transform_with_canvas().xform(local)
+
+
+# A control's rect on the screen (see screen_point).
+static func screen_rect(c: Control) -> Rect2:
+	var t := c.get_global_transform_with_canvas()
+	return Rect2(t.origin, c.rect_size * t.get_scale())
+
+
+# --- the window --------------------------------------------------------------------------------
+
+# The game as if in a window of `size` pixels at UI scale `ui_scale`: the root viewport takes
+# that size (the stretch is switched off, so a mouse event's position is the viewport's: the
+# clicks of these helpers land where they aim) and the HUD hears of the scale as from the
+# settings panel. restore_window() puts the project's stretch and scale 1 back. A coroutine.
+func set_window(size: Vector2, ui_scale: float = 1.0):
+	get_tree().set_screen_stretch(SceneTree.STRETCH_MODE_DISABLED, SceneTree.STRETCH_ASPECT_IGNORE, Vector2.ZERO)
+	var root_viewport: Viewport = get_tree().root
+	root_viewport.size = size
+	EventBus.emit_signal("settings_changed", "ui/scale", ui_scale)
+	for _i in range(3):
+		yield(get_tree(), "idle_frame")
+
+
+func restore_window() -> void:
+	get_tree().set_screen_stretch(SceneTree.STRETCH_MODE_2D, SceneTree.STRETCH_ASPECT_EXPAND,
+			Vector2(ProjectSettings.get_setting("display/window/size/width"),
+			ProjectSettings.get_setting("display/window/size/height")))
+	EventBus.emit_signal("settings_changed", "ui/scale", Settings.value("ui/scale"))
 
 
 # The screen position of a map tile's centre.

@@ -196,6 +196,7 @@ func _t_pause_menu():
 	yield(start_title(), "completed")
 	if not title.start_game(TRAP_DEMO) or not game_started(TRAP_DEMO):
 		return
+	yield(frames(2), "completed")      # the HUD's containers lay it out in its first frames
 	yield(click_control(main.hud.speed_button(2)), "completed")
 	var ok = yield(wait_snapshot("speed", 2), "completed")
 	assert_true(ok, "the game runs at 2x")
@@ -205,7 +206,7 @@ func _t_pause_menu():
 	yield(press_key(KEY_ESCAPE), "completed")
 	assert_false(main.hud.help_panel.visible, "Esc closes the key help")
 	assert_false(title.menus.is_open(), "... and opens no menu")
-	var tool_button: Button = main.hud.tool_row.get_node("econ_dig")
+	var tool_button: Button = main.hud.tool_button("econ_dig")
 	yield(click_control(tool_button), "completed")
 	assert_eq(main.world.tool_id, "econ_dig")
 	yield(press_key(KEY_ESCAPE), "completed")
@@ -395,7 +396,7 @@ func _pick_level(path: String):
 
 
 func _click_hud(button_name: String):
-	yield(click_control(main.hud.get_node("Root/TopBar/Row/" + button_name)), "completed")
+	yield(click_control(main.hud.top_bar.row.get_node(button_name)), "completed")
 
 
 func _pause_then(button_name: String):

@@ -6,11 +6,13 @@ extends "res://tests/TestCase.gd"
 
 const GOALS_LEVEL := "res://tests/data/goals_test.level"
 const GoalsPanel = preload("res://economy/GoalsPanel.tscn")
+const LayoutCheck = preload("res://tests/LayoutCheck.gd")
 
 var panel = null
 
 
 func after_each() -> void:
+	restore_window()
 	if panel != null:
 		remove_child(panel)
 		panel.free()
@@ -117,7 +119,7 @@ func _t_in_play():
 		return
 	var p = ext.panel
 	assert_true(p.visible, "shown from the start of a level with goals")
-	assert_true(p.is_visible_in_tree() and p.get_parent() == main.hud.right_dock, "in the HUD's right dock")
+	assert_true(p.is_visible_in_tree() and main.hud.right_dock.is_a_parent_of(p), "in the HUD's right dock")
 	assert_eq(p.rows()[0], {"text": "Build a bed for every minion (1/2)", "met": false})
 	assert_eq(p.advice_label.text, "Build a second bed: pick Bed and click the floor.")
 	assert_string_contains(PoolStringArray(main.hud.shown_log_texts()).join("\n"),
@@ -143,6 +145,9 @@ func test_the_panel_fits_beside_a_selection_from_720p_to_4k():
 	return _wrap("_t_fits")
 
 
+# The campaign's goals with a minion selected, checked by the layout walker's checks
+# (tests/LayoutCheck.gd: on screen, nothing cut or squeezed, no panel over another) in
+# windows from 1280x720 to 3840x2160 and at UI scale 2 on 4K.
 func _t_fits():
 	yield(start_main("res://levels/campaign.level"), "completed")
 	if not running():
@@ -151,25 +156,22 @@ func _t_fits():
 	EventBus.emit_signal("entity_selected", first_of_kind(0))
 	yield(frames(20), "completed")
 	var p = extension("GoalsExtension").panel
-	var sel: Control = main.hud.selection_panel
-	assert_true(p.visible and sel.visible, "the goals and a selection show together")
-	var root: Control = main.hud.get_node("Root")
-	var base_size := root.rect_size
-	var others := []
-	for path in ["TopBar", "EventLog", "ToolBar"]:
-		others.append(root.get_node(path))
-	others.append(sel)
-	for size in [base_size, Vector2(1920, 1080), Vector2(2560, 1440), Vector2(3840, 2160)]:
-		root.rect_size = size
-		yield(get_tree(), "idle_frame")
-		yield(get_tree(), "idle_frame")
-		var r: Rect2 = p.get_global_rect()
-		assert_true(Rect2(root.rect_global_position, size).encloses(r), "on screen at %s: %s" % [str(size), str(r)])
-		for o in others:
-			assert_false(o.is_visible_in_tree() and r.intersects(o.get_global_rect()),
-					"the goals %s overlap %s %s at %s" % [str(r), o.name, str(o.get_global_rect()), str(size)])
-		assert_true(sel.rect_size.y >= 200, "the selection keeps room at %s (%s)" % [str(size), str(sel.rect_size)])
-		assert_true(p.advice_label.get_line_count() >= 2 and p.advice_label.get_visible_line_count() == p.advice_label.get_line_count(),
-				"the advice wraps and shows whole at %s" % str(size))
-	root.rect_size = base_size
+	assert_true(p.visible and main.hud.selection_panel.visible, "the goals and a selection show together")
+	assert_eq(main.hud.right_dock.docked()[0], p, "the goals are first in the dock")
+	for w in [[Vector2(1280, 720), 1.0], [Vector2(1920, 1080), 1.0], [Vector2(3840, 2160), 1.0],
+			[Vector2(3840, 2160), 2.0], [Vector2(1280, 720), 1.5]]:
+		yield(set_window(w[0], w[1]), "completed")
+		yield(frames(3), "completed")
+		assert_eq(LayoutCheck.problems(get_tree()), [], "at %s, UI scale %s" % [str(w[0]), str(w[1])])
+		var small: bool = w[1] == 1.5
+		assert_eq(p.folded, small, "folded only in a HUD less tall than 600 (%s, UI scale %s)" % [str(w[0]), str(w[1])])
+		if not small:
+			assert_true(p.advice_label.get_line_count() >= 2, "the advice wraps at %s" % str(w[0]))
+	# the player's own choice stands whatever the window
+	yield(click_control(p.fold_button), "completed")
+	assert_false(p.folded, "unfolded by a click")
+	yield(set_window(Vector2(1280, 720), 1.0), "completed")
+	yield(set_window(Vector2(1280, 720), 1.5), "completed")
+	assert_false(p.folded, "the player's unfold stands")
+	restore_window()
 	EventBus.emit_signal("entity_selected", -1)

@@ -45,7 +45,7 @@ func _on_notify(text: String, _kind: String) -> void:
 
 
 func button(button_name: String) -> Button:
-	return main.hud.get_node("Root/TopBar/Row/" + button_name) as Button
+	return main.hud.top_bar.row.get_node(button_name) as Button
 
 
 func test_save_then_load_brings_back_the_saved_game():
@@ -154,11 +154,11 @@ func test_quiet_events_stay_off_the_log_but_have_words():
 	# Shaped as pysim emits them (the combat layer reads the coordinates too).
 	var ev := {"type": "attack", "tick": 1, "attacker": 3, "target": 4, "outcome": "hit", "ranged": false,
 			"margin": 2, "x0": 5, "y0": 5, "x1": 6, "y1": 5}
-	var lines_before: int = main.hud._log_lines.size()
+	var lines_before: int = main.hud.event_log.lines.size()
 	EventBus.emit_signal("sim_event", ev)
-	assert_eq(main.hud._log_lines.size(), lines_before, "an attack event went to the on-screen log")
+	assert_eq(main.hud.event_log.lines.size(), lines_before, "an attack event went to the on-screen log")
 	assert_eq(main.hud.event_words(ev), "%s attacks %s and hits" % [Names.who(3).substr(0, 1).to_upper() + Names.who(3).substr(1), Names.who(4)])
 	var wound := {"type": "wound", "tick": 1, "entity": 4, "level": "Minor", "location": "arm", "total": 1,
 			"points": 1, "by": 3, "x": 6, "y": 5, "bleeding": false}
 	EventBus.emit_signal("sim_event", wound)
-	assert_eq(main.hud._log_lines.size(), min(lines_before + 1, main.hud.LOG_LINES), "a wound did not reach the log")
+	assert_eq(main.hud.event_log.lines.size(), min(lines_before + 1, main.hud.event_log.LOG_LINES), "a wound did not reach the log")

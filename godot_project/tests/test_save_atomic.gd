@@ -134,7 +134,7 @@ func test_the_save_button_shows_a_failure():
 	if not assert_true(blocked, "block %s.tmp" % quick):
 		return
 	var toasts_before: int = main.hud.toasts.get_child_count()
-	yield(click_control(main.hud.get_node("Root/TopBar/Row/SaveButton") as Button), "completed")
+	yield(click_control(main.hud.top_bar.row.get_node("SaveButton") as Button), "completed")
 	assert_eq(d.remove(quick + ".tmp"), OK)
 	assert_string_contains(said(), "The game was not saved")
 	assert_true(main.hud.toasts.get_child_count() > toasts_before or main.hud.toasts.get_child_count() == 4,

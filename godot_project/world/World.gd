@@ -62,6 +62,11 @@ func add_layer(node: Node2D, above_entities: bool = false) -> void:
 		structures.add_child(node)
 
 
+# A tool whose drag covers a rectangle of tiles (Dig, Mine vein ...): the cursor draws it.
+func add_area_tool(id: String) -> void:
+	cursor.area_tools[id] = true
+
+
 func tile_to_world(tile: Vector2) -> Vector2:
 	return (tile + Vector2(0.5, 0.5)) * TILE
 
