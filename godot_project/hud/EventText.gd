@@ -59,6 +59,13 @@ static func core_text(ev: Dictionary) -> String:
 			return "%s left the map with %s: lost to you" % [first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
 		"rite_of_storms":
 			return "The Rite of Storms rages for %s hours (cost %s treasure): no invasion can come" % [str(ev.get("hours", "?")), str(ev.get("cost", "?"))]
+		# The keeper's goals (pysim/economy/keeper_goals.py): the Goals panel shows them too.
+		"goal_current":
+			return "Goal %d: %s. %s" % [int(ev.get("goal", 0)) + 1, str(ev.get("title", "")), str(ev.get("advice", ""))]
+		"goal_met":
+			return "Goal met: %s" % str(ev.get("title", ""))
+		"goals_done":
+			return "Every goal met (%d of %d): the dungeon is yours to run" % [int(ev.get("goals", 0)), int(ev.get("goals", 0))]
 		"dug":
 			return "Dug out %s" % _at(ev)
 		"wall_built":

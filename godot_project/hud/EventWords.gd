@@ -9,9 +9,11 @@ const EventText = preload("res://hud/EventText.gd")
 const COLOR_DEFAULT := Color(0.85, 0.82, 0.9)
 const COLOR_REFUSED := Color(1.0, 0.5, 0.45)
 const COLOR_ERROR := Color(1.0, 0.35, 0.35)
+const COLOR_GOAL := Color(1.0, 0.86, 0.45)
 
 var _formatters := {}   # type -> FuncRef
-var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR}
+var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR, "goal_current": COLOR_GOAL,
+		"goal_met": COLOR_GOAL, "goals_done": COLOR_GOAL}
 var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
 var _category := {}     # type -> the log filter it falls under (category_of)
 
