@@ -23,7 +23,8 @@
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
 #                  Xvfb, it loads it and plays 1 game hour; it loads every sound and the icon
 #                  (build/export_assets.gd); then export-selfcheck (its Python comes from the export folder only)
-#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game) under Xvfb -> build/out/screenshot.png
+#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game, --ui-scale=1.5 the
+#                  interface size) under Xvfb (SCREENSHOT_SIZE=3840x2160) -> build/out/screenshot.png
 #   make package   a Debian package of the export -> build/out/malignus_<version>_<arch>.deb
 #   make package-check  the package unpacked into a temporary root, its launcher started from
 #                  there under Xvfb for 1 game hour with the machine's Python hidden
@@ -437,14 +438,16 @@ package-check:
 	  || { echo "package-check: the game did not play its hour (log: $(OUT)/package-check.log)" >&2; exit 1; }
 	echo "package-check: ok"
 
-# The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep);
-# SCREENSHOT_ARGS adds main scene arguments, e.g. --level=res://levels/trap_demo.level --select=1
+# The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep), in a
+# window of SCREENSHOT_SIZE; SCREENSHOT_ARGS adds main scene arguments, e.g.
+# --level=res://levels/trap_demo.level --select=1, --ui-scale=1.5 (docs/godot.md "Running")
 SCREENSHOT_FRAMES := 300
+SCREENSHOT_SIZE := 1280x720
 screenshot: build
 	cd $(ROOT)
 	mkdir -p $(OUT)
 	rm -f $(OUT)/screenshot.png
-	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' godot3 --path $(GP) -- \
+	$(GODOT_ENV) timeout 600 xvfb-run -a -s '-screen 0 $(SCREENSHOT_SIZE)x24' godot3 --resolution $(SCREENSHOT_SIZE) --path $(GP) -- \
 	  --screenshot=$(OUT)/screenshot.png --screenshot-frames=$(SCREENSHOT_FRAMES) $(SCREENSHOT_ARGS) > $(OUT)/screenshot.log 2>&1
 	test -s $(OUT)/screenshot.png || { tail -n 20 $(OUT)/screenshot.log >&2; echo "screenshot: no picture" >&2; exit 1; }
 	echo "screenshot: $(OUT)/screenshot.png"

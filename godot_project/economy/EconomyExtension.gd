@@ -217,10 +217,6 @@ func _on_snapshot(snap: Dictionary) -> void:
 			_preview(hover)
 	if snap.get("game_over", false) and not end_panel.visible:
 		show_end(snap)
-		# headless autoplay: the stopped clock is the end, not a stall (Main would exit 3)
-		if main.autoplay_hours >= 0 and not main._finished:
-			print("game over: the Boss is dead on day %d, score %d" % [int(snap.get("day", 1)), int(snap.get("score_score", 0))])
-			main._finish_autoplay(snap)
 
 
 func _on_sim_event(ev: Dictionary) -> void:
