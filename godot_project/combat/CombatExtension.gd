@@ -10,7 +10,7 @@ extends "res://core/ConceptExtension.gd"
 #   command for the selected minion.
 
 const ET = preload("res://hud/EventText.gd")
-const STANCES := ["Flee", "Evasive", "Defensive", "Balanced", "Aggressive"]
+const Shared := preload("res://core/Shared.gd")
 
 var tab = null
 var snap := {}
@@ -221,7 +221,7 @@ func _on_tool_selected(id: String) -> void:
 func _build_order_panel() -> void:
 	order_panel = add_side_panel("OrderPanel", "_on_order_panel_close", "Close the orders (Esc)")
 	order_panel.title.text = "Orders"
-	var row: HBoxContainer = order_panel.add_row("OrderButtons")
+	var row: Container = order_panel.add_row("OrderButtons")
 	for pair in ORDERS:
 		var b := Button.new()
 		b.name = pair[0]
@@ -230,11 +230,7 @@ func _build_order_panel() -> void:
 		b.focus_mode = Control.FOCUS_NONE
 		var _err := b.connect("pressed", self, "begin_order", [pair[1]])
 		row.add_child(b)
-	order_hint = Label.new()
-	order_hint.name = "Hint"
-	order_hint.autowrap = true
-	order_hint.rect_min_size = Vector2(280, 0)
-	order_panel.box.add_child(order_hint)
+	order_hint = GamePanel.add_text(order_panel.box, "Hint")
 
 
 func _on_order_panel_close() -> void:
@@ -269,7 +265,7 @@ func _refresh_order_panel() -> void:
 
 func _is_my_minion(id: int) -> bool:
 	var i := row_index(snap, "ent_id", id)
-	return i >= 0 and int(snap["ent_kind"][i]) == 0 and int(snap["ent_state"][i]) == 0
+	return i >= 0 and int(snap["ent_kind"][i]) == Shared.MINION and int(snap["ent_state"][i]) == Shared.STATE_UP
 
 
 func _on_entity_selected(id: int) -> void:

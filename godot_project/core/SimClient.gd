@@ -13,35 +13,27 @@ const PYTHONPATH_FILE := "res://bridge/pythonpath.txt"
 const SESSION_MODULE := "pysim.session"
 const SESSION_FACTORY := "Session"
 const ERROR_KEY := "__python_error__"
-# Session.snapshot_changes' own keys (pysim/core/snapshot.py FULL_KEY, GONE_KEY)
-const FULL_KEY := "snapshot_full"
-const GONE_KEY := "snapshot_gone"
+const Shared := preload("res://core/Shared.gd")
+const FULL_KEY := Shared.SNAPSHOT_FULL_KEY     # Session.snapshot_changes' own keys
+const GONE_KEY := Shared.SNAPSHOT_GONE_KEY
 const QUICKSAVE_PATH := "user://quicksave.msave"
 # A save is written to path + SAVE_TEMP_SUFFIX (same folder) and renamed over path when complete.
 const SAVE_TEMP_SUFFIX := ".tmp"
 
-# Autoplay (headless fast-forward): real seconds handed to each step() call, and the
-# wall-clock budget per physics frame.
-const AUTOPLAY_CHUNK_SECONDS := 0.25
-const AUTOPLAY_FRAME_BUDGET_USEC := 12000
+# Autoplay (headless fast-forward): lockstep frames of the longest real time a frame hands
+# over, for at most this long a physics frame, at this speed.
+const AUTOPLAY_FRAME_USEC := 12000
 const AUTOPLAY_SPEED := 4
-# Issue 15: a tick is spread over the physics frames before the next one, each frame running
-# its systems for about this much time (Session.set_frame_budget, pysim/session.py "Frame
-# budget"), so no frame at 1x carries a whole full-scale tick; 0 runs each tick in one frame.
-# The budget never changes the game, only which frame does the work.
-const FRAME_BUDGET_USEC := 120
-# Issue 15: the ticks run on a thread of their own (Session.set_sim_thread, pysim/
-# sim_thread.py), so a physics frame only hands over the time that passed and picks up what
-# the thread built: the budget above then waits unused. Off: the frame budget's way, every
-# tick's work in these frames (tests that count frames and ticks one to one use it).
+# The game's ticks run on the sim thread (docs/architecture.md, "The driver"): a physics
+# frame hands over its time and takes what the thread posted, in the bridge, without Python.
+# Off (set_sim_thread(false)): the same driver runs what is due inside each frame's call.
 const SIM_THREAD := true
 
 var bridge = null            # the PyBridge instance, null until start() succeeds
 var running := false         # a session is running
 var paused_stepping := false # tests and tools can stop stepping without pausing the sim
 var autoplay := false        # fast-forward mode (Main's --autoplay-hours)
-var frame_budget_usec := FRAME_BUDGET_USEC  # set_frame_budget(); given to each session
-var sim_thread := SIM_THREAD  # set_sim_thread(); given to each session (not in autoplay)
+var sim_thread := SIM_THREAD  # set_sim_thread(); given to each session
 var level_path := ""
 var seed_value := 0
 var last_snapshot := {}      # the latest snapshot Dictionary (whole: the changes merged)
@@ -49,17 +41,20 @@ var last_changed := {}       # the keys the latest snapshot_changes() call broug
 var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
-var frames_stepped := 0      # physics frames in which step() was called
+var frames_stepped := 0      # frames stepped
 var frame_usec := 0          # the last frame's own work (bridge and merge), without the time
                              # its listeners took (bench_draw.gd: the frame's simulation part)
 var _listeners_usec := 0     # the time the listeners took in this frame
-var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no tick makes none)
-var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
-                             # without a tick: Session.step applies commands even when paused)
-var _commands_waiting := false  # sent and maybe not in yet: Session.commands_waiting()
+var snapshots_taken := 0     # snapshot changes taken (a frame with no tick or command takes none)
 var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
+var level_name := ""         # the running level's own name ("The Lair"; Session.about)
+var loaded_view := {}        # the [view] of the save last loaded or started on ({key: [values]})
+# "Changed since saved" (unsaved_changes): the tick of the last save, load or start, and
+# whether a command was sent since.
+var _unchanged_tick := 0
+var _sent_since_saved := false
 
 # A second PyBridge whose object is Python's os module (start(..., "importlib",
 # "import_module", ["os"])): Godot 3.2's File has no fsync, os.fsync does. Made on first use.
@@ -72,19 +67,45 @@ func _ready() -> void:
 	add_to_group("sim_client")
 	var _err := EventBus.connect("command_requested", self, "send")
 	_err = EventBus.connect("describe_requested", self, "_on_describe_requested")
-	_err = EventBus.connect("save_requested", self, "save_game")
-	_err = EventBus.connect("load_requested", self, "load_game")
-	_err = EventBus.connect("level_requested", self, "load_level")
+	# (save_requested, load_requested and level_requested are Main's: it asks first when the
+	# game would be lost, and keeps the camera and the log with a save)
 
 
-# Starts the session on a level file (res:// or absolute path). Returns true on success;
-# on failure emits sim_failed(text), keeps failure_text and returns false.
-func start(path: String, seed_number: int = 0) -> bool:
+# Starts the session on a level file (res:// or absolute path), at `speed` (the player's
+# default speed; its set_speed is not a change of theirs). Returns true on success; on
+# failure emits sim_failed(text), keeps failure_text and returns false.
+func start(path: String, seed_number: int = 0, speed: int = 1) -> bool:
 	level_path = path
 	seed_value = seed_number
 	var text = _read_text(path)
 	if text == null:
 		return _fail("cannot read level file %s" % path)
+	if not _start_session([text, path, seed_number], path):
+		return false
+	_started({"level": path, "seed": seed_number}, speed)
+	return true
+
+
+# Starts the session on a save file instead of a level (the title's Continue and Load): the
+# game it holds, replayed and checked (Session(text, path, -1, true)); its view in
+# loaded_view. A missing or bad save fails as a level does (sim_failed, FILE:LINE).
+func start_save(path: String) -> bool:
+	var text = _read_text(path)
+	if text == null:
+		return _fail("there is no save at %s" % path)
+	if not _start_session([text, ProjectSettings.globalize_path(path), -1, true], path):
+		return false
+	var opened = bridge.invoke("opened_save", [])
+	opened = opened if _check(opened) and typeof(opened) == TYPE_DICTIONARY else {}
+	level_path = str(opened.get("level", path))
+	seed_value = -1
+	loaded_view = _view_of(opened)
+	_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
+	return true
+
+
+# The bridge and a Session made with `args` (Session's constructor), the first snapshot.
+func _start_session(args: Array, path: String) -> bool:
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return _fail("the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT)
 	var script = load(BRIDGE_SCRIPT)
@@ -94,7 +115,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 	if bridge == null:
 		return _fail("cannot create PyBridge: libpybridge.so did not load (run `make build`)")
 	var paths := python_paths()
-	var result = bridge.start(paths, SESSION_MODULE, SESSION_FACTORY, [text, path, seed_number])
+	var result = bridge.start(paths, SESSION_MODULE, SESSION_FACTORY, args)
 	if not (typeof(result) == TYPE_BOOL and result):
 		var why := str(result)
 		if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
@@ -105,18 +126,42 @@ func start(path: String, seed_number: int = 0) -> bool:
 		bridge = null
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
-	_invoke("set_frame_budget", [frame_budget_usec])
-	_invoke("set_sim_thread", [sim_thread and not autoplay])
+	_invoke("set_sim_thread", [sim_thread])
 	_attach_mail()
 	if not _refresh_snapshot():
 		running = false
 		return _fail("the simulation started but its first snapshot failed")
-	EventBus.emit_signal("sim_started", {
-		"level": path, "seed": seed_number,
-		"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-	})
-	EventBus.emit_signal("snapshot_updated", last_snapshot)
 	return true
+
+
+# A game began (started, loaded or another level): set_speed to `speed` when it is a speed
+# the game does not already run at (-1: keep the game's), what counts as unchanged, and
+# sim_started(info + name, width, height) with the snapshot.
+func _started(info: Dictionary, speed: int) -> void:
+	if speed >= 0 and speed != int(last_snapshot.get("speed", speed)):
+		set_speed(speed)
+	var about = bridge.invoke("about", [])
+	level_name = str(about.get("name", "")) if _check(about) and typeof(about) == TYPE_DICTIONARY else ""
+	_mark_unchanged(int(last_snapshot.get("tick", 0)))
+	info["name"] = level_name
+	info["width"] = int(last_snapshot.get("width", 0))
+	info["height"] = int(last_snapshot.get("height", 0))
+	EventBus.emit_signal("sim_started", info)
+	EventBus.emit_signal("snapshot_updated", last_snapshot)
+
+
+# Has the game changed since it was last saved, loaded or started: a tick played or a
+# command sent since? (What asks before the game is replaced or ended: main/Main.gd
+# replace_game.) A game that is over has nothing left to lose.
+func unsaved_changes() -> bool:
+	if not running or bool(last_snapshot.get("game_over", false)):
+		return false
+	return _sent_since_saved or current_tick() > _unchanged_tick
+
+
+func _mark_unchanged(tick: int) -> void:
+	_unchanged_tick = tick
+	_sent_since_saved = false
 
 
 # sys.path entries for the embedded interpreter.
@@ -183,9 +228,11 @@ func step_frame(delta: float) -> void:
 	_frame(delta, true)
 
 
-# One normal frame: step by delta, publish the snapshot, then the events. With the sim
-# thread (sim_thread) a physics frame never waits for it: what it built since the last
-# frame is shown, and what is due now comes in a later frame.
+# One frame (docs/architecture.md, "The driver"): hand over delta real seconds and publish
+# what the driver posted since the last frame, the snapshot's changes, then the events. With
+# the sim thread a physics frame calls no Python (PyBridge.take_mail) and never waits for the
+# ticks it makes due; without it, or in lockstep, one call (Session.frame) runs or waits
+# for them first.
 func _frame(delta: float, lockstep: bool) -> void:
 	var t0 := OS.get_ticks_usec()
 	_listeners_usec = 0
@@ -196,35 +243,18 @@ func _frame(delta: float, lockstep: bool) -> void:
 func _frame_work(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
 	if _mail_attached and not lockstep:
-		# With the sim thread, no call into Python at all: a thread that slept through most
-		# of its frame finds its caches cold, and one call into Python then costs ~50 us
-		# (issue 15). The bridge hands over the time and gives what the thread posted,
-		# already Godot's values (PyBridge.take_mail); null once its mailbox is closed.
 		var items = bridge.take_mail(delta)
 		if typeof(items) == TYPE_ARRAY:
 			_show_mail(items)
 			return
-		_mail_attached = false
-	# Otherwise one call into Python a frame (Session.frame). At 1x a tick is shown on one
-	# physics frame in six: only such a frame, or one after a command was sent or came in,
-	# brings changes to convert (a half-run tick has none, so a frame that ends mid tick
-	# answers a refresh with none).
-	var out = bridge.invoke("frame", [delta, _snapshot_stale, _commands_waiting, lockstep and sim_thread])
-	if not _check(out) or typeof(out) != TYPE_DICTIONARY:
-		return
-	# (a command sent mid tick waits for the frame after the tick is shown; once in, that
-	# frame showed what it did, though no tick ran)
-	_commands_waiting = _commands_waiting and bool(out.get("commands_waiting", false))
-	if out.has("changes"):
-		snapshots_taken += 1
-		_snapshot_stale = false
-		if _merge_changes(out["changes"]):
-			_publish_snapshot()
-	_emit_events(out.get("events", []))
+		_mail_attached = false     # (its mailbox is closed: the thread stopped)
+	var out = bridge.invoke("frame", [delta, lockstep])
+	if _check(out):
+		_show_mail([out])      # (null when nothing was posted: nothing to show)
 
 
-# What the sim thread posted, in order ({ran, changes or null, events}): the changes merged
-# into one snapshot_updated, then the events (never before the snapshot they happened in).
+# What the driver posted, in order ({ran, changes or null, events}): the changes merged into
+# one snapshot_updated, then the events (never before the snapshot they happened in).
 # last_changed is what all of them brought, as if it had come in one snapshot_changes().
 func _show_mail(items: Array) -> void:
 	var shown := false
@@ -236,7 +266,6 @@ func _show_mail(items: Array) -> void:
 		var changes = item.get("changes")
 		if typeof(changes) == TYPE_DICTIONARY:
 			snapshots_taken += 1
-			_snapshot_stale = false
 			if _merge_changes(changes):
 				shown = true
 				if changes.get(FULL_KEY, false):
@@ -266,16 +295,14 @@ func _attach_mail() -> void:
 	var _reported := _check(r)
 
 
+# Headless fast-forward: lockstep frames of the longest real time one frame hands over
+# (Shared.MAX_FRAME_SECONDS), as many as fit in AUTOPLAY_FRAME_USEC of this physics frame.
 func _autoplay_frame() -> void:
-	frames_stepped += 1
 	var t0 := OS.get_ticks_usec()
-	while running and autoplay and OS.get_ticks_usec() - t0 < AUTOPLAY_FRAME_BUDGET_USEC:
+	while running and autoplay and OS.get_ticks_usec() - t0 < AUTOPLAY_FRAME_USEC:
 		if int(last_snapshot.get("speed", -1)) != AUTOPLAY_SPEED:
 			send({"type": "set_speed", "speed": AUTOPLAY_SPEED})
-		_invoke("step", [AUTOPLAY_CHUNK_SECONDS])
-		_publish_events()
-		if _refresh_snapshot():
-			EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_frame(Shared.MAX_FRAME_SECONDS, true)
 
 
 # Queues a command Dictionary (also reached through EventBus.command_requested).
@@ -283,8 +310,7 @@ func send(cmd: Dictionary) -> void:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return
-	_snapshot_stale = true
-	_commands_waiting = true
+	_sent_since_saved = true
 	_invoke("send", [cmd])
 
 
@@ -292,19 +318,11 @@ func set_speed(speed: int) -> void:
 	send({"type": "set_speed", "speed": speed})
 
 
-# The frame budget in microseconds (FRAME_BUDGET_USEC); 0: every due tick whole in one frame.
-# Setting 0 finishes a tick under way; the next frame shows it.
-func set_frame_budget(usec: int) -> void:
-	frame_budget_usec = usec
-	if running:
-		_invoke("set_frame_budget", [usec])
-
-
 # Runs the ticks on their own thread (true) or in the physics frames (false); says which.
 func set_sim_thread(on: bool) -> bool:
 	sim_thread = on
 	if running:
-		var r = bridge.invoke("set_sim_thread", [on and not autoplay])
+		var r = bridge.invoke("set_sim_thread", [on])
 		_attach_mail()
 		if _check(r):
 			return bool(r)
@@ -322,16 +340,15 @@ func describe_part(part_id: int) -> Dictionary:
 	return _invoke_dict("describe_part", [part_id])
 
 
-# Session.check(cmd): why the command would be refused now ("" when it would be taken).
-# Checks never change the game, so a placement preview may ask on every hover. (Named
-# check_reason: check_command below is Session.check_command's {ok, reason}.)
-func check_reason(cmd: Dictionary) -> String:
+# Session.check(cmd): why the command would be refused now, "" when it would be taken.
+# Checks never change the game, so a placement preview may ask on every hover.
+func check(cmd: Dictionary) -> String:
 	if not running:
 		return "The simulation is not running."
-	var r = bridge.invoke("check", [cmd])
-	if _check(r) and typeof(r) == TYPE_STRING:
-		return r
-	return "The game could not check that."
+	var r := _invoke_dict("check", [cmd])
+	if r.empty():
+		return "The game could not check that."
+	return "" if r.get("ok", false) else str(r.get("reason", ""))
 
 
 # Session.catalog(): the buildables [{kind, label, cost, description, command}], [] if none.
@@ -356,21 +373,31 @@ func _invoke_dict(method: String, args: Array) -> Dictionary:
 
 
 # Writes the whole game (Session.save_text: the level, the seed and every command) to
-# path. Returns true when the file was written; says why not otherwise (and the previous
-# save at path, if any, is left as it was: see write_file_atomically).
-func save_game(path: String = QUICKSAVE_PATH) -> bool:
+# path, with the front end's view ({key: [values]}: Main's camera and log). Returns true
+# when the file was written; says why not otherwise (and the previous save at path, if
+# any, is left as it was: see write_file_atomically).
+func save_game(path: String = QUICKSAVE_PATH, view: Dictionary = {}) -> bool:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return false
-	var text = bridge.invoke("save_text", [])
+	# the game's tick before the save's (the sim thread may run one more before save_text):
+	# what came after it counts as changed, never the other way round
+	var about = bridge.invoke("about", [])
+	var tick := int(about.get("tick", 0)) if _check(about) and typeof(about) == TYPE_DICTIONARY else 0
+	var sent_before := _sent_since_saved
+	_sent_since_saved = false
+	var text = bridge.invoke("save_text", [view])
 	if not _check(text) or typeof(text) != TYPE_STRING:
+		_sent_since_saved = sent_before
 		return false
 	var why := write_file_atomically(path, text)
 	if why != "":
 		var kept := " The previous save is kept." if File.new().file_exists(path) else ""
 		printerr("Malignus: the game was not saved: " + why)
 		EventBus.emit_signal("notify", "The game was not saved: %s.%s" % [why, kept], "warn")
+		_sent_since_saved = sent_before
 		return false
+	_unchanged_tick = tick
 	EventBus.emit_signal("notify", "Game saved.", "info")
 	EventBus.emit_signal("game_saved", path)
 	return true
@@ -496,28 +523,23 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 	if result.has("error"):
 		EventBus.emit_signal("notify", "The save was not loaded: %s" % str(result["error"]), "warn")
 		return false
+	loaded_view = _view_of(result)
 	EventBus.emit_signal("game_loaded", path)
 	if _refresh_snapshot():
 		# The save may come from another level: say which, so the level picker shows it.
 		if str(result.get("level", "")) != "":
 			level_path = str(result["level"])
-			EventBus.emit_signal("sim_started", {
-				"level": level_path, "seed": seed_value, "from_save": path,
-				"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-			})
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
-	# a save keeps the commands sent and not yet applied: the next frame applies them, and
-	# with a frame budget no tick may finish on it, so it refreshes as after a send
-	_snapshot_stale = true
+		_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
 	EventBus.emit_signal("notify", "Game loaded.", "info")
 	return true
 
 
-# Starts another level in place of the running game (Session.load_level). A level that
-# does not parse leaves the game as it is and tells the player why (FILE:LINE).
-func load_level(path: String, seed_number: int = -1) -> bool:
+# Starts another level in place of the running game (Session.load_level), at `speed` (see
+# start). A level that does not parse leaves the game as it is and tells the player why
+# (FILE:LINE).
+func load_level(path: String, seed_number: int = -1, speed: int = 1) -> bool:
 	if not running:
-		return start(path, seed_number)
+		return start(path, seed_number, speed)
 	var text = _read_text(path)
 	if text == null:
 		EventBus.emit_signal("notify", "Cannot read the level %s." % path, "warn")
@@ -532,23 +554,74 @@ func load_level(path: String, seed_number: int = -1) -> bool:
 	seed_value = seed_number
 	EventBus.emit_signal("entity_selected", -1)
 	EventBus.emit_signal("game_loaded", path)
-	# a save keeps the commands sent and not yet applied: the next frame applies them, and
-	# with a frame budget no tick may finish on it, so it refreshes as after a send
-	_snapshot_stale = true
 	if _refresh_snapshot():
-		EventBus.emit_signal("sim_started", {
-			"level": path, "seed": seed_number,
-			"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-		})
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_started({"level": path, "seed": seed_number}, speed)
 	return true
+
+
+# A load's view ({key: [values]}), {} when it has none or it is not a Dictionary.
+static func _view_of(result: Dictionary) -> Dictionary:
+	var view = result.get("view", {})
+	return view if typeof(view) == TYPE_DICTIONARY else {}
 
 
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark", "goals"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
+	return _answer_dict("validate_level", _ask_checker("validate_level", [text, source]))
+
+
+# What a save file says of itself without replaying it (Checker.save_summary: the list of
+# saves): {"ok": true, "source", "tick", "view"} or {"error": "FILE:LINE: reason"}.
+static func save_summary(path: String) -> Dictionary:
+	var f := File.new()
+	if f.open(path, File.READ) != OK:
+		return {"error": "%s: cannot be read" % path}
+	var text := f.get_as_text()
+	f.close()
+	return _answer_dict("save_summary", _ask_checker("save_summary", [text, path]))
+
+
+# The level editor's other questions to pysim.session.Checker: the catalogue of level things
+# ([{kind, about, group, choices, hint, options}]), whether a thing's arg has its form (""
+# or why not), whether the level would take a wire along a path ({ok, reason, corners,
+# joins, bumps}), and the goals' kinds and check. A failure to reach pysim comes back as
+# {"error": why}.
+static func level_things():
+	return _ask_checker("level_things", [])
+
+
+static func thing_arg_reason(kind: String, arg: String):
+	return _ask_checker("thing_arg_reason", [kind, arg])
+
+
+static func check_wire(text: String, source: String, path: Array):
+	return _ask_checker("check_wire", [text, source, path])
+
+
+# The kinds of keeper goals ([{kind, about, takes, least, most, choices}]) and whether a
+# [goals] line is one the level takes ("" or why not): the Level dock's Goals list.
+static func goal_kinds():
+	return _ask_checker("goal_kinds", [])
+
+
+static func goal_reason(line: String):
+	return _ask_checker("goal_reason", [line])
+
+
+# An answer that must be a Dictionary, or {"error": ...} saying what came instead.
+static func _answer_dict(method: String, result) -> Dictionary:
+	if typeof(result) != TYPE_DICTIONARY:
+		return {"error": "%s returned %s" % [method, str(result)]}
+	return result
+
+
+# A Checker (pysim.session.Checker) through a PyBridge of its own: its method's answer, or
+# {"error": why} (the bridge is missing, pysim did not start, or a Python exception: its
+# last line).
+static func _ask_checker(method: String, args: Array):
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return {"error": "the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT}
 	var script = load(BRIDGE_SCRIPT)
@@ -558,10 +631,8 @@ static func check_level(text: String, source: String) -> Dictionary:
 	var started = checker.start(python_paths(), SESSION_MODULE, "Checker", [])
 	if not (typeof(started) == TYPE_BOOL and started):
 		return {"error": "pysim did not start: %s" % str(started)}
-	var result = checker.invoke("validate_level", [text, source])
-	if typeof(result) != TYPE_DICTIONARY:
-		return {"error": "validate_level returned %s" % str(result)}
-	if result.has(ERROR_KEY):
+	var result = checker.invoke(method, args)
+	if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
 		var lines := str(result[ERROR_KEY]).strip_edges().split("\n")
 		return {"error": str(lines[lines.size() - 1])}
 	return result
@@ -595,12 +666,6 @@ func _on_describe_requested(entity_id: int) -> void:
 	EventBus.emit_signal("entity_described", entity_id, info)
 
 
-func _publish_events() -> void:
-	var events = bridge.invoke("take_events", [])
-	if _check(events):
-		_emit_events(events)
-
-
 func _emit_events(events) -> void:
 	if typeof(events) != TYPE_ARRAY:
 		return
@@ -614,15 +679,14 @@ func _emit_events(events) -> void:
 # Asks Session.snapshot_changes and merges them into the last snapshot (_merge_changes).
 func _refresh_snapshot() -> bool:
 	snapshots_taken += 1
-	_snapshot_stale = false
 	var changes = bridge.invoke("snapshot_changes", [])
 	return _check(changes) and _merge_changes(changes)
 
 
 # Merges Session.snapshot_changes (only the keys that changed since the last call; all of
 # them, with "snapshot_full", after a start or a load) into the last snapshot, so
-# last_snapshot is always the whole snapshot while the bridge converts only what changed
-# (issue 15). Merged in place (a copy of ~100 keys cost more than the rest of the frame's
+# last_snapshot is always the whole snapshot while the bridge converts only what changed.
+# Merged in place (a copy of ~100 keys cost more than the rest of the frame's
 # Godot side): a listener that needs an earlier snapshot keeps a duplicate() of it.
 func _merge_changes(changes) -> bool:
 	if typeof(changes) != TYPE_DICTIONARY:
@@ -708,12 +772,6 @@ func names() -> Dictionary:
 # Session.places(): a place index per tile and the place names (core/Names.gd), or {}.
 func places() -> Dictionary:
 	return _invoke_dict("places", [])
-
-
-# Session.check_command(cmd): {"ok": true} or {"ok": false, "reason": "..."} without
-# changing the game (placement previews), or {} when it could not be asked.
-func check_command(cmd: Dictionary) -> Dictionary:
-	return _invoke_dict("check_command", [cmd])
 
 
 # Session.part_kinds(): the trap parts' names, roles, metal and one-line notes, or {}.

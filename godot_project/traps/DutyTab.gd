@@ -2,7 +2,10 @@ extends VBoxContainer
 # Selection-panel tab "Duty" for a minion: shows its duty and current job (Session.describe:
 # "duty", "job") and sets it with the set_duty command (pysim/core/duties.py).
 
-const DUTIES := ["none", "traps", "drudgery"]
+const GamePanel = preload("res://hud/GamePanel.gd")
+const FlowRow = preload("res://hud/FlowRow.gd")
+const Shared := preload("res://core/Shared.gd")
+const DUTIES := Shared.DUTIES
 const LABELS := ["No duty", "Traps", "Drudgery"]
 
 var entity_id := -1
@@ -10,14 +13,14 @@ var label: Label = null
 
 
 func _ready() -> void:
-	label = Label.new()
-	add_child(label)
-	var row := HBoxContainer.new()
+	label = GamePanel.add_text(self, "Label")
+	var row := FlowRow.new()
 	add_child(row)
 	for i in range(DUTIES.size()):
 		var b := Button.new()
 		b.name = "Duty_" + DUTIES[i]
 		b.text = LABELS[i]
+		b.focus_mode = FOCUS_NONE
 		var _err := b.connect("pressed", self, "_on_duty", [DUTIES[i]])
 		row.add_child(b)
 

@@ -14,7 +14,6 @@ from pysim.combat import (awareness as A, crowding, fighter as F, reaching as R,
                           stance as ST, striking as SK, targets as TG, wounds as W)
 from pysim.combat.sight import cheb
 from pysim.core import entities as E, movement, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 from pysim.combat.reaching import hold, small
@@ -36,10 +35,6 @@ NEAR_TILES = TG.NEAR_TILES
 
 
 # --- the tick ---------------------------------------------------------------------------------
-# A frame budget may pause the tick after this many fighters' turns: a fighter's turn is
-# ~2 us on the full-scale level, but one that chases, shoots or runs can be 30 us and more,
-# and 16 of those overran a frame (issue 15).
-FIGHTERS_A_PIECE = 2
 
 
 @systems.system("combat", 400)
@@ -71,24 +66,16 @@ def tick(game):
             f.target = -1
         return
     blocked = A.sight_blocked(game)
-    # the occupancy, the spotter and the first fighters' turns are ~20, ~10 and ~20 us at
-    # full scale: a pause point between each (issue 15)
-    pause_point()
     occ: Occupancy = crowding.occupancy_for(game)   # typed: C calls below
     for i in range(len(fighters)):
         e = fighters[i]
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
-        if i % 32 == 31:
-            pause_point()   # (the occupancy is this tick's own: nothing else reads it)
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
-    pause_point()
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
     # C ints: the sums below are made for every fighter
     period: cython.long = A.LOOK_PERIOD
     tick_no: cython.long = game.tick
-    piece: cython.Py_ssize_t = FIGHTERS_A_PIECE
-    pause_point()   # nobody has acted yet: the game is as the last system left it
     for i in range(len(fighters)):
         e = fighters[i]
         if e.state != up:
@@ -101,8 +88,6 @@ def tick(game):
         else:
             rechoose = False
         _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
-        if i % piece == piece - 1:
-            pause_point()   # between two fighters' turns the game is whole
 
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,

@@ -8,7 +8,6 @@ After a walk the goal is still set; brains use that to rest once before the next
 import cython
 
 from pysim.core import draws, entities, movement, systems, terrain
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 BRAINS = {}
@@ -35,7 +34,6 @@ def tick(game):
         fn = BRAINS.get(e.kind)
         if fn is not None:
             fn(game, e)
-            pause_point()   # between two bodies' choices the game is whole
 
 
 def _rest(game, e: Entity, lo, hi):
