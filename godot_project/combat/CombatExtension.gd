@@ -13,7 +13,7 @@ extends "res://core/ConceptExtension.gd"
 #   offers; Carry then asks for the tile with the Order tool.
 
 const ET = preload("res://hud/EventText.gd")
-const STANCES := ["Flee", "Evasive", "Defensive", "Balanced", "Aggressive"]
+const Shared := preload("res://core/Shared.gd")
 
 var tab = null
 var body_orders = null       # combat/BodyOrders.gd, the selection panel's row
@@ -138,7 +138,10 @@ func _text_bleeding_stopped(ev: Dictionary) -> String:
 
 
 func _text_woke(ev: Dictionary) -> String:
-	return "%s came to %s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
+	# "under": who stood on the body (it got up beside them, docs/rules/combat.md "Waking")
+	var under := int(ev.get("under", -1))
+	return "%s came to %s%s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
+			", crawling out from under %s" % ET.who(under) if under >= 0 else "",
 			", a prisoner" if ev.get("captured", false) else ""]
 
 
@@ -290,7 +293,7 @@ func _refresh_order_panel() -> void:
 
 func _is_my_minion(id: int) -> bool:
 	var i := row_index(snap, "ent_id", id)
-	return i >= 0 and int(snap["ent_kind"][i]) == 0 and int(snap["ent_state"][i]) == 0
+	return i >= 0 and int(snap["ent_kind"][i]) == Shared.MINION and int(snap["ent_state"][i]) == Shared.STATE_UP
 
 
 func _on_entity_selected(id: int) -> void:

@@ -112,14 +112,14 @@ func command_for(id: String, tile: Vector2, key: String = "command") -> Dictiona
 func decide(id: String, tile: Vector2) -> Array:
 	var item: Dictionary = tools[id]
 	var cmd := command_for(id, tile)
-	var reason: String = main.sim.check_reason(cmd)
+	var reason: String = main.sim.check(cmd)
 	var label := str(item.get("label", ""))
 	var cost := int(item.get("cost", 0))
 	if cost > 0:
 		label += " (%d metal)" % cost
 	if reason != "" and item.has("undo"):
 		var undo := command_for(id, tile, "undo")
-		if main.sim.check_reason(undo) == "":
+		if main.sim.check(undo) == "":
 			return [undo, str(item.get("undo_label", "Undo")), ""]
 	return [cmd, label, reason]
 
@@ -190,7 +190,7 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 			if count > MAX_DRAG_TILES:
 				break
 			var cmd := command_for(id, Vector2(x, y))
-			var reason: String = main.sim.check_reason(cmd)
+			var reason: String = main.sim.check(cmd)
 			if reason == "":
 				send(cmd)
 				sent += 1
@@ -230,10 +230,6 @@ func _on_snapshot(snap: Dictionary) -> void:
 			_preview(hover)
 	if snap.get("game_over", false) and not end_panel.visible:
 		show_end(snap)
-		# headless autoplay: the stopped clock is the end, not a stall (Main would exit 3)
-		if main.autoplay_hours >= 0 and not main._finished:
-			print("game over: the Boss is dead on day %d, score %d" % [int(snap.get("day", 1)), int(snap.get("score_score", 0))])
-			main._finish_autoplay(snap)
 
 
 func _on_sim_event(ev: Dictionary) -> void:

@@ -176,7 +176,6 @@ func _t_hash():
 		return
 	main.sim.paused_stepping = true
 	main.sim.set_sim_thread(false)
-	main.sim.set_frame_budget(0)
 	main.sim.set_speed(1)
 	main.sim.step_frame(0.0)
 	var tick0: int = main.sim.current_tick()

@@ -6,7 +6,7 @@ extends "res://core/ConceptExtension.gd"
 #                 tile (diagonal moves become two orthogonal steps) and is sent as one `wire`
 #                 command; a refused drag leaves nothing (the HUD toasts the sim's reason);
 #                 while dragging, the end tile shows green or a red cross with the reason the
-#                 wire would be refused (the command's own check, Session.check_command),
+#                 wire would be refused (the command's own check, Session.check),
 #                 before the button is let go;
 #   "trap_select" Traps: click a part to select it; the panel sets a timer's delay, switches
 #                 a lever, removes the part.
@@ -20,9 +20,8 @@ extends "res://core/ConceptExtension.gd"
 const ET = preload("res://hud/EventText.gd")
 const WirePath = preload("res://traps/WirePath.gd")
 const TrapLayer = preload("res://traps/TrapLayer.gd")
-const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
-		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
-		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
+const Shared := preload("res://core/Shared.gd")
+const KINDS := Shared.TRAP_KINDS     # the snapshot's part_kind codes index it
 const TRAP_TOOLS := ["trap_build", "wire", "trap_select"]
 const TOOL_HINTS := {
 	"trap_build": "Click a floor tile of your domain to place a blueprint.",
@@ -35,8 +34,8 @@ const STATE_WORDS := {"blueprint": "Blueprint", "ready": "Ready",
 const STATE_COLORS := {"blueprint": Color(0.6, 0.75, 1), "ready": Color(0.55, 1, 0.55),
 		"needs_reset": Color(1, 0.7, 0.3), "expired": Color(1, 0.45, 0.4),
 		"counting": Color(0.55, 0.8, 1)}
-const TICKS_PER_MINUTE := 10     # pysim/core/clock.py: the delay box speaks minutes
-const TICKS_PER_HOUR := 600      # pysim/core/clock.py, for "in 47 h" (display only)
+const TICKS_PER_MINUTE := Shared.TICKS_PER_MINUTE   # the delay box speaks minutes
+const TICKS_PER_HOUR := Shared.TICKS_PER_HOUR       # for "in 47 h" (display only)
 const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
 var layer = null
@@ -333,18 +332,18 @@ func _on_kind_picked(index: int) -> void:
 
 
 # The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
-# or red and the panel says why not, from the command's own check (Session.check_command).
+# or red and the panel says why not, from the command's own check (Session.check), and amber
+# with its note when the command is taken with advice.
 var placement := {}          # {"tile", "ok", "reason", "note"} for the hovered tile, {} when none
 
 
 func preview_placement(tile: Vector2) -> void:
 	placement = {}
-	if main != null and main.sim != null and main.sim.has_method("check_command"):
-		var r: Dictionary = main.sim.check_command({"type": "place_part",
+	if main != null and main.sim != null and main.sim.has_method("check"):
+		var r: Dictionary = main.sim.check_answer({"type": "place_part",
 				"kind": KINDS[kind_picker.selected], "x": int(tile.x), "y": int(tile.y)})
-		if not r.empty():
-			placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", "")),
-					"note": str(r.get("note", ""))}
+		placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", "")),
+				"note": str(r.get("note", ""))}
 	layer.placement = placement
 	layer.update()
 	_refresh_panel()
@@ -364,11 +363,10 @@ func check_wire() -> void:
 		wire_preview.clear()
 		_refresh_panel()
 		return
-	var r: Dictionary = main.sim.check_command({"type": "wire", "path": path_of(drag_path)})
+	var why: String = main.sim.check({"type": "wire", "path": path_of(drag_path)})
 	var end: Vector2 = drag_path[drag_path.size() - 1]
-	if not r.empty():
-		wire_check = {"tile": end, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
-		wire_preview.show_at(end, wire_check.ok, "Let go: the wire is laid" if wire_check.ok else wire_check.reason)
+	wire_check = {"tile": end, "ok": why == "", "reason": why}
+	wire_preview.show_at(end, wire_check.ok, "Let go: the wire is laid" if wire_check.ok else wire_check.reason)
 	_refresh_panel()
 
 

@@ -241,6 +241,31 @@ def describe_part(game, part_id):
     return d
 
 
+# One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
+# lines are their own notes, trap_parts.MECH); the rules: docs/rules/traps.md.
+PART_NOTES = {
+    "tripwire": "Goes off when someone walks onto its tile. Wire it to a mechanism or a door.",
+    "wide_tripwire": "A tripwire across 3 tiles: its own and the two beside it.",
+    "pressure_plate": "Goes off while someone stands on it.",
+    "sensor": "Goes off when someone comes within 1 tile of it.",
+    "lever": "Goes off only when you switch it on (Traps tool).",
+    "timer": "Wired between a trigger and a mechanism: passes the signal on after its delay.",
+}
+
+
+def part_kinds():
+    """Every trap part the Build Trap tool offers, in its picker's order (trap_parts.ALL_KINDS,
+    the order of the snapshot's part_kind codes): {"kinds", "names", "roles", "metal",
+    "notes"}: what each costs and does."""
+    kinds = list(tp.ALL_KINDS)
+    return {"kinds": kinds, "names": [tp.NAMES[k] for k in kinds],
+            "roles": ["trigger" if tp.is_trigger(k) else "mechanism" if tp.is_mechanism(k)
+                      else "timer" for k in kinds],
+            "metal": [tp.METAL[k] for k in kinds],
+            "notes": [tp.MECH[k].note if k in tp.MECH else PART_NOTES.get(k, "")
+                      for k in kinds]}
+
+
 def _register_front():
     from pysim.core import snapshot
     snapshot.snapshot_part(_snapshot)

@@ -76,14 +76,14 @@ CORRIDOR = ["########",
 def test_the_build_preview_warns_before_a_second_mechanism_beside_a_trigger_that_has_one():
     g = make(CORRIDOR, wires=[[(2, 1), (3, 1)]])
     s = session_on(g)
-    r = s.check_command({"type": "place_part", "kind": "dart_thrower", "x": 1, "y": 1})
+    r = s.check({"type": "place_part", "kind": "dart_thrower", "x": 1, "y": 1})
     assert r == {"ok": True, "reason": "",
                  "note": "The trap of the tripwire beside it already has a mechanism (the "
                          "spinning blades): a second can't be wired to it."}
     # nothing beside, or a refused placement: no warning
-    assert s.check_command({"type": "place_part", "kind": "dart_thrower", "x": 6,
+    assert s.check({"type": "place_part", "kind": "dart_thrower", "x": 6,
                             "y": 1})["note"] == ""
-    r = s.check_command({"type": "place_part", "kind": "dart_thrower", "x": 2, "y": 1})
+    r = s.check({"type": "place_part", "kind": "dart_thrower", "x": 2, "y": 1})
     assert not r["ok"] and r["note"] == ""
 
 
@@ -92,7 +92,7 @@ def test_the_build_preview_warns_before_a_second_trigger_beside_a_mechanism_that
     g = make(["###########",
               "#T....B...#",
               "###########"], wires=[[(1, 1), (6, 1)]])
-    r = session_on(g).check_command({"type": "place_part", "kind": "pressure_plate", "x": 7,
+    r = session_on(g).check({"type": "place_part", "kind": "pressure_plate", "x": 7,
                                      "y": 1})
     assert r == {"ok": True, "reason": "",
                  "note": "The trap of the spinning blades beside it already has a trigger "
@@ -103,9 +103,9 @@ def test_the_build_preview_warns_before_a_second_trigger_beside_a_mechanism_that
 def test_no_warning_while_a_trigger_beside_is_free():
     g = make(CORRIDOR)
     s = session_on(g)
-    assert s.check_command({"type": "place_part", "kind": "dart_thrower", "x": 1,
+    assert s.check({"type": "place_part", "kind": "dart_thrower", "x": 1,
                             "y": 1})["note"] == ""
     # the blades wired to the tripwire: the preview now warns beside it
     assert not refused(drag(g, (2, 1), (3, 1)))
-    assert s.check_command({"type": "place_part", "kind": "dart_thrower", "x": 1,
+    assert s.check({"type": "place_part", "kind": "dart_thrower", "x": 1,
                             "y": 1})["note"] != ""
