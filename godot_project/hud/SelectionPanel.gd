@@ -3,9 +3,10 @@ extends "res://hud/GamePanel.gd"
 # adventurer's class, a creature's kind: Art.body_thing, as the map draws it) and name, then
 # its tabs.
 # "Info" is describe(id) in words (hud/InfoText.gd); concepts add more tabs with
-# hud.add_selection_tab(title, control). A tab control may define
+# hud.add_selection_tab(title, control), and rows under the title, shown on every tab, with
+# hud.add_selection_row(control) (the body's orders). A tab or row control may define
 #   func show_entity(entity_id: int, info: Dictionary) -> void   # called on every refresh
-#   func applies_to(info: Dictionary) -> bool                     # the tab shows only when true
+#   func applies_to(info: Dictionary) -> bool                     # it shows only when true
 # The panel asks SimClient for a fresh description every REFRESH_SECONDS while a body is
 # selected. It is as tall as what it says; the dock scrolls when the panels are taller.
 
@@ -22,6 +23,7 @@ var info_text: RichTextLabel = null
 var selected_id := -1
 var last_info := {}
 var _extra_tabs := []   # Controls added by concepts (in order)
+var _rows := []         # concepts' rows under the title (in order)
 var _since_refresh := 0.0
 
 
@@ -55,6 +57,13 @@ func add_tab(tab_title: String, control: Control) -> void:
 	tabs.add_page(control)
 	if selected_id >= 0:
 		_update_tabs(last_info)
+
+
+func add_row(control: Control) -> void:
+	control.size_flags_horizontal = SIZE_EXPAND_FILL
+	box.add_child_below_node(header if _rows.empty() else _rows[-1], control)
+	_rows.append(control)
+	control.visible = false
 
 
 func _on_close_pressed() -> void:
@@ -105,6 +114,10 @@ static func portrait_of(entity_id: int, info: Dictionary) -> Texture:
 
 # Each concept's tab shows only for the bodies it applies to, and hears of every refresh.
 func _update_tabs(info: Dictionary) -> void:
+	for r in _rows:
+		r.visible = not r.has_method("applies_to") or bool(r.applies_to(info))
+		if r.visible and r.has_method("show_entity"):
+			r.show_entity(selected_id, info)
 	for c in _extra_tabs:
 		var applies := true
 		if c.has_method("applies_to"):

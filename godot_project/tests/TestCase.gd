@@ -134,7 +134,6 @@ func start_lockstep(level: String):
 		return false
 	main.sim.paused_stepping = true
 	main.sim.set_sim_thread(false)
-	main.sim.set_frame_budget(0)
 	main.sim.set_speed(1)
 	main.sim.step_frame(0.0)
 	return true

@@ -22,7 +22,6 @@ import cython
 
 from pysim.combat.fighter import engaged
 from pysim.core import commands, entities, movement, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 NONE = "none"
@@ -259,9 +258,6 @@ def tick(game):
             e.idle = 2
         else:
             e.idle = LOOK_TICKS
-        # between two minions' job choices the game is whole: every LOOK_TICKS the idle
-        # minions all look over every job, ~250 us at full scale
-        pause_point()
 
 
 def set_duty_now(game, e, duty):

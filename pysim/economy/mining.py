@@ -205,11 +205,16 @@ def _shown(game):
             S.metal_total(game), tuple(sorted(mining_now(game).items())))
 
 
+def vein_words(metal, marked):
+    """A vein in the player's words (the map's hover tip): "Metal vein (7 metal left)"."""
+    return "Metal vein (%d metal left)%s" % (metal, ", marked for mining" if marked else "")
+
+
 def _snapshot(game, snap):
     """vein_pos float32 (V,2), vein_metal int32, vein_marked uint8 (1 marked for mining),
     vein_work float32 (0..1 of the metal being mined now), vein_worker int32 (the miner at
-    work there, -1: nobody); metal_total int (metal in all stock piles: the top bar's
-    counter)."""
+    work there, -1: nobody), vein_words [str] (vein_words: the hover tip's line); metal_total
+    int (metal in all stock piles: the top bar's counter)."""
     import numpy as np
     st = S.state_of(game)
     veins = sorted(st.veins.items())
@@ -222,6 +227,7 @@ def _snapshot(game, snap):
                                   for t, _ in veins], dtype=np.float32)
     snap["vein_worker"] = np.array([now[t][0] if t in now else -1 for t, _ in veins],
                                    dtype=np.int32)
+    snap["vein_words"] = [vein_words(n, _marked(st, t[0], t[1])) for t, n in veins]
     snap["metal_total"] = S.metal_total(game)
 
 
