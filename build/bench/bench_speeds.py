@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The fast speeds and skip ahead, headless, compiled (speeds_*): does the sim thread keep up?
 
-A Session with the sim thread (pysim/sim_thread.py), frames handing over 1/60 s each 1/60 s
+A Session with the sim thread (pysim/driver.py), frames handing over 1/60 s each 1/60 s
 of real time and taking what it posted (Session.frame, as the tests drive it), for SECONDS:
 - at 16x on The Lair and on the full-scale level (levelgen.full_level): ticks a second
   against the 160 due, the frame call's p50 / p99 (us), the process's CPU share;

@@ -31,9 +31,11 @@ var _last_status: Node = null   # statuses go after the clock, in the order adde
 
 
 func _ready() -> void:
+	speed_label.set_meta("flow_group", "speed")     # the speed wraps as one (hud/FlowRow.gd)
 	_add_fast_buttons()
 	for button_name in SPEEDS:
 		var _err := row.get_node(button_name).connect("pressed", self, "request_speed", [SPEEDS[button_name]])
+		row.get_node(button_name).set_meta("flow_group", "speed")
 	_add_level_picker()
 	_last_status = clock_label
 	_add_button("SaveButton", "Save", "Save the game (F5)", EventBus, "emit_signal", ["save_requested"])

@@ -76,6 +76,7 @@ func setup(m) -> void:
 	letter.build_letter(self)
 	main.hud.add_letter(letter, letter.WIDTH)
 	event_texts({"cell_built": "_text", "imprisoned": "_text", "prisoner_escaped": "_text",
+			"released": "_text",
 			"prisoner_freed": "_text", "altar_built": "_text", "altar_smashed": "_text",
 			"drifter_asks": "_text", "drifter_let_in": "_text", "drifter_turned_away": "_text",
 			"drifter_gone": "_text", "grudge_grew": "_text"})
@@ -178,6 +179,8 @@ func _text(ev: Dictionary) -> String:
 			return "%s locked %s in the cell %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"prisoner_escaped":
 			return "The prisoner %s got loose %s: no cell held them" % [who, at]
+		"released":
+			return "%s let the prisoner %s go %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"prisoner_freed":
 			return "%s freed the prisoner %s %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"altar_built":

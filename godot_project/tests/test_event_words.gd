@@ -120,6 +120,14 @@ func _t_read_well():
 	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",
 			"party": 7, "x": 12, "y": 4}),
 			"Adventurers seen %s: the game is paused" % EventText.where(12, 4))
+	# WAKE-02: a body someone stood on gets up beside them, and the log says from under whom.
+	var two: String = Names.who(2)
+	assert_eq(w.call_func({"type": "woke", "tick": 700, "entity": 1, "x": 11, "y": 4,
+			"captured": false, "under": 2}),
+			"%s came to %s, crawling out from under %s" % [one, EventText.where(11, 4), two])
+	assert_eq(w.call_func({"type": "woke", "tick": 700, "entity": 1, "x": 11, "y": 4,
+			"captured": false, "under": -1}),
+			"%s came to %s" % [one, EventText.where(11, 4)])
 	# ARRIVE-04: a scried war party tells its size (drawn when it set out).
 	assert_string_contains(w.call_func({"type": "scried", "tick": 700, "charges": 1, "chasing": "",
 			"faction": "Greyford", "goal": "kill_boss", "hours": 3, "members": 4, "war": true}),

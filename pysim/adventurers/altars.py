@@ -96,7 +96,7 @@ def strike(game, e, altar):
     """One blow; the altar is gone at 0 (the striker's party has done its goal)."""
     st = state_of(game)
     altar[2] -= 1
-    e.idle = STRIKE_TICKS
+    e.idle = STRIKE_TICKS - 1    # (counted down to 0, then the next tick is the next blow)
     if altar[2] <= 0:
         st.altars.remove(altar)
         if e.party not in st.smashed_by:

@@ -22,7 +22,6 @@ import cython
 
 from pysim.combat.fighter import engaged
 from pysim.core import commands, entities, movement, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 NONE = "none"
@@ -150,6 +149,19 @@ def job_target(game, e, get, keep):
     return t
 
 
+def job_at_work(game, eid, kinds, target):
+    """The job of minion `eid` while it is up, holds a job of one of `kinds` on `target`
+    (job[1]) and stands at its work place (phase 1, see at_work); else None. What the
+    snapshot's work rows show as a site's worker and the work's progress."""
+    e = game.entities.get(eid)
+    if e is None or e.state != entities.UP:
+        return None
+    job = getattr(e, "job", None)
+    if job is None or job[0] not in kinds or job[1] != target or job[2] != 1:
+        return None
+    return job
+
+
 def at_work(game, e, tile):
     """True once e stands on the work tile (job phase 0 -> 1), and from then on; while on
     its way it re-plans when it stopped and drops the job when there is no way."""
@@ -246,9 +258,6 @@ def tick(game):
             e.idle = 2
         else:
             e.idle = LOOK_TICKS
-        # between two minions' job choices the game is whole: every LOOK_TICKS the idle
-        # minions all look over every job, ~250 us at full scale
-        pause_point()
 
 
 def set_duty_now(game, e, duty):

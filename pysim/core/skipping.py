@@ -4,7 +4,7 @@ see happens, then at the speed the player had (docs/architecture.md, "Speeds and
 A command, so a save replays it: {"type": "skip_ahead"} starts it (`skip_started`), at
 any speed, paused too; {"type": "stop_skip"} ends it (`skip_stopped`, reason "stopped").
 While it runs, the game's speed stays the player's: the front end's driver runs the ticks
-at pace(game), SKIP_PACE, instead of the speed (Session.step, pysim/sim_thread.py), and
+at pace(game), SKIP_PACE, instead of the speed (pysim/driver.py), and
 due ticks are kept up to a second of real time (most_due), so the sim thread never waits
 for the clock: as fast as the machine holds. Nothing else reads it: the rules, the
 headless runner and the sweeps play every tick the same way, skipping or not.

@@ -12,7 +12,6 @@ import cython
 
 from pysim.adventurers.parties import PartyIndex, party_of
 from pysim.core import entities, movement, reachability, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.doors import locks
 from pysim.doors.breaching import breaches
@@ -141,9 +140,7 @@ def tick(game):
     a.index = PartyIndex(game)
     try:
         route_choices(game)
-        pause_point()   # the doors' choices made, their breaches not yet (issue 15)
         breaches(game)
-        pause_point()   # and before the doors close behind the walkers
     finally:
         a.index = None
     occupied = None

@@ -7,7 +7,6 @@ import numpy as np
 
 from pysim.adventurers.parties import party_index, register_party
 from pysim.core import entities, movement
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.core.pathing import find_path
 from pysim.doors import routes
@@ -112,7 +111,6 @@ def route_choices(game):
         if e.state != up or pid in seen_parties:
             continue
         seen_parties[pid] = True
-        pause_point()   # between two parties' choices the game is whole (issue 15)
         members = idx.members[pid]
         r = parties.get(pid)
         if r is None:

@@ -318,19 +318,27 @@ def catalog():
              "description": KINDS[n].description} for n in KIND_ORDER]
 
 
+def builder_at_work(game, bid, b):
+    """The minion building blueprint bid at its site now (-1: nobody)."""
+    return -1 if duties.job_at_work(game, b[6], ("furn_build",), bid) is None else b[6]
+
+
 def _pieces(game):
-    """((x, y) of the built pieces of each kind, in KIND_ORDER; (kind, x, y, metal) of the
-    blueprints by id): the snapshot part's version (its rows are made again only when this
-    moved). Kept as exists() gives them (tuples of (x, y)): no tuple made a piece."""
+    """((x, y) of the built pieces of each kind, in KIND_ORDER; (kind, x, y, metal, work,
+    builder at work) of the blueprints by id): the snapshot part's version (its rows are
+    made again only when this moved). Kept as exists() gives them (tuples of (x, y)): no
+    tuple made a piece."""
     bps = S.state_of(game).blueprints
     return (tuple([tuple(KINDS[name].exists(game)) for name in KIND_ORDER]),
-            tuple([tuple(bps[bid][:4]) for bid in sorted(bps)]))
+            tuple([tuple(bps[bid][:4]) + (bps[bid][5], builder_at_work(game, bid, bps[bid]))
+                   for bid in sorted(bps)]))
 
 
 def _snapshot(game, snap):
     """furn_pos float32 (F,2), furn_kind int32 (index in KIND_ORDER) of the built pieces;
     furn_bp_pos float32 (B,2), furn_bp_kind int32, furn_bp_metal int32 (on site),
-    furn_bp_cost int32 of the blueprints."""
+    furn_bp_cost int32, furn_bp_work float32 (0..1 of the building done), furn_bp_worker
+    int32 (the minion building it now, -1: nobody) of the blueprints."""
     import numpy as np
     built, bps = _pieces(game)
     pos = [[t[0], t[1]] for tiles in built for t in tiles]
@@ -342,6 +350,8 @@ def _snapshot(game, snap):
     snap["furn_bp_kind"] = np.array([KIND_ORDER.index(b[0]) for b in bps], dtype=np.int32)
     snap["furn_bp_metal"] = np.array([b[3] for b in bps], dtype=np.int32)
     snap["furn_bp_cost"] = np.array([KINDS[b[0]].cost for b in bps], dtype=np.int32)
+    snap["furn_bp_work"] = np.array([b[4] / float(BUILD_TICKS) for b in bps], dtype=np.float32)
+    snap["furn_bp_worker"] = np.array([b[5] for b in bps], dtype=np.int32)
 
 
 def _register_front():

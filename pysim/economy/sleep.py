@@ -27,7 +27,7 @@ hurt, alarm, order, fight, x, y). Job list: ["sleep", night, phase (0 going to b
 """
 import cython
 
-from pysim.combat import afterwards, fighter as F
+from pysim.combat import afterwards, body_orders, fighter as F
 from pysim.core import clock, duties, entities, movement, systems
 from pysim.core.entities import Entity
 from pysim.economy import econ_state as S
@@ -223,3 +223,12 @@ def _register_front():
 
 
 _register_front()
+
+
+def _asleep_state(game, e, state):
+    """The body state "asleep" (pysim/combat/body_orders.py): up and asleep; the orders it
+    takes are a body's that is up (an order given to it wakes it, SLEEP-04)."""
+    return body_orders.ASLEEP if state == body_orders.UP and asleep(e) else state
+
+
+body_orders.add_refine_hook(_asleep_state)

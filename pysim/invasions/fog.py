@@ -52,7 +52,6 @@ import numpy as np
 
 from pysim.combat.awareness import notice_range
 from pysim.core import entities as E, level, save, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.core.snapshot import snapshot_part
 
@@ -187,11 +186,6 @@ def _cast_into(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cy
     return n
 
 
-# A frame budget may pause the fog's casting after this many views (issue 15): a view is
-# ~5 us at full scale and a door that opens recasts every view near it.
-EYES_A_PIECE = 3
-
-
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: list):
@@ -213,12 +207,7 @@ def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: li
     out: cython.int[::1] = room
     into: cython.int[::1]
     views = []
-    k: cython.Py_ssize_t = -1    # a pause point before the first view too
     for eye in eyes:
-        k += 1
-        if k % EYES_A_PIECE == 0:
-            # nothing is counted in until all are cast, so the count is as it was
-            pause_point()
         x0, y0, r = eye[0], eye[1], eye[2]
         if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
             views.append(np.zeros(0, dtype=np.int32))
@@ -347,7 +336,6 @@ def _swaps(view, blocked, eyes):
     changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
     if changed is None:
         return None
-    pause_point()   # the blocking compared (two grids), the views not yet
     before, kept = view.eyes, view.views
     out, views = [], []
     new = []                    # (place in views, eye) of the views to cast
@@ -408,9 +396,7 @@ def update(game):
     blocked, eyes = _eyes_now(game)
     if blocked is view.blocked and eyes == view.eyes:
         return view
-    pause_point()   # the view is as it was till _count below (pause points: issue 15)
     swaps = _swaps(view, blocked, eyes)
-    pause_point()
     if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)

@@ -52,6 +52,23 @@ def test_the_minion_sees_its_room_and_not_past_the_closed_door():
 
 
 @pytest.mark.rule("ARRIVE-01")
+def test_a_knocked_out_minion_sees_nothing_its_room_turns_explored():
+    """Only those of ours that are up see (docs/rules/invasions.md, "Fog of war"): the
+    minion knocked out, its room is explored, no longer seen; it sees again once it wakes."""
+    from pysim.combat import knockouts as KO
+    g = game()
+    m = [e for e in g.entities.values() if e.kind == 0][0]
+    assert fog.layer(g)[1, 17] == fog.SEEN_NOW
+    KO.knock_out(g, m)
+    m.fighter.wake_tick = g.tick + 20
+    g.step()
+    lay = fog.layer(g)
+    assert lay[1, 17] == fog.SEEN_BEFORE and lay[1, 21] == fog.SEEN_BEFORE
+    g.run(20)
+    assert m.state == 0 and fog.layer(g)[1, 17] == fog.SEEN_NOW
+
+
+@pytest.mark.rule("ARRIVE-01")
 def test_an_open_door_lets_the_view_through_and_the_explored_layer_stays():
     g = game()
     door = list(g.areas["doors"].by_id.values())[0]

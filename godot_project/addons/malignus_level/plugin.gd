@@ -7,7 +7,7 @@ extends EditorPlugin
 
 const LevelDock = preload("res://addons/malignus_level/LevelDock.gd")
 const ThingInspector = preload("res://addons/malignus_level/ThingInspector.gd")
-const TILE := 16.0
+const Level = preload("res://addons/malignus_level/Level.gd")
 const OK_COLOR := Color(0.45, 1, 0.45)
 const BAD_COLOR := Color(1, 0.35, 0.3)
 
@@ -22,6 +22,7 @@ func _enter_tree() -> void:
 	dock.editor = get_editor_interface()
 	dock.undo = get_undo_redo()
 	var _c = dock.connect("tool_changed", self, "_on_tool_changed")
+	var _g = connect("scene_changed", self, "_on_scene_changed")
 	add_control_to_dock(dock_slot, dock)
 	# The editor puts docks back where its saved layout has them once it has scanned the
 	# files, after this; a layout saved when the dock lived bottom-left keeps it there. Once
@@ -60,6 +61,11 @@ func handles(object) -> bool:
 	return root != null and object is Node and (object == root or root.is_a_parent_of(object))
 
 
+func _on_scene_changed(_root) -> void:
+	if dock != null:
+		dock.show_goals()
+
+
 func _on_tool_changed() -> void:
 	_redraw()
 
@@ -76,7 +82,7 @@ static func _view_of(root: Node2D) -> Transform2D:
 
 # The tile under a point of the 2D view.
 func _tile_at(root: Node2D, point: Vector2) -> Vector2:
-	return (_view_of(root).affine_inverse().xform(point) / TILE).floor()
+	return (_view_of(root).affine_inverse().xform(point) / Level.cell_of(root)).floor()
 
 
 func forward_canvas_gui_input(event: InputEvent) -> bool:
@@ -108,19 +114,20 @@ func forward_canvas_draw_over_viewport(overlay: Control) -> void:
 	var xform: Transform2D = _view_of(root)
 	var p: Dictionary = dock.preview()
 	var scale := xform.get_scale().x
+	var cell := Level.cell_of(root)
 	if p["hover"].x >= 0:
-		overlay.draw_rect(Rect2(xform.xform(p["hover"] * TILE), Vector2(TILE, TILE) * scale),
+		overlay.draw_rect(Rect2(xform.xform(p["hover"] * cell), cell * scale),
 				Color(1, 0.85, 0.3, 0.9), false, 2.0)
 	var check: Dictionary = p["check"]
 	var colour := OK_COLOR if check.get("ok", true) else BAD_COLOR
 	var centres := PoolVector2Array()
 	for t in p["path"]:
-		centres.append(xform.xform((t + Vector2(0.5, 0.5)) * TILE))
+		centres.append(xform.xform((t + Vector2(0.5, 0.5)) * cell))
 	if centres.size() >= 2:
 		overlay.draw_polyline(centres, colour, 3.0)
 	for j in check.get("joins", []):
-		overlay.draw_arc(xform.xform((Vector2(j[0], j[1]) + Vector2(0.5, 0.5)) * TILE),
+		overlay.draw_arc(xform.xform((Vector2(j[0], j[1]) + Vector2(0.5, 0.5)) * cell),
 				4.0 * scale, 0, TAU, 16, Color(1, 1, 1), 2.0)
 	for b in check.get("bumps", []):
-		var c: Vector2 = xform.xform((Vector2(b[0], b[1]) + Vector2(0.5, 0.5)) * TILE)
+		var c: Vector2 = xform.xform((Vector2(b[0], b[1]) + Vector2(0.5, 0.5)) * cell)
 		overlay.draw_line(c - Vector2(5, 5) * scale, c + Vector2(5, -5) * scale, Color(1, 1, 1), 2.0)
