@@ -19,8 +19,9 @@ from pysim.core.snapshot import Frames, merged_changes
 # must not make the game sprint to catch up. The bridge's mailbox is made with it, and
 # GDScript reads it from the shared constants (pysim/shared.py).
 MAX_FRAME_MICROS = 250_000
-# A tick due after this many others is dropped rather than run: a machine too slow for the
-# speed plays slower instead of falling ever further behind (a second of play at 1x).
+# A tick due after this many others at 1x (times the pace: skipping.most_due) is dropped
+# rather than run: a machine too slow for the speed plays slower instead of falling ever
+# further behind (a second of real time at any speed).
 MOST_TICKS_DUE = 10
 # While more ticks are due (a skip ahead runs flat out), a step still posts what it built
 # at least this often, so the front end shows the skip as it goes (a view: when changes are
@@ -440,7 +441,7 @@ class Driver:
 
     def _take_time(self):
         """Count the real time taken from the box at the game's speed (paused: drop it),
-        at most MOST_TICKS_DUE ticks ahead."""
+        at most a second of real time ahead (skipping.most_due)."""
         real_us, self._raw = self._raw, 0
         speed = skipping.pace(self.game)     # the speed, or a skip's (pysim/core/skipping.py)
         if speed <= 0:

@@ -92,12 +92,11 @@ def drop_due(before, now):
 
 
 def most_due(pace_now, usual):
-    """Ticks a driver keeps due: `usual` at the player's speeds (a machine too slow for the
-    speed plays slower); while skipping a second of real time at SKIP_PACE, so the driver
-    never waits for the clock: as fast as the machine holds."""
-    if pace_now <= clock.SPEEDS[-1]:
-        return usual
-    return int(pace_now) * clock.TICKS_PER_SECOND_1X
+    """Ticks a driver keeps due: `usual` at 1x (a second of real time: a machine too slow
+    for the speed plays slower), times the pace: a second of real time at any speed, and
+    while skipping a second at SKIP_PACE, so the driver never waits for the clock: as fast
+    as the machine holds."""
+    return max(1, int(pace_now)) * usual
 
 
 def _ours(game, ev, keys):

@@ -144,7 +144,7 @@ def test_check_says_the_reason_without_changing_the_game():
     bad = s.check({"type": "place_part", "kind": "pressure_plate", "x": 0, "y": 0})
     assert bad["ok"] is False and bad["reason"]
     good = s.check({"type": "set_speed", "speed": 2})
-    assert good == {"ok": True, "reason": ""}
+    assert good == {"ok": True, "reason": "", "note": ""}
     assert s.check({"type": "no_such"})["reason"].startswith("Unknown command")
     # the command is made plain first, as one sent would be: a malformed one is refused
     # with the reason a send would give, not a traceback

@@ -43,12 +43,7 @@ def of(evs, kind):
 
 def session_of(game):
     s = Session.__new__(Session)
-    s.game = game
-    s._acc = 0
-    s._budget_us = 0
-    s._held = 0
-    s._fail_next = False
-    s._last_error = None
+    s.game = game           # (a driver of its own, without the sim thread)
     return s
 
 
@@ -71,8 +66,8 @@ def test_other_speeds_are_refused_with_the_list():
 
 def test_16x_runs_sixteen_times_the_ticks_of_1x():
     g = quiet()
-    g.command({"type": "set_speed", "speed": 16})
     s = session_of(g)
+    s.send({"type": "set_speed", "speed": 16})
     s.step(0.0)                     # (the command comes in)
     ran = sum(s.step(0.1) for _ in range(5))
     assert ran == 80                # half a second at 16x: 5 s of game time, 10 ticks each
@@ -121,8 +116,8 @@ def test_a_skip_from_pause_runs_and_drops_back_to_pause():
     g = quiet()
     g.command({"type": "set_speed", "speed": 0})
     run(g, 1)
-    g.command({"type": "skip_ahead"})
     s = session_of(g)
+    s.send({"type": "skip_ahead"})
     s.step(0.0)
     assert skipping.skipping(g) and g.speed == 0
     t0 = g.tick
@@ -296,12 +291,12 @@ def test_a_saved_game_replays_the_skip_to_the_same_tick_and_hash():
 
 
 def test_the_driver_runs_a_skip_flat_out_and_stops_on_the_tick():
-    """Session.step: a skip's pace is SKIP_PACE whatever the speed, and what was due at it
+    """The driver (Session.step): a skip's pace is SKIP_PACE whatever the speed, and what was due at it
     is dropped when it stops (the game does not run on past the stop)."""
     g = quiet()
     g.run(clock.ticks(hours=5, minutes=30))
     s = session_of(g)
-    g.command({"type": "skip_ahead"})
+    s.send({"type": "skip_ahead"})
     s.step(0.0)
     t0 = g.tick
     s.step(0.1)                     # 0.1 s at SKIP_PACE: 1000 ticks due, morning in 300
@@ -311,9 +306,9 @@ def test_the_driver_runs_a_skip_flat_out_and_stops_on_the_tick():
     assert t0 < g.tick
 
 
-def test_most_due_is_the_usual_at_the_players_speeds_and_a_second_when_skipping():
-    assert skipping.most_due(16, 10) == 10 and skipping.most_due(1, 10) == 10
-    assert skipping.most_due(skipping.SKIP_PACE, 10) == skipping.SKIP_PACE * 10
+def test_most_due_is_a_second_of_real_time_at_any_pace():
+    assert skipping.most_due(1, 10) == 10 and skipping.most_due(16, 10) == 160
+    assert skipping.most_due(1000, 10) == 10000
     assert skipping.drop_due(skipping.SKIP_PACE, 4) and skipping.drop_due(4, 0)
     assert not skipping.drop_due(4, 16) and not skipping.drop_due(skipping.SKIP_PACE,
                                                                    skipping.SKIP_PACE)

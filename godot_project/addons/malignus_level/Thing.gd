@@ -38,6 +38,7 @@ const LOOK := {
 	"cell": ["#", Color(0.7, 0.7, 0.75), false],
 	"altar": ["A", Color(0.75, 0.3, 0.85), false],
 	"name": ["n", Color(0.9, 0.9, 0.9), true],
+	"down": ["x", Color(0.9, 0.25, 0.25), true],
 	"treasury": ["T", Color(0.85, 0.6, 0.25), false],
 }
 # Kind and Arg are edited in the Inspector from lists of pysim's catalogue of level things
