@@ -5,7 +5,8 @@ extends "res://tests/TestCase.gd"
 # - the fog layer is drawn (the domain shown as ours), and an enemy on a tile nobody sees
 #   is neither drawn nor picked;
 # - spotting pauses the game and shows the letter, "Read on" (a click) shows the party screen
-#   with the same title, the goal and each adventurer; closing it leaves the game paused.
+#   with the same title, the goal and each adventurer; closing it leaves the game paused;
+#   Escape does the same from the keyboard.
 
 const LEVEL := "res://tests/data/arrival_test.level"
 
@@ -53,6 +54,30 @@ func letter_visible() -> bool:
 
 func party_hidden() -> bool:
 	return int(snap_get("invasion_party", -1)) >= 0 and snap_get("invasion_party_hidden", false) == true
+
+
+# The letter as a player reads it with the keyboard: Escape reads on (the party screen), a
+# second Escape closes that; the game stays paused, and no pause menu or dropped tool came
+# of it.
+func test_escape_reads_the_letter_on_then_closes_the_party_screen() -> void:
+	if not running():
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	if not assert_true(ok, "the letter arrived"):
+		return
+	yield(frames(2), "completed")
+	var tick := int(snap_get("tick", -1))
+	yield(press_key(KEY_ESCAPE), "completed")
+	yield(frames(2), "completed")
+	var screen = ext.spotted_letter.screen
+	assert_false(ext.spotted_letter.letter.visible, "Escape closed the letter")
+	assert_true(screen.visible, "and read on: the party screen")
+	yield(press_key(KEY_ESCAPE), "completed")
+	yield(frames(2), "completed")
+	assert_false(screen.visible, "a second Escape closed the party screen")
+	assert_eq(int(snap_get("speed", -1)), 0, "still paused")
+	assert_eq(int(snap_get("tick", -1)), tick, "no tick ran")
 
 
 # ARRIVE-02 with fog: the indicator keeps its last band while the party walks in unseen and
