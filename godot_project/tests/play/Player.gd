@@ -12,8 +12,8 @@ extends "res://tests/TestCase.gd"
 #   skip [GOAL]                 N until the skip stops (with GOAL: again until goal GOAL is met)
 #   skip_to DAY HH:MM           N again and again until that game time
 #   skip_event TYPE             N again and again until an event of that type came
-#   capture                     Order, Capture, the nearest awake minion, the knocked-out
-#                               adventurer the player sees
+#   order NAME                  Order, NAME (Capture, Imprison ...), the nearest awake minion,
+#                               the knocked-out (or captured) adventurer the player sees
 #   frames N | shot NAME | status | quit
 # Each log line prints with its game time; `status` prints the clock, metal and the goals.
 
@@ -63,7 +63,7 @@ func _play():
 		var s := str(line).strip_edges()
 		if s == "" or s.begins_with("#"):
 			continue
-		print("%s> %s" % [_now(), s])
+		print("%s> %s   [real %.1f s]" % [_now(), s, OS.get_ticks_msec() / 1000.0])
 		var parts := s.split(" ", false)
 		var state = _step(parts)
 		if state is GDScriptFunctionState:
@@ -153,8 +153,8 @@ func _step(p: Array):
 		"skip_event":
 			var _had := seen_types.erase(p[1])
 			return yield(_skip_until(0, -1, p[1]), "completed")
-		"capture":
-			return yield(_capture(), "completed")
+		"order":
+			return yield(_order_on_the_down(p[1]), "completed")
 		"frames":
 			yield(frames(int(p[1])), "completed")
 		"shot":
@@ -210,7 +210,7 @@ func _skip_until(goal: int, until_tick: int, event_type: String = ""):
 	return true
 
 
-func _capture():
+func _order_on_the_down(order: String):
 	var s := snap()
 	var body := Vector2(-1, -1)
 	var unseen = s.get("ent_unseen", PoolByteArray())
@@ -232,10 +232,10 @@ func _capture():
 	if best.x < 0:
 		print("play: no minion awake")
 		return false
-	print("  capture: the minion at %s, the body at %s" % [str(best), str(body)])
+	print("  %s: the minion at %s, the body at %s" % [order, str(best), str(body)])
 	yield(click_control(main.hud.tool_bar.tool_button("combat_order")), "completed")
 	var combat = extension("CombatExtension")
-	yield(click_control(combat.order_panel.box.get_node("OrderButtons").get_node("Capture")), "completed")
+	yield(click_control(combat.order_panel.box.get_node("OrderButtons").get_node(order)), "completed")
 	yield(click_at(tile_screen(best)), "completed")
 	yield(click_at(tile_screen(body)), "completed")
 	return true
