@@ -11,7 +11,8 @@ extends "res://tests/TestCase.gd"
 #   wait MINUTES                game minutes at the speed set
 #   skip [GOAL]                 N until the skip stops (with GOAL: again until goal GOAL is met)
 #   skip_to DAY HH:MM           N again and again until that game time
-#   skip_event TYPE             N again and again until an event of that type came
+#   skip_event TYPE [COUNT]     N again and again until COUNT (1) events of that type came
+#                               since the plan began
 #   order NAME                  Order, NAME (Capture, Imprison ...), the nearest awake minion,
 #                               the knocked-out (or captured) adventurer the player sees
 #   frames N | shot NAME | status | quit
@@ -26,12 +27,13 @@ const MAX_SKIP_TICKS := 4 * 24 * 600     # a plan's skips give up after day 4
 var plan_path := ""
 var out_dir := "/tmp/play"
 var skip_events := {}        # skip_started, skip_stopped: how many came
-var seen_types := {}         # every event type that came
+var seen_types := {}         # event type -> how many came
 
 
 func _ready() -> void:
 	var _err := Directory.new().make_dir_recursive(out_dir)
 	_err = EventBus.connect("sim_event", self, "_on_event")
+	_err = EventBus.connect("notify", self, "_on_notify")
 	var state = _play()
 	if state is GDScriptFunctionState:
 		yield(state, "completed")
@@ -39,8 +41,24 @@ func _ready() -> void:
 	get_tree().quit(0)
 
 
+var _watch_frames := 0
+
+
+# Every 10 s of real time: where the game is (a run that seems stuck says so).
+func _process(_delta: float) -> void:
+	_watch_frames += 1
+	if _watch_frames % 600 == 0 and main != null and is_instance_valid(main):
+		print("  [watch] %s tick %d speed %s skipping %s real %.1f s" % [EventText.clock(int(snap().get("tick", 0))),
+				int(snap().get("tick", 0)), str(snap().get("speed")), str(snap().get("skipping")),
+				OS.get_ticks_msec() / 1000.0])
+
+
+func _on_notify(text: String, kind: String = "info") -> void:
+	print("  (on screen, %s) %s" % [kind, text])
+
+
 func _on_event(ev: Dictionary) -> void:
-	seen_types[str(ev.get("type", ""))] = true
+	seen_types[str(ev.get("type", ""))] = int(seen_types.get(str(ev.get("type", "")), 0)) + 1
 	if str(ev.get("type", "")) in ["skip_started", "skip_stopped"]:
 		skip_events[ev["type"]] = int(skip_events.get(ev["type"], 0)) + 1
 	if main == null or not is_instance_valid(main):
@@ -151,8 +169,7 @@ func _step(p: Array):
 			var t := ((int(p[1]) - 1) * 24 * 60 + int(hm[0]) * 60 + int(hm[1])) * 10
 			return yield(_skip_until(0, t), "completed")
 		"skip_event":
-			var _had := seen_types.erase(p[1])
-			return yield(_skip_until(0, -1, p[1]), "completed")
+			return yield(_skip_until(0, -1, p[1], int(p[2]) if p.size() > 2 else 1), "completed")
 		"order":
 			return yield(_order_on_the_down(p[1]), "completed")
 		"frames":
@@ -184,10 +201,13 @@ func _count_above(type: String, n: int) -> bool:
 
 # N, and wait until the skip stops; again while the goal (if any) is unmet or the time not
 # reached. Stops (false) when a skip does not start (a letter open, the game paused ...).
-func _skip_until(goal: int, until_tick: int, event_type: String = ""):
+func _skip_until(goal: int, until_tick: int, event_type: String = "", count: int = 1):
+	if event_type != "" and int(seen_types.get(event_type, 0)) >= count:
+		yield(get_tree(), "idle_frame")     # (a coroutine all the same: its caller yields on it)
+		return true          # (already came: nothing to wait for)
 	var first := true
 	while first or not _goal_met(goal) or (until_tick >= 0 and not _tick_reached(until_tick)) \
-			or (event_type != "" and not seen_types.has(event_type)):
+			or (event_type != "" and int(seen_types.get(event_type, 0)) < count):
 		first = false
 		var started_before := int(skip_events.get("skip_started", 0))
 		var stopped_before := int(skip_events.get("skip_stopped", 0))
@@ -233,10 +253,12 @@ func _order_on_the_down(order: String):
 		print("play: no minion awake")
 		return false
 	print("  %s: the minion at %s, the body at %s" % [order, str(best), str(body)])
+	# the minion selected first (Select), so the Order tool asks only for the order and the body
+	yield(click_control(main.hud.tool_bar.tool_button("select")), "completed")
+	yield(click_at(tile_screen(best)), "completed")
 	yield(click_control(main.hud.tool_bar.tool_button("combat_order")), "completed")
 	var combat = extension("CombatExtension")
 	yield(click_control(combat.order_panel.box.get_node("OrderButtons").get_node(order)), "completed")
-	yield(click_at(tile_screen(best)), "completed")
 	yield(click_at(tile_screen(body)), "completed")
 	return true
 
