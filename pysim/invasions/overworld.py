@@ -15,7 +15,8 @@ import re
 
 from pysim.core import clock, level
 from pysim.core.commands import command, need_str
-from pysim.invasions.scheduler import state_of
+from pysim.invasions import arrival
+from pysim.invasions.invasion_state import state_of
 
 GRUDGE_WAR = 3
 RAID_GRUDGE = 2         # a raid on the settlement
@@ -56,23 +57,7 @@ def _hostile_lines(lines):
 level.SECTIONS["overworld"] = _section
 
 
-def home_of_next_party(game, st):
-    """The settlement an ordinary invasion comes from (its faction), "" without any."""
-    if st.overworld is None or not st.overworld["settlements"]:
-        return ""
-    names = sorted(st.overworld["settlements"])
-    return names[int(game.rng.stream("invasions").integers(0, len(names)))]
-
-
-def travel_hours(st, faction):
-    """Hours from a settlement to the dungeon (ARRIVE-01); 0 for no home (the map's edge)."""
-    if st.overworld is None or faction not in st.overworld["settlements"]:
-        return 0
-    return int(st.overworld["settlements"][faction]["travel"])
-
-
 def send_war_party(game, st, faction, camp, travel):
-    from pysim.invasions import arrival
     st.pending.append(arrival.muster(game, st, {
         "faction": faction, "camp": camp,
         "arrive": game.tick + travel * clock.TICKS_PER_HOUR}))
