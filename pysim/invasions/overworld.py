@@ -13,7 +13,8 @@ instead of the next invasion; if an invasion is underway then, it waits until th
 """
 import re
 
-from pysim.core import clock, level
+from pysim.adventurers import leaving
+from pysim.core import clock, hooks, level
 from pysim.core.commands import command, need_str
 from pysim.invasions import arrival
 from pysim.invasions.invasion_state import state_of
@@ -92,6 +93,14 @@ def add_grudge(game, faction, amount, cause):
     if s["grudge"] >= GRUDGE_WAR:
         s["grudge"] = 0
         send_war_party(game, st, faction, False, s["travel"])
+
+
+def _mapmaker_escaped(game, e, faction):
+    """One of the settlement's Mapmakers escaped alive and told of the dungeon."""
+    add_grudge(game, faction, MAPMAKER_GRUDGE, "mapmaker")
+
+
+hooks.add(leaving.MAPMAKER_ESCAPE_HOOKS, _mapmaker_escaped)
 
 
 @command("raid_settlement")
