@@ -22,12 +22,12 @@ TOP = len(LAYERS)
 _CIMPORT = re.compile(r"^\s*(?:from\s+([\w.]+)\s+cimport\b|cimport\s+([\w.]+))", re.M)
 
 
-def _modules():
-    """{dotted name: (path, is_package)} for every .py under pysim."""
+def _modules(root):
+    """{dotted name: (path, is_package)} for every .py under the pysim folder `root`."""
     mods = {}
-    for here, subdirs, files in os.walk(PYSIM):
+    for here, subdirs, files in os.walk(root):
         subdirs[:] = sorted(d for d in subdirs if d != "__pycache__")
-        rel = os.path.relpath(here, os.path.dirname(PYSIM)).replace(os.sep, ".")
+        rel = os.path.relpath(here, os.path.dirname(root)).replace(os.sep, ".")
         for name in sorted(files):
             if not name.endswith(".py"):
                 continue
@@ -41,12 +41,8 @@ def _modules():
 
 def rank(module):
     """A module's layer: its rule package's place in LAYERS, or TOP outside them."""
-    parts = module.split(".")
-    if len(parts) >= 3 and parts[1] in LAYERS:
-        return LAYERS.index(parts[1])
-    if len(parts) == 2 and parts[1] in LAYERS:  # a rule package's __init__
-        return LAYERS.index(parts[1])
-    return TOP
+    parts = module.split(".")          # "pysim.core" is the package's __init__.py
+    return LAYERS.index(parts[1]) if len(parts) >= 2 and parts[1] in LAYERS else TOP
 
 
 def _target(name, mods):
@@ -58,16 +54,18 @@ def _target(name, mods):
 
 
 def imports_of(module, mods):
-    """[(line, imported module)] for every pysim import in the module and its .pxd."""
+    """[("FILE:LINE", imported module)] for every pysim import in the module and its .pxd
+    (FILE relative to pysim's parent folder)."""
     path, is_pkg = mods[module]
     package = module if is_pkg else module.rpartition(".")[0]
     with open(path, encoding="utf-8") as f:
         tree = ast.parse(f.read(), path)
+    shown = module.replace(".", "/") + ("/__init__.py" if is_pkg else ".py")
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Import):
             for alias in node.names:
-                found.append((node.lineno, alias.name))
+                found.append(("%s:%d" % (shown, node.lineno), alias.name))
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package.split(".")
@@ -78,31 +76,33 @@ def imports_of(module, mods):
             for alias in node.names:
                 # `from pkg import mod` loads pkg.mod when that is a module
                 full = base + "." + alias.name
-                found.append((node.lineno, full if full in mods else base))
+                found.append(("%s:%d" % (shown, node.lineno), full if full in mods else base))
     pxd = path[:-3] + ".pxd"
     if os.path.exists(pxd):
         with open(pxd, encoding="utf-8") as f:
             text = f.read()
         for m in _CIMPORT.finditer(text):
-            found.append((text.count("\n", 0, m.start()) + 1, m.group(1) or m.group(2)))
+            line = text.count("\n", 0, m.start()) + 1
+            found.append(("%s.pxd:%d" % (shown[:-3], line), m.group(1) or m.group(2)))
     out = []
-    for line, name in found:
+    for where, name in found:
         if name == "pysim" or name.startswith("pysim."):
             target = _target(name, mods)
             if target and target != module:
-                out.append((line, target))
+                out.append((where, target))
     return out
 
 
-def import_graph():
-    mods = _modules()
+def import_graph(root=PYSIM):
+    """The modules and {module: [("FILE:LINE", imported pysim module)]}."""
+    mods = _modules(root)
     return mods, {m: imports_of(m, mods) for m in mods}
 
 
 def upward_imports(graph):
-    """["module:line imports higher"] for every import of a higher-ranked module."""
-    return ["%s:%d imports %s" % (m, line, t)
-            for m, edges in sorted(graph.items()) for line, t in edges
+    """["FILE:LINE imports higher"] for every import of a higher-ranked module."""
+    return ["%s imports %s" % (where, t)
+            for m, edges in sorted(graph.items()) for where, t in edges
             if rank(t) > rank(m)]
 
 
@@ -164,15 +164,16 @@ def test_no_import_cycle():
 
 
 def test_the_checks_catch_what_they_name(tmp_path):
-    """An upward import, one inside a function, a relative one and a cycle are each found."""
+    """An upward import, one inside a function, a relative one, a .pxd cimport and a cycle
+    are each found."""
     graph = {
-        "pysim.core.a": [(3, "pysim.doors.d")],
-        "pysim.doors.d": [(5, "pysim.core.a")],
-        "pysim.combat.b": [(9, "pysim.core.a")],
-        "pysim.session": [(1, "pysim.economy.e")],
+        "pysim.core.a": [("a.py:3", "pysim.doors.d")],
+        "pysim.doors.d": [("d.py:5", "pysim.core.a")],
+        "pysim.combat.b": [("b.py:9", "pysim.core.a")],
+        "pysim.session": [("session.py:1", "pysim.economy.e")],
         "pysim.economy.e": [],
     }
-    assert upward_imports(graph) == ["pysim.core.a:3 imports pysim.doors.d"]
+    assert upward_imports(graph) == ["a.py:3 imports pysim.doors.d"]
     assert cycles(graph) == [["pysim.core.a", "pysim.doors.d"]]
     pkg = tmp_path / "pysim"
     for sub in ("", "core", "traps"):
@@ -183,12 +184,10 @@ def test_the_checks_catch_what_they_name(tmp_path):
     (pkg / "traps" / "y.py").write_text("from ..core import x\nfrom . import z\n")
     (pkg / "traps" / "z.py").write_text("import pysim.session\n")
     (pkg / "session.py").write_text("")
-    global PYSIM
-    saved, PYSIM = PYSIM, str(pkg)
-    try:
-        _, g = import_graph()
-    finally:
-        PYSIM = saved
-    assert upward_imports(g) == ["pysim.core.x:2 imports pysim.traps.y",
-                                 "pysim.traps.z:1 imports pysim.session"]
+    (pkg / "core" / "w.py").write_text("import cython\n")
+    (pkg / "core" / "w.pxd").write_text("# typed\nfrom pysim.traps.z cimport f\n")
+    _, g = import_graph(str(pkg))
+    assert upward_imports(g) == ["pysim/core/w.pxd:2 imports pysim.traps.z",
+                                 "pysim/core/x.py:2 imports pysim.traps.y",
+                                 "pysim/traps/z.py:1 imports pysim.session"]
     assert cycles(g) == [["pysim.core.x", "pysim.traps.y"]]
