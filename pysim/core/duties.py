@@ -228,7 +228,8 @@ class SetDuty:
         game.emit("duty_set", entity=e.id, duty=e.duty)
 
 
-def _busy(e):
+@cython.cfunc
+def _busy(e) -> cython.bint:
     for fn in BUSY_HOOKS:
         if fn(e):
             return True
