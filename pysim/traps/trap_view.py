@@ -247,6 +247,11 @@ def needs(game, part, net=None):
     return TRIGGER_NEEDS if tp.is_trigger(part.kind) else NEEDS_WORDS[lack]
 
 
+# fn(game, part, details): other areas add their facts to a part's details (a blueprint
+# waiting for metal: pysim/economy/waiting.py)
+PART_FACTS = []
+
+
 def describe_part(game, part_id):
     """Details of one trap part for a selection panel (the bridge calls it through
     Session.describe_part when the core exposes it). wired: in a whole trap (TRAP-04);
@@ -272,6 +277,8 @@ def describe_part(game, part_id):
         # says so, not "Needs a reset" (issue 13).
         d["state"] = "counting"
         d["fires_in"] = min(fires) - game.tick
+    for fn in PART_FACTS:
+        fn(game, p, d)
     return d
 
 
