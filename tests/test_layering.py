@@ -163,6 +163,28 @@ def test_no_import_cycle():
     assert cycles(graph) == []
 
 
+def dynamic_imports(root=PYSIM):
+    """["FILE:LINE"] of every importlib.import_module or __import__ call under root."""
+    found = []
+    for module, (path, _) in sorted(_modules(root).items()):
+        with open(path, encoding="utf-8") as f:
+            tree = ast.parse(f.read(), path)
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Call):
+                fn = node.func
+                name = fn.attr if isinstance(fn, ast.Attribute) else getattr(fn, "id", "")
+                if name in ("import_module", "__import__"):
+                    found.append("%s:%d" % (module, node.lineno))
+    return found
+
+
+def test_the_rule_loader_is_the_only_import_by_name():
+    """game.load_rule_modules imports every rule module by name (so each registers itself);
+    no other module imports by name, where the checks above could not see it."""
+    found = dynamic_imports()
+    assert [f.split(":")[0] for f in found] == ["pysim.core.game"]
+
+
 def test_the_checks_catch_what_they_name(tmp_path):
     """An upward import, one inside a function, a relative one, a .pxd cimport and a cycle
     are each found."""
@@ -191,3 +213,5 @@ def test_the_checks_catch_what_they_name(tmp_path):
                                  "pysim/core/x.py:2 imports pysim.traps.y",
                                  "pysim/traps/z.py:1 imports pysim.session"]
     assert cycles(g) == [["pysim.core.x", "pysim.traps.y"]]
+    (pkg / "traps" / "v.py").write_text("import importlib\nimportlib.import_module('pysim.x')\n")
+    assert dynamic_imports(str(pkg)) == ["pysim.traps.v:2"]
