@@ -52,6 +52,13 @@ func letter_visible() -> bool:
 	return ext.spotted_letter.letter.visible
 
 
+# At 4x until the spotting letter shows: a coroutine, whether it did.
+func run_to_the_letter():
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	return assert_true(ok, "the letter arrived")
+
+
 func party_hidden() -> bool:
 	return int(snap_get("invasion_party", -1)) >= 0 and snap_get("invasion_party_hidden", false) == true
 
@@ -62,9 +69,7 @@ func party_hidden() -> bool:
 func test_escape_reads_the_letter_on_then_closes_the_party_screen() -> void:
 	if not running():
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	yield(frames(2), "completed")
 	var tick := int(snap_get("tick", -1))
@@ -105,9 +110,7 @@ func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 		return
 	if not assert_true(ext != null, "InvasionsExtension loaded"):
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	yield(frames(2), "completed")
 	assert_eq(int(snap_get("speed", -1)), 0, "the game paused")
@@ -143,9 +146,7 @@ func test_party_tab_shows_the_goal() -> void:
 	var caution = extension("AdventurersCautionExtension")
 	if not assert_true(caution != null, "AdventurersCautionExtension loaded"):
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	var member := int(ext.spotted_letter.last["members"][0]["entity"])
 	EventBus.emit_signal("entity_selected", member)
@@ -202,9 +203,7 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 func test_clicking_underway_jumps_to_the_spotted_party() -> void:
 	if not running():
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	yield(click_control(ext.spotted_letter.letter.find_node("Button", true, false)), "completed")
 	yield(click_control(ext.spotted_letter.screen.find_node("Button", true, false)), "completed")
