@@ -89,7 +89,7 @@ def sight_blocked(game):
 
 def notice_range(entity) -> cython.int:
     """AWARE-01's range: sight_range of the Hunt stat (F.stat), by C calls to the Fighter's
-    stat and to sight_range (the fog asks it of every eye every tick, issue 15)."""
+    stat and to sight_range (the fog asks it of every eye every tick)."""
     f: Fighter
     fo = fighter_of(entity)
     if fo is None:

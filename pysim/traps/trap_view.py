@@ -205,7 +205,7 @@ def _describe(game, e, info):
     job = getattr(e, "job", None)
     info["job"] = job[0] if job else ""
     # What the job is on, so the panel says "building the dart thrower in the west room"
-    # rather than "idle" (issue 13): job_what (a part kind or "padlock") and job_at [x, y].
+    # rather than "idle": job_what (a part kind or "padlock") and job_at [x, y].
     if job:
         what = _job_object(game, job)
         if what is not None:
@@ -264,7 +264,7 @@ def describe_part(game, part_id):
     fires = [q[0] for q in st.pending if q[2] == p.id]
     if fires:
         # A started timer needs a reset by rule (RESET-01) but is still counting: the panel
-        # says so, not "Needs a reset" (issue 13).
+        # says so, not "Needs a reset".
         d["state"] = "counting"
         d["fires_in"] = min(fires) - game.tick
     return d

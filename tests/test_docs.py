@@ -1,0 +1,102 @@
+"""The docs match the repository: no issue numbers in anything tracked (history is git's),
+every relative link in a Markdown file resolves, and every pointer to a doc's section
+(`docs/architecture.md, "The driver"`) names a file and a heading that exist."""
+import os
+import re
+import subprocess
+
+import pytest
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+BINARY = (".png", ".jpg", ".wav", ".ttf", ".so", ".pck", ".ico")
+
+# "issue 13", "Issue 15:", "issues 10 and 13", "issue #4", "issue-9" (spelt so that this
+# file's own text does not match it)
+ISSUE_NUMBER = re.compile(r"\bissues?[ -]?#?[0-9]", re.I)
+LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
+# a doc named, then a quoted section: docs/architecture.md, "The driver"
+SECTION_POINTER = re.compile(r"([\w./-]+\.md),?\s+\"([^\"\n]+)\"")
+# what a pointer may name: a heading, a bold lead ("**Fog of war** (the view ...") or a list
+# item's lead ("- Treasure: piles are ...")
+SECTION = re.compile(r"^#{1,6}\s+(.*?)\s*$|\*\*([^*\n]+)\*\*|^\s*- ([^:\n]+):", re.M)
+
+
+def tracked():
+    try:
+        out = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                             check=True).stdout
+    except (OSError, subprocess.CalledProcessError):
+        pytest.skip("not a git checkout: the tracked files are unknown")
+    return [p for p in out.decode().split("\0") if p and not p.endswith(BINARY)]
+
+
+def text_of(path):
+    try:
+        with open(os.path.join(ROOT, path), encoding="utf-8") as f:
+            return f.read()
+    except (UnicodeDecodeError, FileNotFoundError):
+        return None
+
+
+def markdown():
+    return [p for p in tracked() if p.endswith(".md")]
+
+
+def test_no_issue_numbers_in_code_docs_or_tests():
+    found = []
+    for path in tracked():
+        text = text_of(path)
+        if text is None:
+            continue
+        for n, line in enumerate(text.split("\n"), 1):
+            if ISSUE_NUMBER.search(line):
+                found.append("%s:%d: %s" % (path, n, line.strip()[:100]))
+    assert not found, "say why, not which issue (history is git's):\n" + "\n".join(found)
+
+
+def test_the_issue_pattern_finds_what_it_should():
+    for text in ("(issue 13)", "Issue 15: the", "issues 10 and 13", "issue #4", "issue-9"):
+        assert ISSUE_NUMBER.search(text), text
+    for text in ("tissue 3", "the issue's scenario", "issues"):
+        assert not ISSUE_NUMBER.search(text), text
+
+
+def test_every_relative_link_in_the_docs_resolves():
+    broken = []
+    for path in markdown():
+        folder = os.path.dirname(path)
+        for target in LINK.findall(text_of(path)):
+            if re.match(r"[a-z]+:", target) or target.startswith("#"):
+                continue
+            where = os.path.normpath(os.path.join(ROOT, folder, target.split("#")[0]))
+            if not os.path.exists(where):
+                broken.append("%s: %s" % (path, target))
+    assert not broken, "links to nothing:\n" + "\n".join(broken)
+
+
+def _doc(name, pointing_from):
+    """The doc a pointer names: from the repository's top, docs/, docs/rules/ or the
+    pointing file's own folder."""
+    for base in ("", "docs", os.path.join("docs", "rules"), os.path.dirname(pointing_from)):
+        p = os.path.normpath(os.path.join(ROOT, base, name))
+        if os.path.isfile(p):
+            return p
+    return None
+
+
+def test_every_pointer_to_a_section_names_one_that_exists():
+    bad = []
+    for path in tracked():
+        text = text_of(path)
+        if text is None:
+            continue
+        for name, section in SECTION_POINTER.findall(text):
+            doc = _doc(name, path)
+            if doc is None:
+                bad.append("%s: no %s" % (path, name))
+                continue
+            with open(doc, encoding="utf-8") as f:
+                named = ["".join(m).lower() for m in SECTION.findall(f.read())]
+            if not any(h.startswith(section.lower()) for h in named):
+                bad.append('%s: %s has no section "%s"' % (path, name, section))
+    assert not bad, "pointers to nothing:\n" + "\n".join(sorted(set(bad)))
