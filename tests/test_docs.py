@@ -10,7 +10,7 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 BINARY = (".png", ".jpg", ".wav", ".ttf", ".so", ".pck", ".ico")
 
-# "issue 13", "Issue 15:", "issues 10 and 13", "issue #4", "issue-9" (spelt so that this
+# the word, then a number, in any case, with a space, "#" or "-" between (spelt so that this
 # file's own text does not match it)
 ISSUE_NUMBER = re.compile(r"\bissues?[ -]?#?[0-9]", re.I)
 LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
@@ -18,7 +18,8 @@ LINK = re.compile(r"!?\[[^\]]*\]\(([^)\s]+)\)")
 SECTION_POINTER = re.compile(r"([\w./-]+\.md),?\s+\"([^\"\n]+)\"")
 # what a pointer may name: a heading, a bold lead ("**Fog of war** (the view ...") or a list
 # item's lead ("- Treasure: piles are ...")
-SECTION = re.compile(r"^#{1,6}\s+(.*?)\s*$|\*\*([^*\n]+)\*\*|^\s*- ([^:\n]+):", re.M)
+SECTIONS = (re.compile(r"^#{1,6}\s+(.*?)\s*$", re.M), re.compile(r"\*\*([^*\n]+)\*\*"),
+            re.compile(r"^\s*- ([^:\n]+):", re.M))
 
 
 def tracked():
@@ -38,6 +39,11 @@ def text_of(path):
         return None
 
 
+# a repository path named in a doc or a comment: tests/core/test_save.py, docs/rules/dice.md
+PATH_NAMED = re.compile(r"(?<![\w/.])((?:tests|pysim|docs|build|godot_project)/[\w./-]*\w\."
+                        r"(?:py|pxd|md|gd|tscn|level|c|png|txt))\b")
+
+
 def markdown():
     return [p for p in tracked() if p.endswith(".md")]
 
@@ -55,8 +61,10 @@ def test_no_issue_numbers_in_code_docs_or_tests():
 
 
 def test_the_issue_pattern_finds_what_it_should():
-    for text in ("(issue 13)", "Issue 15: the", "issues 10 and 13", "issue #4", "issue-9"):
-        assert ISSUE_NUMBER.search(text), text
+    word = "iss" + "ue"    # not written whole, or this file would match
+    for text in ("(%s 13)", "%s 15: the", "%ss 10 and 13", "%s #4", "%s-9", "%s9"):
+        assert ISSUE_NUMBER.search(text % word), text
+        assert ISSUE_NUMBER.search((text % word).upper()), text
     for text in ("tissue 3", "the issue's scenario", "issues"):
         assert not ISSUE_NUMBER.search(text), text
 
@@ -96,7 +104,26 @@ def test_every_pointer_to_a_section_names_one_that_exists():
                 bad.append("%s: no %s" % (path, name))
                 continue
             with open(doc, encoding="utf-8") as f:
-                named = ["".join(m).lower() for m in SECTION.findall(f.read())]
+                doc_text = f.read()
+            named = [m.lower() for rx in SECTIONS for m in rx.findall(doc_text)]
             if not any(h.startswith(section.lower()) for h in named):
                 bad.append('%s: %s has no section "%s"' % (path, name, section))
     assert not bad, "pointers to nothing:\n" + "\n".join(sorted(set(bad)))
+
+
+def test_every_repository_path_named_in_docs_and_comments_exists():
+    files = [p for p in tracked() if p.endswith((".md", ".py", ".pxd", ".gd", ".c"))]
+    named = {}
+    for path in files:
+        for p in PATH_NAMED.findall(text_of(path) or ""):
+            named.setdefault(p, path)
+    missing = []
+    for p, where in sorted(named.items()):
+        # from the repository's top, or res:// (godot_project/) in the Godot docs and scripts
+        if os.path.exists(os.path.join(ROOT, p)) or os.path.exists(
+                os.path.join(ROOT, "godot_project", p)) or os.path.basename(p).startswith("my."):
+            continue        # an example's name ("save it as levels/my.tscn")
+        ignored = subprocess.run(["git", "check-ignore", "-q", p], cwd=ROOT).returncode == 0
+        if not ignored:     # generated files (build/out/..., build/bench.json) are ignored
+            missing.append("%s names %s" % (where, p))
+    assert not missing, "no such file:\n" + "\n".join(missing)

@@ -1,6 +1,6 @@
 extends "res://tests/TestCase.gd"
 # Every sim event in words. res://tests/data/event_samples.json holds one sample of every
-# event type pysim emits, shaped exactly as pysim emits it (tests/test_event_samples.py keeps
+# event type pysim emits, shaped exactly as pysim emits it (tests/core/test_event_samples.py keeps
 # it in step with pysim/*.py). Against the main scene (res://levels/trap_demo.level, so the
 # combat, traps and doors extensions have registered their words):
 # - HUD.event_words gives every sample a sentence that is not the generic fallback

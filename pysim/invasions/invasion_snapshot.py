@@ -1,4 +1,4 @@
-"""What the front end sees of invasions (godot_project/invasions/InvasionIndicator.gd).
+"""What the front end sees of invasions (godot_project/invasions/InvasionsExtension.gd).
 
 invasion_state: "off" (the level has none: the indicator hides), "quiet", "unlikely",
 "possible", "likely", "imminent" (bands of this hour's chance, INV-04) or "underway".
