@@ -193,10 +193,6 @@ func part_index_at(tile: Vector2) -> int:
 	return -1
 
 
-func part_index(part_id: int) -> int:
-	return row_index(snap, "part_id", part_id)
-
-
 func wire_count() -> int:
 	return snap.get("wire_id", []).size()
 

@@ -155,11 +155,6 @@ def occupancy_for(game) -> Occupancy:
     return occ
 
 
-def can_share(small_a, small_b) -> cython.bint:
-    """CROWD-02: only two small bodies share a tile."""
-    return bool(small_a) and bool(small_b)
-
-
 def attack_tile(occ, walkable, tx, ty, ax, ay, eid, small):
     """The tile a melee attacker at (ax, ay) should fight from to reach the target at
     (tx, ty): its own tile if already adjacent; else the free walkable tile next to the

@@ -225,15 +225,3 @@ def minion():
 def boss():
     return BOSS.copy()
 
-
-def for_entity_kind(kind_name, cls=None, level=1):
-    """Default stat block by entity kind name ('minion', 'boss', 'adventurer', creature)."""
-    if kind_name == "minion":
-        return minion()
-    if kind_name == "boss":
-        return boss()
-    if kind_name == "adventurer":
-        return adventurer(cls or "peasant", level)
-    if kind_name in CREATURES:
-        return creature(kind_name)
-    return minion()

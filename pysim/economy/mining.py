@@ -27,14 +27,6 @@ REASON_NO_VEIN = "There is no metal vein there."
 REASON_DIG_VEIN = "That rock holds a metal vein: mark it for mining instead."
 
 
-def vein_at(game, x, y):
-    """Metal left in the vein at (x, y), 0 when there is none."""
-    ea = game.areas.get("economy")
-    if ea is None:
-        return 0
-    return ea.veins.get((int(x), int(y)), 0)
-
-
 def vein_arg(arg):
     """The metal a `vein:N` holds (10 when left out)."""
     text = arg or "10"
