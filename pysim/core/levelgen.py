@@ -54,7 +54,7 @@ def bench_level(width=128, height=128, agents=200, seed=1):
     grid[doors & floor] = "D"
     grid[0, :] = np.where(grid[0, :] == ".", "#", grid[0, :])
     grid[py, 0] = "P"
-    sx, sy, sw, sh = rooms[-1]
+    sx, sy = rooms[-1][:2]
     grid[sy + 1:sy + 4, sx + 1:sx + 4] = "S"
     grid[sy + 2, sx + 2] = "b"
     free = [(x, y) for y in range(height) for x in range(width) if grid[y, x] == "."]

@@ -19,7 +19,7 @@ from pysim.core import duties
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
 from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILD_TICKS, REARM_TICKS,
-                               SHOWN_WRITES, STATE_NAMES, Door, area)
+                               SHOWN_WRITES, Door, area)
 from pysim.doors.wired_doors import trigger_of
 from pysim.traps import trap_state
 
