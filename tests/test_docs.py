@@ -127,3 +127,19 @@ def test_every_repository_path_named_in_docs_and_comments_exists():
         if not ignored:     # generated files (build/out/..., build/bench.json) are ignored
             missing.append("%s names %s" % (where, p))
     assert not missing, "no such file:\n" + "\n".join(missing)
+
+
+# Mechanisms removed for the one driver (docs/architecture.md, "The driver"): their history
+# is one paragraph of docs/benchmarks.md; nothing else may speak of them as if they ran.
+REMOVED = re.compile(r"greenlet|pause points?\b|frame budget|sim_thread\.py|pausing\.py", re.I)
+
+
+def test_removed_mechanisms_are_not_described_as_current():
+    found = []
+    for path in tracked():
+        if path in ("docs/benchmarks.md", "tests/test_docs.py"):
+            continue
+        for n, line in enumerate((text_of(path) or "").split("\n"), 1):
+            if REMOVED.search(line):
+                found.append("%s:%d: %s" % (path, n, line.strip()[:100]))
+    assert not found, "gone, but still told:\n" + "\n".join(found)
