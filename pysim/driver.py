@@ -24,8 +24,9 @@ MAX_FRAME_MICROS = 250_000
 # further behind (a second of real time at any speed).
 MOST_TICKS_DUE = 10
 # While more ticks are due (a skip ahead runs flat out), a step still posts what it built
-# at least this often, so the front end shows the skip as it goes (a view: when changes are
-# posted never changes the game).
+# at least this often, and at once when commands came in, so the front end shows what a
+# command did and the skip as it goes (a view: when changes are posted never changes the
+# game).
 POST_AT_LEAST_S = 1 / 30
 # The longest the sim thread sleeps in its mailbox with nothing due (a bound, not a timer:
 # waking with nothing due changes nothing).
@@ -370,7 +371,7 @@ class Driver:
                         self._acc = 0       # paused, or a skip ended: what was due goes
                     self._unposted += 1
                     more = self._acc >= clock.MICROS_PER_TICK_1X
-                if more and time.monotonic() - self._posted_at < POST_AT_LEAST_S:
+                if more and not applied and time.monotonic() - self._posted_at < POST_AT_LEAST_S:
                     return      # its changes and events go with the next tick's
             self._post(game, self._unposted > 0 or applied > 0)
             with self._lock:

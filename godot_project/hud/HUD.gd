@@ -88,7 +88,7 @@ func add_selection_tab(tab_title: String, control: Control) -> void:
 
 
 func add_selection_row(control: Control) -> void:
-	selection_panel.add_row(control)
+	selection_panel.add_body_row(control)
 
 
 func add_tool(id: String, label: String, tooltip: String = "") -> Button:

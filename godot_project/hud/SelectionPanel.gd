@@ -60,7 +60,7 @@ func add_tab(tab_title: String, control: Control) -> void:
 		_update_tabs(last_info)
 
 
-func add_row(control: Control) -> void:
+func add_body_row(control: Control) -> void:
 	control.size_flags_horizontal = SIZE_EXPAND_FILL
 	box.add_child_below_node(header if _rows.empty() else _rows[-1], control)
 	_rows.append(control)

@@ -91,6 +91,7 @@ func _add_fast_buttons() -> void:
 	skip_button.focus_mode = FOCUS_NONE
 	skip_button.hint_tooltip = SKIP_TIP
 	skip_button.rect_min_size = Vector2(SKIP_WIDTH, 26)
+	skip_button.set_meta("flow_group", "speed")
 	row.add_child_below_node(after, skip_button)
 	var _err := skip_button.connect("pressed", self, "toggle_skip")
 

@@ -72,7 +72,7 @@ func panel_says(id: int, condition: String) -> bool:
 # Clicks body `id` on the map (Select tool) and waits until the panel says `condition`. A
 # coroutine: whether it did.
 func select_body(id: int, condition: String):
-	yield(click_control(main.hud.tool_row.get_node("select")), "completed")
+	yield(click_control(main.hud.tool_bar.tool_button("select")), "completed")
 	yield(click_at(tile_screen(tile_of(id))), "completed")
 	var ok = yield(wait_until(self, "panel_says", [id, condition], true, 60), "completed")
 	return assert_true(ok, "the panel of #%d says %s: %s" % [id, condition,
@@ -142,7 +142,7 @@ func _t_panel_imprison():
 # The Order tool, as the tool bar gives it: the order, then the minion, then the body (then
 # for Carry the tile).
 func order_tool(label: String, clicks: Array):
-	yield(click_control(main.hud.tool_row.get_node("combat_order")), "completed")
+	yield(click_control(main.hud.tool_bar.tool_button("combat_order")), "completed")
 	yield(click_control(combat.order_panel.box.get_node("OrderButtons").get_node(label)), "completed")
 	for tile in clicks:
 		yield(click_at(tile_screen(tile)), "completed")
@@ -246,7 +246,7 @@ func _t_not_wired():
 	assert_false(part_id_at(WIRED_TRIPWIRE) in drawn, "not the wired tripwire")
 	var tip: Array = main.hud.tile_lines(LONE_TRIPWIRE)
 	assert_string_contains(PoolStringArray(tip).join("\n"), "Tripwire: ready, not wired")
-	yield(click_control(main.hud.tool_row.get_node("trap_select")), "completed")
+	yield(click_control(main.hud.tool_bar.tool_button("trap_select")), "completed")
 	yield(click_at(tile_screen(LONE_TRIPWIRE)), "completed")
 	var ok = yield(wait_until(self, "_part_panel_has", [traps, "Not wired:"], true, 60), "completed")
 	if assert_true(ok, "the part's panel: %s" % traps.part_label.bbcode_text):
@@ -272,7 +272,7 @@ func _t_build_warning():
 	if not (yield(_start(), "completed")):
 		return
 	var traps = extension("TrapsExtension")
-	yield(click_control(main.hud.tool_row.get_node("trap_build")), "completed")
+	yield(click_control(main.hud.tool_bar.tool_button("trap_build")), "completed")
 	yield(pick_option(traps.kind_picker, TrapsExtension.KINDS.find("dart_thrower")), "completed")
 	mouse_motion(tile_screen(WIRED_TRIPWIRE + Vector2(-1, 0)))
 	yield(frames(2), "completed")

@@ -88,14 +88,14 @@ func test_the_editors_terrain_tiles_are_the_games_sprites():
 
 
 # The editor draws a level's things with the game's sprites too (Art.level_thing): every kind
-# of thing but the words about another thing (duty, party, name ...: badges); in the trap
+# of thing but the words about another thing (duty, party, name, down ...: badges); in the trap
 # demo, each Thing is drawn as its sprite.
 func test_the_editor_draws_things_with_the_games_sprites():
 	var Thing = load("res://addons/malignus_level/Thing.gd")
 	var args := {"trap": "pressure_plate", "treasure": "10", "adventurer": "knight", "mark": "scorch"}
 	for kind in Thing.LOOK:
 		var thing := Art.level_thing(kind, str(args.get(kind, "")))
-		if kind in ["duty", "party", "faction", "trait", "name"]:
+		if kind in ["duty", "party", "faction", "trait", "name", "down"]:
 			assert_eq(thing, "", "%s is a badge" % kind)
 		else:
 			assert_true(Art.has(thing), "%s is drawn as %s, a sprite of the atlas" % [kind, thing])

@@ -113,9 +113,11 @@ func _t_speed_row():
 	yield(set_window(Vector2(1280, 720), 1.5), "completed")
 	var bar = main.hud.top_bar
 	assert_true(bar.row.rect_size.y > 40, "at 150 %% the top bar takes two rows (%s)" % str(bar.row.rect_size))
-	var mid: float = _middle(bar.speed_label)
-	for speed in [0, 1, 2, 4]:
-		assert_almost(_middle(bar.speed_button(speed)), mid, 1.0, "the %dx button on the speed's row" % speed)
+	# (the pressed button says the speed: the label is hidden)
+	var mid: float = _middle(bar.speed_button(0))
+	for speed in [1, 2, 4, 8, 16]:
+		assert_almost(_middle(bar.speed_button(speed)), mid, 1.0, "the %dx button on the pause button's row" % speed)
+	assert_almost(_middle(bar.skip_button), mid, 1.0, "Skip on the speeds' row")
 
 
 static func _middle(c: Control) -> float:

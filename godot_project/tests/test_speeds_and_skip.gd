@@ -35,6 +35,10 @@ func test_keys_4_and_5_and_the_buttons_set_8x_and_16x() -> void:
 	assert_string_contains(help, "skip ahead")
 
 
+func _stopped_count() -> int:
+	return recorded("skip_stopped").size()
+
+
 func skipping() -> bool:
 	return bool(snap_get("skipping", false))
 
@@ -47,17 +51,16 @@ func test_n_skips_ahead_until_a_trap_goes_off_then_the_speed_is_back() -> void:
 	yield(wait_snapshot("speed", 2), "completed")
 	record_events()
 	yield(press_key(KEY_N), "completed")
-	var ok = yield(wait_snapshot("skipping", true, 60), "completed")
-	if not assert_true(ok, "N starts a skip"):
-		return
-	assert_true(main.hud.top_bar.skip_button.pressed, "Skip shows pressed")
-	assert_true(main.hud.skip_banner.visible, "the banner says it")
-	assert_string_contains(log_text(), "Skipping ahead...")
-	ok = yield(wait_snapshot("skipping", false, 300), "completed")
+	# (the trap goes off 36 ticks on: at the skip's pace that is over within a frame, so
+	# the skip is seen by its events; the Skip button's test sees one that runs on)
+	var ok = yield(wait_until(self, "_stopped_count", [], 1, 300), "completed")
 	stop_recording()
+	if not assert_eq(recorded("skip_started").size(), 1, "N starts a skip"):
+		return
 	if not assert_true(ok, "the skip stopped by itself"):
 		return
 	yield(frames(2), "completed")
+	assert_string_contains(log_text(), "Skipping ahead...")
 	var stopped := recorded("skip_stopped")
 	assert_eq(stopped.size(), 1, "one stop")
 	assert_eq(str(stopped[0].get("reason", "")), "trap", "a trap went off")
