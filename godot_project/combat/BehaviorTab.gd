@@ -7,6 +7,7 @@ extends VBoxContainer
 
 const GamePanel = preload("res://hud/GamePanel.gd")
 const FlowRow = preload("res://hud/FlowRow.gd")
+const BodyOrders = preload("res://combat/BodyOrders.gd")
 var ext = null
 var slider: HSlider = null
 var stance_label: Label = null
@@ -56,12 +57,7 @@ func _show_orders(list: Array) -> void:
 		orders.remove_child(c)
 		c.queue_free()
 	for o in list:
-		var b := Button.new()
-		b.name = str(o.get("label", ""))
-		b.text = b.name
-		b.focus_mode = Control.FOCUS_NONE
-		b.disabled = not bool(o.get("ok", false))
-		b.hint_tooltip = str(o.get("reason", ""))
+		var b: Button = BodyOrders.order_button(o)
 		var _err := b.connect("pressed", self, "_on_order", [str(o.get("order", ""))])
 		orders.add_child(b)
 

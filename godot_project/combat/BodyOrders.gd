@@ -30,6 +30,18 @@ func applies_to(info: Dictionary) -> bool:
 	return not info.get("orders", []).empty()
 
 
+# One order of describe's lists ("orders", "minion_orders": {order, label, ok, reason}) as a
+# button: named by its label, greyed with the reason when the game would refuse it now.
+static func order_button(o: Dictionary) -> Button:
+	var b := Button.new()
+	b.name = str(o.get("label", o.get("order", "")))
+	b.text = b.name
+	b.focus_mode = Control.FOCUS_NONE
+	b.disabled = not bool(o.get("ok", false))
+	b.hint_tooltip = str(o.get("reason", ""))
+	return b
+
+
 func show_entity(id: int, info: Dictionary) -> void:
 	entity_id = id
 	var orders: Array = info.get("orders", [])
@@ -43,12 +55,9 @@ func show_entity(id: int, info: Dictionary) -> void:
 	heading.text = "Orders (%s does it):" % Names.who(doer) if doer >= 0 else "Orders:"
 	var reasons := []
 	for o in orders:
-		var b := Button.new()
-		b.name = str(o.get("label", o.get("order", "")))
-		b.text = b.name
-		b.focus_mode = Control.FOCUS_NONE
-		b.disabled = not bool(o.get("ok", false))
-		b.hint_tooltip = str(o.get("reason", "")) if b.disabled else "%s: %s" % [b.text, Names.who(o.get("minion", -1))]
+		var b := order_button(o)
+		if not b.disabled:
+			b.hint_tooltip = "%s: %s" % [b.text, Names.who(o.get("minion", -1))]
 		if b.disabled:
 			reasons.append("%s: %s" % [b.text, str(o.get("reason", ""))])
 		var _err := b.connect("pressed", self, "_on_pressed", [o])
