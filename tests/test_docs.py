@@ -1,6 +1,8 @@
 """The docs match the repository: no issue numbers in anything tracked (history is git's),
-every relative link in a Markdown file resolves, and every pointer to a doc's section
-(`docs/architecture.md, "The driver"`) names a file and a heading that exist."""
+every relative link in a Markdown file resolves, every pointer to a doc's section
+(`docs/architecture.md, "The driver"`) names a file and a heading that exist, every
+repository path a doc or a comment names exists, and the mechanisms the one driver replaced
+are told only as history."""
 import os
 import re
 import subprocess
