@@ -26,8 +26,8 @@ import numpy as np
 from pysim.adventurers import goals, places
 from pysim.combat import afterwards as AF, body_orders as BO, fighter as F, knockouts as KO
 from pysim.core import clock, entities as E, level, movement, systems, terrain
+from pysim.core.furniture_kinds import add_kind
 from pysim.core.snapshot import keyed_part
-from pysim.economy import furniture
 
 CELL_KIND = "cell"
 CELL_COST = 2               # decided: docs/rules/economy.md (FURN-03)
@@ -84,11 +84,17 @@ def _cells_at(game):
     return [] if st is None else list(st.cells)
 
 
+def _cell_facts(game, x, y, info):
+    """The furniture panel's prisoner: the adventurer locked in the cell, -1 when empty."""
+    held = [e.id for e in prisoners(game) if (e.x, e.y) == (x, y) and in_cell(game, e)]
+    info["prisoner"] = held[0] if held else -1
+
+
 level.THINGS[CELL_KIND] = _place_cell
 level.catalog(CELL_KIND, "A built prison cell.", level.FURNITURE)
-furniture.add_kind(CELL_KIND, CELL_COST, "Prison cell",
-                   "Holds one prisoner: Imprison has a minion lock a knocked-out adventurer in.",
-                   add_cell, _cells_at)
+add_kind(CELL_KIND, CELL_COST, "Prison cell",
+         "Holds one prisoner: Imprison has a minion lock a knocked-out adventurer in.",
+         add_cell, _cells_at, describe=_cell_facts)
 
 
 def is_prisoner(e):

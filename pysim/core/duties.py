@@ -13,6 +13,8 @@ Jobs: a minion holds at most one job, `entity.job`, a list [kind, target, phase,
   minion a job (sets ent.job and usually a path) and says whether it did.
 - RUNNERS[kind] = fn(game, ent): advances a job each tick; sets ent.job = None when done.
 - RELEASERS[kind] = fn(game, ent): gives back what a job had claimed when it is dropped.
+- BUSY_HOOKS: fn(ent) -> True while the minion does what comes before any duty (fighting:
+  pysim/combat/fighter.py engaged); its job is dropped meanwhile.
 
 The "duties" system runs before the default brains (order 90). A minion busy with a job
 keeps a small `idle` count so the default brain leaves it alone; an idle minion with no
@@ -20,7 +22,6 @@ job found rests LOOK_TICKS before looking again, then wanders.
 """
 import cython
 
-from pysim.combat.fighter import engaged
 from pysim.core import commands, entities, movement, systems
 from pysim.core.entities import Entity
 
@@ -34,6 +35,7 @@ LOOK_TICKS = 15
 PROVIDERS = {NONE: [], TRAPS: [], DRUDGERY: []}
 RUNNERS = {}
 RELEASERS = {}
+BUSY_HOOKS = []
 
 
 def add_provider(duty, name, fn, order=100):
@@ -225,6 +227,14 @@ class SetDuty:
         game.emit("duty_set", entity=e.id, duty=e.duty)
 
 
+@cython.cfunc
+def _busy(e) -> cython.bint:
+    for fn in BUSY_HOOKS:
+        if fn(e):
+            return True
+    return False
+
+
 @systems.system("duties", 90)
 def tick(game):
     e: Entity
@@ -236,7 +246,7 @@ def tick(game):
         if e.kind != minion:
             continue
         job = getattr(e, "job", None)
-        if e.state != up or engaged(e) or getattr(e, "rampage", False):
+        if e.state != up or _busy(e) or getattr(e, "rampage", False):
             if job is not None:
                 drop_job(game, e)
             continue

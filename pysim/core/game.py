@@ -50,10 +50,10 @@ RULE_PACKAGES = ("core", "combat", "traps", "doors", "adventurers", "invasions",
 def rule_module_names():
     """Every rule module, "pysim.<package>.<module>", packages in RULE_PACKAGES order and
     modules sorted by name within each."""
-    import pysim
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # pysim's folder
     names = []
     for pkg in RULE_PACKAGES:
-        path = [os.path.join(p, pkg) for p in pysim.__path__]
+        path = [os.path.join(root, pkg)]
         mods = sorted(m.name for m in pkgutil.iter_modules(path) if not m.ispkg)
         names += ["pysim.%s.%s" % (pkg, m) for m in mods if not m.startswith("_")]
     return names

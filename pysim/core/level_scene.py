@@ -30,7 +30,7 @@ line of the node in the .tscn. level_to_scene() is the converter the other way.
 import json
 import re
 
-from pysim.core import clock, files, godot_text, level, terrain
+from pysim.core import clock, files, godot_text, hooks, level, terrain
 from pysim.core.errors import LevelError
 from pysim.core.game import load_rule_modules
 from pysim.core.godot_text import Call, quote
@@ -374,6 +374,14 @@ def load_text(text, source="level.tscn", seed=None):
     game.level_source = str(source)
     game.level_text = level_text
     return game
+
+
+def _read_scene(text, source, seed):
+    """level.load_text's reader for a scene's text (None for any other text)."""
+    return load_text(text, source, seed) if is_scene_text(text) else None
+
+
+hooks.add(level.READERS, _read_scene)
 
 
 def _things_at(text, source):

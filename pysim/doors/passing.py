@@ -10,9 +10,9 @@ The doors system (order 300) each tick: parties choose their way at closed doors
 """
 import cython
 
-from pysim.adventurers.parties import PartyIndex, party_of
 from pysim.core import entities, movement, reachability, systems
 from pysim.core.entities import Entity
+from pysim.core.parties import PartyIndex, party_of
 from pysim.doors import locks
 from pysim.doors.breaching import breaches
 from pysim.doors.doors import CLOSE_DELAY, Door, _open, area

@@ -199,32 +199,6 @@ def _register_alarm():
 _register_alarm()
 
 
-# -- front end ----------------------------------------------------------------------------------
-
-def describe_sleep(game, e, info):
-    """job_phrase "asleep in its bed" / "asleep on the floor" / "going to its bed", job_at
-    the bed (or where it lies), sleep_until (the tick it wakes rested)."""
-    job = getattr(e, "job", None)
-    if job is None or job[0] != "sleep":
-        return
-    if job[2] == 0:
-        info["job_phrase"] = "going to its bed"
-    else:
-        info["job_phrase"] = "asleep in its bed" if job[4] >= 0 else "asleep on the floor"
-    info["job_at"] = [job[4], job[5]] if job[4] >= 0 else [e.x, e.y]
-    info["sleep_until"] = int(job[3])
-
-
-def _register_front():
-    from pysim.core import snapshot
-    from pysim.economy import sleep_view        # the sleep_* rows (made when sleepers moved)
-    snapshot.keyed_part(sleep_view.sleepers)(sleep_view.snapshot)
-    snapshot.describe_part(describe_sleep)
-
-
-_register_front()
-
-
 def _asleep_state(game, e, state):
     """The body state "asleep" (pysim/combat/body_orders.py): up and asleep; the orders it
     takes are a body's that is up (an order given to it wakes it, SLEEP-04)."""

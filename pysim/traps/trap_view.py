@@ -212,19 +212,24 @@ def _describe(game, e, info):
             info["job_what"], info["job_at"] = what[0], [what[1], what[2]]
 
 
-TRAP_JOBS = ("build", "reset", "haul")          # jobs.py: job[1] is a part id
-DOOR_JOBS = ("padlock_build", "padlock_haul", "door_rearm")   # door_jobs.py: job[1] is a door id
+# job kind -> fn(game, job) -> (what, x, y) the job is on, or None: the trap jobs' here, other
+# areas add theirs (the padlock jobs: pysim/doors/door_jobs.py)
+JOB_OBJECTS = {}
 
 
 def _job_object(game, job):
-    if job[0] in DOOR_JOBS:
-        from pysim.doors.doors import area as doors_area
-        d = doors_area(game).get(job[1])
-        return None if d is None else ("padlock", d.x, d.y)
-    if job[0] in TRAP_JOBS:
-        p = state_of(game).parts.get(job[1])
-        return None if p is None else (p.kind, p.x, p.y)
-    return None
+    fn = JOB_OBJECTS.get(job[0])
+    return None if fn is None else fn(game, job)
+
+
+def _part_job_object(game, job):
+    """A trap job's part (jobs.py: job[1] is a part id)."""
+    p = state_of(game).parts.get(job[1])
+    return None if p is None else (p.kind, p.x, p.y)
+
+
+for _kind in ("build", "reset", "haul"):
+    JOB_OBJECTS[_kind] = _part_job_object
 
 
 # What a part not in a whole trap still needs (TRAP-04), by what it lacks (triggering.missing).
@@ -240,6 +245,11 @@ def needs(game, part, net=None):
     if not lack:
         return ""
     return TRIGGER_NEEDS if tp.is_trigger(part.kind) else NEEDS_WORDS[lack]
+
+
+# fn(game, part, details): other areas add their facts to a part's details (a blueprint
+# waiting for metal: pysim/economy/waiting.py)
+PART_FACTS = []
 
 
 def describe_part(game, part_id):
@@ -267,6 +277,8 @@ def describe_part(game, part_id):
         # says so, not "Needs a reset".
         d["state"] = "counting"
         d["fires_in"] = min(fires) - game.tick
+    for fn in PART_FACTS:
+        fn(game, p, d)
     return d
 
 
