@@ -16,7 +16,7 @@ when the enemy is down, gone, or not seen for FORGET_TICKS.
 import cython
 import numpy as np
 
-from pysim.combat import fighter as F, sight, stats as S
+from pysim.combat import fighter as F, sight
 from pysim.combat.sight import line_of_sight
 from pysim.combat.stats import sight_range
 from pysim.core import entities as E, terrain as T

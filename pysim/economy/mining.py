@@ -18,7 +18,7 @@ MINE-04 A vein mined out becomes your floor (it opens the rock: the walking path
 Events: vein_marked, vein_unmarked, metal_mined (x, y of the vein, entity, left),
 vein_exhausted. Job list: ["mine", key, phase, ticks_worked, vein_x, vein_y].
 """
-from pysim.core import commands, duties, level, systems, terrain
+from pysim.core import commands, duties, level, terrain
 from pysim.economy import econ_state as S
 
 MINE_TICKS = 200            # 20 game minutes of work per metal

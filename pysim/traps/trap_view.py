@@ -8,7 +8,7 @@ from pysim.core import duties, entities
 from pysim.core.duties import duty_of
 from pysim.core.entities import Entity
 from pysim.traps import trap_parts as tp, triggering, wiring
-from pysim.traps.decay import DECAY_TICKS, reset_workload
+from pysim.traps.decay import DECAY_TICKS
 from pysim.traps.trap_state import network, state_of
 
 
