@@ -9,7 +9,8 @@ extends "res://tests/TestCase.gd"
 #   key NAME                    a key (N, Escape, Space, 1 ... 5, F1)
 #   speed N                     the top bar's speed button (0: Pause)
 #   wait MINUTES                game minutes at the speed set
-#   skip [GOAL]                 N until the skip stops (with GOAL: again until goal GOAL is met)
+#   skip [GOAL]                 N until the skip stops (with GOAL: until goal GOAL is met, no
+#                               skip if it is)
 #   skip_to DAY HH:MM           N again and again until that game time
 #   skip_event TYPE [COUNT]     N again and again until COUNT (1) events of that type came
 #                               since the plan began
@@ -205,7 +206,7 @@ func _skip_until(goal: int, until_tick: int, event_type: String = "", count: int
 	if event_type != "" and int(seen_types.get(event_type, 0)) >= count:
 		yield(get_tree(), "idle_frame")     # (a coroutine all the same: its caller yields on it)
 		return true          # (already came: nothing to wait for)
-	var first := true
+	var first := goal <= 0 and until_tick < 0 and event_type == ""    # a bare skip: once
 	while first or not _goal_met(goal) or (until_tick >= 0 and not _tick_reached(until_tick)) \
 			or (event_type != "" and int(seen_types.get(event_type, 0)) < count):
 		first = false
