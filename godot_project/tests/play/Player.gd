@@ -203,9 +203,7 @@ func _count_above(type: String, n: int) -> bool:
 # N, and wait until the skip stops; again while the goal (if any) is unmet or the time not
 # reached. Stops (false) when a skip does not start (a letter open, the game paused ...).
 func _skip_until(goal: int, until_tick: int, event_type: String = "", count: int = 1):
-	if event_type != "" and int(seen_types.get(event_type, 0)) >= count:
-		yield(get_tree(), "idle_frame")     # (a coroutine all the same: its caller yields on it)
-		return true          # (already came: nothing to wait for)
+	yield(get_tree(), "idle_frame")     # (a coroutine whatever comes: its caller yields on it)
 	var first := goal <= 0 and until_tick < 0 and event_type == ""    # a bare skip: once
 	while first or not _goal_met(goal) or (until_tick >= 0 and not _tick_reached(until_tick)) \
 			or (event_type != "" and int(seen_types.get(event_type, 0)) < count):
