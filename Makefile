@@ -14,8 +14,8 @@
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
 #   make bench-readme  the README's benchmark table from build/bench.json
 #   make sweep LEVEL=godot_project/levels/first.level SEEDS=200 [HOURS=12] [WORKERS=n]
-#                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
-#                  in build/sweep/<level>/ (README, "Balance sweeps")
+#                  [POLICY=trapper] [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a
+#                  balance sweep, report in build/sweep/<level>[-<policy>]/ (README, "Balance sweeps")
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
 #                  Xvfb, it loads it and plays 1 game hour; then export-selfcheck (its Python comes from the export folder only)
@@ -237,7 +237,7 @@ sweep: pysim
 	if [ -z "$(LEVEL)" ]; then echo "sweep: say which level, e.g. make sweep LEVEL=godot_project/levels/first.level SEEDS=200" >&2; exit 2; fi
 	$(PY) -m pysim sweep "$(LEVEL)" --seeds $(SEEDS) --hours $(HOURS) \
 	  $(if $(WORKERS),--workers $(WORKERS)) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) \
-	  $(if $(SWEEP_OUT),--out $(SWEEP_OUT)) $(if $(RESUME),--resume)
+	  $(if $(POLICY),--policy $(POLICY)) $(if $(SWEEP_OUT),--out $(SWEEP_OUT)) $(if $(RESUME),--resume)
 
 # ---------------------------------------------------------------------------------------------
 # export: Debian's godot3-runner as the template; Python parts copied beside the executable:

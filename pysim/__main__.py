@@ -1,4 +1,5 @@
-"""Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH].
+"""Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH]
+[--policy NAME] (a keeper policy plays the keeper's side: pysim/keepers).
 Balance sweeps: python -m pysim sweep LEVEL --seeds N [...] (pysim/sweep).
 Converter: python -m pysim convert IN OUT (a .level to a .tscn level scene, or back).
 
@@ -82,7 +83,14 @@ def _load(path, seed):
 
 def _run(args):
     from pysim.core import clock, save
+    from pysim.keepers import driving, registry
     from pysim.level import LevelError
+    if args.policy:
+        try:
+            registry.get(args.policy)
+        except KeyError as exc:
+            sys.stderr.write("run: %s\n" % exc.args[0])
+            return 2
     if args.save:
         folder = os.path.dirname(os.path.abspath(args.save))
         if not os.path.isdir(folder):
@@ -98,12 +106,18 @@ def _run(args):
     else:
         total = int(round(args.hours * clock.TICKS_PER_HOUR))
     out = sys.stdout
-    for _ in range(total):
-        game.step()
-        evs = game.take_events()
+    keeper = registry.Keeper(game, args.policy) if args.policy else None
+    refused = [0]
+
+    def show(evs):
+        refused[0] += sum(1 for ev in evs if ev["type"] == "refused")
         if args.events:
             for ev in evs:
                 out.write(json.dumps(ev, sort_keys=True) + "\n")
+    driving.play(game, total, keeper, show)
+    if keeper is not None:
+        sys.stderr.write("policy %s: %d commands sent, %d refused\n"
+                         % (args.policy, keeper.sent, refused[0]))
     if args.save:
         try:
             save.save_file(game, args.save)
@@ -126,7 +140,7 @@ def _sweep(args):
     return run_sweep(args.level, args.seeds, first_seed=args.first_seed, hours=args.hours,
                      metric_names=args.metrics, workers=args.workers, scheduler=args.scheduler,
                      out=args.out, resume=args.resume, progress=not args.no_progress,
-                     plots=not args.no_plots, verify=args.verify)
+                     plots=not args.no_plots, verify=args.verify, policy=args.policy)
 
 
 def _add_sweep(sub):
@@ -151,6 +165,9 @@ def _add_sweep(sub):
     s.add_argument("--resume", action="store_true", help="go on with the sweep in --out")
     s.add_argument("--verify", type=_bounded_int(0, 10 ** 7, "verify"), default=1,
                    help="replay this many seeds here and check their hashes (default 1)")
+    s.add_argument("--policy", default=None, metavar="NAME",
+                   help="a keeper policy plays the keeper's side (pysim/keepers: passive, "
+                   "trapper, defender); default: none, the level as it plays by itself")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.add_argument("--no-plots", action="store_true", help="no PNG plots nor HTML page")
 
@@ -195,6 +212,9 @@ def main(argv=None):
     r.add_argument("--events", action="store_true", help="print events as JSON lines")
     r.add_argument("--save", default=None, metavar="PATH",
                    help="write a save of the game at the end (FILE may itself be a save)")
+    r.add_argument("--policy", default=None, metavar="NAME",
+                   help="a keeper policy plays the keeper's side (pysim/keepers: passive, "
+                   "trapper, defender); its commands are logged like a player's")
     _add_sweep(sub)
     g = sub.add_parser("genbench", help="print a generated benchmark level")
     g.add_argument("--width", type=_bounded_int(32, 512, "the width"), default=128)
