@@ -291,6 +291,24 @@ def idle_till_invasion_h(events, game):
     return round((first["tick"] - last) / clock.TICKS_PER_HOUR, 3)
 
 
+@metric("longest_invasion_h", kind="count",
+        help="game hours of the longest invasion, from its arrival to its end (or to the "
+             "run's end while underway; blank: none came): a day or more is a stalled fight")
+def longest_invasion_h(events, game):
+    came = {}
+    longest = None
+    for ev in events:
+        if ev["type"] == "invasion_arrived":
+            came[ev["party"]] = ev["tick"]
+        elif ev["type"] == "invasion_ended" and ev["party"] in came:
+            took = ev["tick"] - came.pop(ev["party"])
+            longest = took if longest is None else max(longest, took)
+    for party in sorted(came):
+        took = game.tick - came[party]
+        longest = took if longest is None else max(longest, took)
+    return None if longest is None else round(longest / clock.TICKS_PER_HOUR, 3)
+
+
 @metric("commands_refused", kind="count",
         help="commands the game refused (a keeper policy's, and the level script's if any)")
 def commands_refused(events, game):

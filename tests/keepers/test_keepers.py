@@ -289,31 +289,6 @@ def test_invasions_beaten_is_the_end_screens_tally():
     assert metrics.compute(events, game, ["invasions_beaten"]) == {"invasions_beaten": ended}
 
 
-def test_first_invasion_trapped():
-    arrived = {"type": "invasion_arrived", "tick": 100, "members": [8, 9]}
-    trig = {"type": "trap_triggered", "tick": 120, "who": 9}
-    other = {"type": "trap_triggered", "tick": 130, "who": 12}
-    hit = {"type": "trap_hit", "tick": 140, "entity": 8}
-    game = lair()
-
-    def got(evs):
-        return metrics.compute(evs, game, ["first_invasion_trapped"])["first_invasion_trapped"]
-    assert got([]) is None
-    assert got([arrived]) == 0
-    assert got([arrived, other]) == 0
-    assert got([arrived, trig]) == 1
-    assert got([arrived, other, hit]) == 1
-
-
-def test_idle_till_the_first_invasion():
-    evs = [{"type": "metal_mined", "tick": 600}, {"type": "dug", "tick": 1200},
-           {"type": "invasion_arrived", "tick": 6000, "members": [8]},
-           {"type": "metal_mined", "tick": 7000}]
-    game = lair()
-    got = metrics.compute(evs, game, ["idle_till_invasion_h", "first_invasion_h"])
-    assert got == {"idle_till_invasion_h": 8.0, "first_invasion_h": 10.0}
-
-
 def test_the_keepers_are_not_a_rule_package():
     from pysim.core.game import RULE_PACKAGES, rule_module_names
     assert "keepers" not in RULE_PACKAGES
