@@ -14,7 +14,7 @@ defender  the trapper's chores, and it orders a minion to kill each knocked-out 
           treasury deep behind the traps and a guardpost where the ways meet, then the
           trapper's other traps.
 """
-from pysim.combat import fighter as F
+from pysim.combat import fighter as F, wounds as W
 from pysim.core import duties, entities as E
 from pysim.economy import furniture
 from pysim.keepers import reading as R
@@ -49,6 +49,7 @@ def trapper(keeper):
 def defender(keeper):
     staff_duties(keeper)
     kill_the_fallen(keeper)
+    heal_the_wounded(keeper)
     mine_and_dig(keeper)
     if lay_traps(keeper, limit=len(R.routes(keeper))) is BUSY:
         return
@@ -126,21 +127,58 @@ def lay_traps(keeper, limit=None):
     return DONE
 
 
+# A minion sent to a fallen adventurer does not fight on its way (pysim/combat/afterwards.py):
+# it is sent only when no enemy that can fight is seen this near the body.
+SAFE_TILES = 8
+
+
 def kill_the_fallen(keeper):
     """Each knocked-out (or unable to fight) adventurer the keeper sees, that no minion is
-    already sent to, gets the nearest free minion's kill order."""
-    minions = [e for e in keeper.minions() if F.conscious(e) and e.fighter.task is None]
-    sent_to = set(e.fighter.task[1] for e in keeper.minions()
-                  if e.fighter is not None and e.fighter.task is not None)
-    for body in keeper.enemies_seen():
+    already sent to and with no enemy able to fight seen within SAFE_TILES of it, gets the
+    nearest free minion's kill order."""
+    free, sent_to = _free_minions(keeper)
+    seen = keeper.enemies_seen()
+    fighting = [e for e in seen if F.can_fight(e)]
+    for body in seen:
         if body.kind != E.ADVENTURER or body.id in sent_to or body.fighter.captured:
             continue
         if body.state != E.KNOCKED_OUT and not F.unable_to_fight(body):
             continue
-        for m in sorted(minions, key=lambda e: (max(abs(e.x - body.x), abs(e.y - body.y)), e.id)):
-            if _send_if_allowed(keeper, {"type": "kill", "entity": m.id, "body": body.id}):
-                minions.remove(m)
-                break
+        if any(max(abs(e.x - body.x), abs(e.y - body.y)) <= SAFE_TILES for e in fighting):
+            continue
+        _order_nearest(keeper, free, "kill", body)
+
+
+def heal_the_wounded(keeper):
+    """With no enemy in sight, each of the keeper's own (the Boss, minions, creatures) that
+    bleeds or has a Minor wound (what healing clears), and that no minion is sent to yet,
+    gets the nearest free minion's heal order."""
+    if keeper.enemies_seen():
+        return
+    free, sent_to = _free_minions(keeper)
+    for body in keeper.game.live():
+        f = body.fighter
+        if body.side != E.DUNGEON or body.state == E.DEAD or f is None or body.id in sent_to:
+            continue
+        if f.bleeding() or any(w.level == W.MINOR for w in f.wounds):
+            _order_nearest(keeper, [m for m in free if m.id != body.id], "heal", body, free)
+
+
+def _free_minions(keeper):
+    """([conscious minions with no order in hand], {ids of the bodies minions are sent to})."""
+    minions = keeper.minions()
+    free = [e for e in minions if F.conscious(e) and e.fighter.task is None]
+    return free, set(e.fighter.task[1] for e in minions if e.fighter.task is not None)
+
+
+def _order_nearest(keeper, minions, kind, body, free=None):
+    """The nearest of `minions` (Chebyshev, then id) that the order's check allows gets it;
+    it leaves `free` (default: `minions`)."""
+    free = minions if free is None else free
+    for m in sorted(minions, key=lambda e: (max(abs(e.x - body.x), abs(e.y - body.y)), e.id)):
+        if _send_if_allowed(keeper, {"type": kind, "entity": m.id, "body": body.id}):
+            free.remove(m)
+            return
 
 
 def furnish(keeper):

@@ -224,13 +224,29 @@ def meeting_tile(keeper):
 
 # -- tunnels to the veins --------------------------------------------------------------------
 
+def home_side(keeper):
+    """bool [y, x]: walkable tiles nearer the sanctum than any portal (walking steps): the
+    keeper's side of the dungeon, where minions work out of the invaders' way."""
+    game = keeper.game
+    return _memo(keeper, "home_side", _map_key(game), lambda: _home_side(game))
+
+
+def _home_side(game):
+    walk = walkable(game)
+    ys, xs = np.nonzero(game.grid.terrain == terrain.SANCTUM)
+    to_sanctum = distances(walk, [(int(x), int(y)) for y, x in zip(ys, xs)])
+    to_portal = distances(walk, edge_portals(game))
+    return (to_sanctum >= 0) & ((to_portal < 0) | (to_sanctum < to_portal))
+
+
 def tunnel_to_a_vein(keeper):
-    """The rock tiles to dig, in digging order, for the shortest tunnel from a room tile of
-    the domain (off the routes) to a tile beside a vein nobody can stand beside yet; [] when
-    there is none. A tunnel never touches another walkable tile on the way (it would open a
-    new way in)."""
+    """The rock tiles to dig, in digging order, for the shortest tunnel from a room tile on
+    the keeper's side (home_side, off the routes) to a tile beside a vein nobody can stand
+    beside yet; [] when there is none. A tunnel never touches another walkable tile on the
+    way (it would open a new way in)."""
     game = keeper.game
     on_route = route_tiles(keeper)
+    home = home_side(keeper)
     econ = econ_state.state_of(game)
     g = game.grid
     walk = walkable(game)
@@ -250,7 +266,7 @@ def tunnel_to_a_vein(keeper):
     for y, x in zip(ys, xs):
         start = (int(x), int(y))
         parent[start] = None
-        if start not in on_route and plain_floor(game, *start):
+        if home[y, x] and start not in on_route and plain_floor(game, *start):
             queue.append(start)
     while queue:
         x, y = queue.popleft()

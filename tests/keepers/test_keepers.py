@@ -237,6 +237,64 @@ def test_defender_orders_the_kill_of_a_fallen_adventurer_it_sees_and_not_of_one_
     assert game.entities[far].state == E.KNOCKED_OUT
 
 
+def test_no_kill_order_while_an_enemy_that_can_fight_is_seen_near_the_body():
+    game = load_text(SEEING, "seeing")
+    near, far = sorted(e.id for e in game.live() if e.kind == E.ADVENTURER)
+    knockouts.knock_out(game, game.entities[near])
+    game.entities[near].x = 8              # the fallen one, 4 tiles from one still up
+    game.entities[far].x, game.entities[far].y = 7, 2
+    game.step()
+    keeper = Keeper(game, "defender")
+    assert [e.id for e in keeper.enemies_seen()] == [near, far]
+    keeper, events = play(game, "defender", 0.01)
+    assert not [ev for ev in events if ev["type"] == "task_given"]
+
+
+WOUNDED = """
+name: a wounded Boss
+seed: 2
+domain: all
+fog: on
+
+[legend]
+m = floor minion duty:drudgery
+b = sanctum boss
+a = floor adventurer
+
+[map]
+##############
+#m......S....#
+#........b...#
+##############
+"""
+
+
+def test_defender_heals_the_boss_of_minor_wounds_when_no_enemy_is_seen():
+    from pysim.combat import wounds
+    game = load_text(WOUNDED, "wounded")
+    boss = boss_of(game)
+    boss.fighter.wounds.append(wounds.Wound(wounds.MINOR, wounds.ARMS, 0, False))
+    boss.fighter.wounds.append(wounds.Wound(wounds.MAJOR, wounds.LEGS, 0, True))
+    keeper, events = play(game, "defender", 0.2)
+    assert [(ev["task"], ev["body"]) for ev in events if ev["type"] == "task_given"] == \
+        [("heal", boss.id)]
+    assert any(ev["type"] == "healed" and ev["entity"] == boss.id for ev in events)
+    assert [w.level for w in boss.fighter.wounds] == [wounds.MAJOR]     # Minor ones cleared
+    keeper, events = play(game, "defender", 0.2)
+    assert not [ev for ev in events if ev["type"] == "task_given"]     # nothing left to heal
+
+
+def test_no_heal_order_while_an_enemy_is_seen():
+    from pysim.combat import wounds
+    game = load_text(WOUNDED.replace("#m......S....#", "#m..a...S....#"), "wounded")
+    boss = boss_of(game)
+    boss.fighter.wounds.append(wounds.Wound(wounds.MINOR, wounds.ARMS, 0, False))
+    game.step()
+    assert Keeper(game, "defender").enemies_seen()
+    keeper, events = play(game, "defender", 0.01)
+    assert not [ev for ev in events if ev["type"] == "task_given"]
+
+
 # -- the end of a run --------------------------------------------------------------------------
 
 BOSS_ROOM = """
