@@ -7,6 +7,8 @@
 #   make pysim     Cython-compile pysim -> build/compiled
 #   make art       the map's sprite atlas (godot_project/art/atlas.tiles + atlas.index) from
 #                  godot_project/art/sprites.txt and Debian's crawl source (fetched once)
+#   make sounds    the game's sounds, synthesised -> godot_project/sound/sounds/*.wav
+#   make icon      the game's icon, drawn -> godot_project/icon.png
 #   make build     all of the above
 #   make test      build, pytest against the compiled build, then the Godot suite (headless)
 #   make play      build, then the game (window if $DISPLAY, else headless autoplay);
@@ -21,8 +23,12 @@
 #                  make balance-readme writes the table alone from build/sweep/balance/
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
-#                  Xvfb, it loads it and plays 1 game hour; then export-selfcheck (its Python comes from the export folder only)
-#   make screenshot  the game under Xvfb for a few seconds -> build/out/screenshot.png
+#                  Xvfb, it loads it and plays 1 game hour; it loads every sound and the icon
+#                  (build/export_assets.gd); then export-selfcheck (its Python comes from the export folder only)
+#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game) under Xvfb -> build/out/screenshot.png
+#   make package   a Debian package of the export -> build/out/malignus_<version>_<arch>.deb
+#   make package-check  the package unpacked into a temporary root, its launcher started from
+#                  there under Xvfb for 1 game hour with the machine's Python hidden
 #   make clean     generated files (keeps the venv and the downloaded engine source)
 #   make distclean clean + venv + downloaded engine source
 
@@ -57,7 +63,11 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
+<<<<<<< HEAD
 .PHONY: setup headers bridge pysim art build test test-py test-godot play bench bench-readme sweep balance balance-readme export export-check export-selfcheck screenshot clean distclean
+=======
+.PHONY: setup headers bridge pysim art sounds icon build package package-check test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+>>>>>>> main
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -167,7 +177,24 @@ $(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B
 	if [ -z "$$tarball" ]; then echo "art: no crawl source tarball in $(CRAWL_SRC)" >&2; exit 1; fi
 	$(PY) $(ROOT)/build/make_atlas.py "$$tarball"
 
-build: setup headers bridge pysim art
+# the sounds (numpy synthesis, README "Sounds") and the icon: generated, ignored by git, carried
+# by the export (the sounds through export_presets.cfg's include filter, the icon as the
+# project's application/config/icon)
+
+SOUND_DIR := $(GP)/sound/sounds
+
+sounds: $(B)/sounds.stamp
+
+$(B)/sounds.stamp: $(ROOT)/build/gen_sounds.py $(B)/venv.stamp
+	$(PY) $(ROOT)/build/gen_sounds.py $(SOUND_DIR)
+	touch $@
+
+icon: $(GP)/icon.png
+
+$(GP)/icon.png: $(ROOT)/build/gen_icon.py $(B)/venv.stamp
+	$(PY) $(ROOT)/build/gen_icon.py $@
+
+build: setup headers bridge pysim art sounds icon
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -280,10 +307,13 @@ EXPORT_BRIDGE_RPATH := -Wl,--disable-new-dtags,-rpath,'$$ORIGIN/python/lib'
 EXPORT_PYC := 1
 EXPORT_SELFCHECK := $(ROOT)/build/export_selfcheck.gd
 EXPORT_SELFCHECK_LOG := $(OUT)/export-selfcheck.log
-# the sealed run of export-selfcheck: a mount namespace (when `unshare -m` works here) that
-# hides these behind empty tmpfs mounts, and the machine's libpython behind an empty file
+# the sealed run of export-selfcheck and package-check (build/without_python.sh): a mount
+# namespace (when `unshare -m` works here) that hides these behind empty tmpfs mounts, and the
+# machine's libpython behind an empty file
 EXPORT_HIDE_DIRS := /usr/lib/python3.11 /usr/local/lib/python3.11 $(VENV) $(COMPILED)
 EXPORT_HIDE_FILES := /usr/lib/x86_64-linux-gnu/libpython3.11.so.1.0
+WITHOUT_PYTHON := HIDE_DIRS="$(EXPORT_HIDE_DIRS)" HIDE_FILES="$(EXPORT_HIDE_FILES)" $(GODOT_ENV) \
+	$(ROOT)/build/without_python.sh
 
 export: build $(GP)/export_presets.cfg
 	cd $(ROOT)
@@ -306,7 +336,9 @@ export: build $(GP)/export_presets.cfg
 	echo "export: $(EXPORT_DIR) ($$(du -sh $(EXPORT_DIR) | cut -f1); python/lib $$(du -sh $(EXPORT_DIR)/python/lib | cut -f1))"
 
 # the exported game, started from another directory under Xvfb, plays one game hour headless-ish;
-# then export-selfcheck
+# its generated assets (sounds, icon) load from the export (build/export_assets.gd); then
+# export-selfcheck
+EXPORT_ASSETS := $(ROOT)/build/export_assets.gd
 export-check:
 	test -x $(EXPORT_EXE) || { echo "export-check: run make export first" >&2; exit 1; }
 	for f in art/atlas.tiles art/atlas.index; do
@@ -319,6 +351,15 @@ export-check:
 	tail -n 25 $(OUT)/export-check.log
 	if grep -q "no sprite atlas\|is not a PNG\|cannot read res://art" $(OUT)/export-check.log; then
 	  echo "export-check: the exported game did not load its sprite atlas" >&2; exit 1
+	fi
+	set +e
+	$(GODOT_ENV) timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' \
+	  $(EXPORT_EXE) -s $(EXPORT_ASSETS) > $(OUT)/export-assets.log 2>&1
+	rc=$$?
+	set -e
+	grep -E '^ASSETCHECK' $(OUT)/export-assets.log || true
+	if [ "$$rc" != 0 ] || ! grep -q '^ASSETCHECK done' $(OUT)/export-assets.log; then
+	  tail -n 20 $(OUT)/export-assets.log >&2; echo "export-check: assets missing from the export (exit $$rc)" >&2; exit 1
 	fi
 	$(MAKE) --no-print-directory -C $(ROOT) export-selfcheck
 	echo "export-check: ok"
@@ -338,24 +379,11 @@ export-selfcheck:
 	echo "export-selfcheck: the bridge loads $$lib"
 	mkdir -p $(OUT)
 	cd /tmp
-	scrub=(env -u MALIGNUS_PYTHONPATH PATH=/nonexistent PYTHONHOME=/usr PYTHONPATH=/usr/lib/python3.11 \
-	  LD_LIBRARY_PATH=/usr/lib/x86_64-linux-gnu $(GODOT_ENV))
-	seal=()
-	if [ "$$(id -u)" = 0 ] && unshare -m --propagation private true 2>/dev/null; then
-	  hide='set -e; for d in $(EXPORT_HIDE_DIRS); do [ ! -d "$$d" ] || mount -t tmpfs -o size=1m,ro none "$$d"; done;'
-	  hide+=' : > $(OUT)/empty-file; for f in $(EXPORT_HIDE_FILES); do [ ! -e "$$f" ] || mount --bind $(OUT)/empty-file "$$f"; done;'
-	  hide+=' test ! -e /usr/lib/python3.11/os.py; exec "$$@"'
-	  seal=(unshare -m --propagation private bash -c "$$hide" seal)
-	  echo "export-selfcheck: sealed run: hidden $(EXPORT_HIDE_DIRS) $(EXPORT_HIDE_FILES)"
-	else
-	  echo "export-selfcheck: no mount namespace here (needs root and unshare -m): environment scrubbed only"
-	fi
 	set +e
-	"$${seal[@]}" timeout 120 xvfb-run -a -s '-screen 0 1280x720x24' "$${scrub[@]}" \
-	  $(EXPORT_EXE) -s $(EXPORT_SELFCHECK) > $(EXPORT_SELFCHECK_LOG) 2>&1
+	$(WITHOUT_PYTHON) 120 $(EXPORT_EXE) -s $(EXPORT_SELFCHECK) > $(EXPORT_SELFCHECK_LOG) 2>&1
 	rc=$$?
 	set -e
-	grep -E '^PYCHECK' $(EXPORT_SELFCHECK_LOG) | grep -v '^PYCHECK map' || true
+	grep -E '^(without_python|PYCHECK)' $(EXPORT_SELFCHECK_LOG) | grep -v '^PYCHECK map' || true
 	echo "export-selfcheck: (mapped files in $(EXPORT_SELFCHECK_LOG))"
 	if [ "$$rc" != 0 ] || ! grep -q '^PYCHECK done' $(EXPORT_SELFCHECK_LOG); then
 	  tail -n 30 $(EXPORT_SELFCHECK_LOG) >&2; echo "export-selfcheck: the probe failed (exit $$rc)" >&2; exit 1
@@ -364,19 +392,54 @@ export-selfcheck:
 	  /^PYCHECK map / && tolower($$3) ~ /python|numpy|pysim|site-packages|venv/ && index($$3, d) != 1 {print}' $(EXPORT_SELFCHECK_LOG))
 	if [ -n "$$bad" ]; then echo "$$bad" >&2; echo "export-selfcheck: Python parts from outside $$dir" >&2; exit 1; fi
 	grep -q "^PYCHECK map $$dir/python/lib/libpython" $(EXPORT_SELFCHECK_LOG) || { echo "export-selfcheck: the bundled libpython is not mapped" >&2; exit 1; }
-	"$${seal[@]}" timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' "$${scrub[@]}" \
-	  $(EXPORT_EXE) -- --autoplay-hours=0.5 2>&1 | tail -n 4
+	$(WITHOUT_PYTHON) 300 $(EXPORT_EXE) -- --autoplay-hours=0.5 2>&1 | tail -n 4
 	echo "export-selfcheck: ok (Python from $$dir/python only)"
 
 $(GP)/export_presets.cfg:
 	runner=$$(command -v godot3-runner)
 	printf '%s\n' '[preset.0]' '' 'name="Linux/X11"' 'platform="Linux/X11"' 'runnable=true' \
-	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index"' \
+	  'custom_features=""' 'export_filter="all_resources"' 'include_filter="*.level,*.tiles,*.index,title/*.txt,*.wav"' \
 	  'exclude_filter="tests/*"' 'export_path=""' 'script_export_mode=1' 'script_encryption_key=""' '' \
 	  '[preset.0.options]' '' "custom_template/debug=\"$$runner\"" "custom_template/release=\"$$runner\"" \
 	  'binary_format/64_bits=true' 'binary_format/embed_pck=false' 'texture_format/bptc=false' \
 	  'texture_format/s3tc=true' 'texture_format/etc=false' 'texture_format/etc2=false' \
 	  'texture_format/no_bptc_fallbacks=true' > $@
+
+# ---------------------------------------------------------------------------------------------
+# the Debian package (README, "Installing the package"): build/make_deb.py lays the export out
+# under /opt/malignus with a launcher, menu entry, icons, manual and docs, then dpkg-deb
+
+PKG_VERSION = $(shell sed -n 's/^version = "\(.*\)"/\1/p' $(ROOT)/pyproject.toml | head -n1)
+PKG_DEB = $(OUT)/malignus_$(PKG_VERSION)_$(shell dpkg --print-architecture).deb
+
+package: export
+	$(PY) $(ROOT)/build/make_deb.py $(EXPORT_DIR) $(OUT)
+	rm -rf $(OUT)/package-root
+
+# The package unpacked (dpkg -x) into a temporary root: its files are there, and its launcher
+# started from there plays one game hour under Xvfb, with the machine's Python hidden.
+package-check:
+	test -f $(PKG_DEB) || { echo "package-check: no $(PKG_DEB): run make package first" >&2; exit 1; }
+	tmp=$$(mktemp -d /tmp/malignus-package.XXXXXX)
+	trap 'rm -rf "$$tmp"' EXIT
+	dpkg -x $(PKG_DEB) $$tmp
+	for f in usr/bin/malignus opt/malignus/malignus.x86_64; do
+	  test -x $$tmp/$$f || { echo "package-check: $$f is missing or not executable" >&2; exit 1; }
+	done
+	desktop=$$tmp/usr/share/applications/malignus.desktop
+	grep -qx 'Exec=malignus' $$desktop && grep -qx 'Icon=malignus' $$desktop \
+	  || { echo "package-check: the menu entry does not start malignus with its icon" >&2; exit 1; }
+	for s in 48 64 128 256; do
+	  test -s $$tmp/usr/share/icons/hicolor/$${s}x$${s}/apps/malignus.png || { echo "package-check: no $${s} px icon" >&2; exit 1; }
+	done
+	echo "package-check: $(notdir $(PKG_DEB)) unpacked in $$tmp; its launcher plays one game hour"
+	cd /tmp
+	$(WITHOUT_PYTHON) 300 $$tmp/usr/bin/malignus -- --autoplay-hours=1 > $(OUT)/package-check.log 2>&1 || true
+	grep -E '^without_python' $(OUT)/package-check.log || true
+	tail -n 3 $(OUT)/package-check.log
+	grep -qE '^final tick [0-9]+ hash ' $(OUT)/package-check.log \
+	  || { echo "package-check: the game did not play its hour (log: $(OUT)/package-check.log)" >&2; exit 1; }
+	echo "package-check: ok"
 
 # The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep);
 # SCREENSHOT_ARGS adds main scene arguments, e.g. --level=res://levels/trap_demo.level --select=1
@@ -395,7 +458,7 @@ screenshot: build
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
 	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
-	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index $(SOUND_DIR) $(GP)/icon.png $(GP)/icon.png.import
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean

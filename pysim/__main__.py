@@ -219,7 +219,8 @@ def main(argv=None):
     g = sub.add_parser("genbench", help="print a generated benchmark level")
     g.add_argument("--width", type=_bounded_int(32, 512, "the width"), default=128)
     g.add_argument("--height", type=_bounded_int(32, 512, "the height"), default=128)
-    g.add_argument("--agents", type=_bounded_int(0, 5000, "agents"), default=200)
+    from pysim.core.spawning import MAX_LIVE_BODIES      # a level may place no more
+    g.add_argument("--agents", type=_bounded_int(0, MAX_LIVE_BODIES, "agents"), default=200)
     g.add_argument("--seed", type=_bounded_int(0, (1 << 63) - 1, "the seed"), default=1)
     c = sub.add_parser("convert", help="convert a level: a.level b.tscn, or a.tscn b.level")
     c.add_argument("input")

@@ -62,9 +62,18 @@ class Session:
     _prepared_at = None       # _moment() when they were built
     _sim = None               # the SimThread running the game's ticks (set_sim_thread)
 
-    def __init__(self, level_text, source_name="level", seed=None):
-        self.game = level.load_text(level_text, source_name,
-                                    None if seed is None or seed < 0 else int(seed))
+    def __init__(self, level_text, source_name="level", seed=None, saved=False):
+        """A game on a level's text (.level or a .tscn scene), or with saved=True on a save's
+        text (the title screen's Continue and Load: the game it holds, replayed and checked,
+        what opened_save() says kept); a bad level or save raises LevelError (FILE:LINE)."""
+        self._opened = {}
+        if saved:
+            from pysim.core import save
+            self.game, view = save.read(level_text, str(source_name))
+            self._opened = self._loaded(view)
+        else:
+            self.game = level.load_text(level_text, source_name,
+                                        None if seed is None or seed < 0 else int(seed))
         self._acc = 0
         self._fail_next = False
         self._last_error = None
@@ -546,23 +555,42 @@ class Session:
         return furniture_view.describe(self.game, x, y)
 
     @_reads_game()
-    def save_text(self):
-        """The whole game as save text (pysim/core/save.py); the front end writes it to a file."""
+    def save_text(self, view=None):
+        """The whole game as save text (pysim/core/save.py); the front end writes it to a file.
+        view: the front end's {key: [JSON values]} (its camera and log), kept in the save's
+        [view] section and given back by load_save; never game state."""
         from pysim.core import save
-        return save.dumps(self.game)
+        return save.dumps(self.game, view)
+
+    @_reads_game(finish=False)
+    def about(self):
+        """{"name": the level's name, "level": the level it started from, "tick"} (the window
+        title; the tick a save is taken at)."""
+        return {"name": self.game.name, "level": self.game.level_source, "tick": self.game.tick}
+
+    def opened_save(self):
+        """What load_save would have said of the save this Session was made on (saved=True),
+        view included; {} for a Session made on a level."""
+        return self._opened
 
     @_reads_game(finish=False)
     def load_save(self, text, source="save"):
-        """Replace the game with the one a save holds. Returns {"ok": True} or, for a bad
-        save, {"error": "FILE:LINE: reason"} with the current game kept as it was."""
+        """Replace the game with the one a save holds. Returns {"ok": True, "tick", "level",
+        "name", "view"} or, for a bad save, {"error": "FILE:LINE: reason"} with the current
+        game kept as it was."""
         from pysim.core import save
         try:
-            game = save.loads(text, str(source))
+            game, view = save.read(text, str(source))
         except save.SaveError as exc:
             return {"error": str(exc)}
         self._replace_game(game)
-        # level: the level the save was started from (the front end's level picker shows it)
-        return {"ok": True, "tick": game.tick, "level": game.level_source}
+        return self._loaded(view)
+
+    def _loaded(self, view):
+        # level: the level the save was started from (the front end's level picker shows it);
+        # name: its name (the window title); view: the save's [view] section
+        return {"ok": True, "tick": self.game.tick, "level": self.game.level_source,
+                "name": self.game.name, "view": view}
 
     @_reads_game(finish=False)
     def load_level(self, text, source="level", seed=None):
@@ -671,15 +699,16 @@ def _map_keys(game, snap):
 
 def validate_level(text, source="level"):
     """Builds the level (text or .tscn scene) the way the game would, and says what is wrong:
-    {"ok": True, "name", "width", "height", "entities", "commands"} or {"error": "FILE:LINE:
-    reason"} (for a scene, the line of the node and its path)."""
+    {"ok": True, "name", "width", "height", "entities", "commands", "dark" (tiles out of
+    full light)} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
+    path)."""
     try:
         game = level.load_text(str(text), str(source))
     except level.LevelError as exc:
         return {"error": str(exc)}
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
-            "commands": len(game.script)}
+            "commands": len(game.script), "dark": int((game.grid.light < 255).sum())}
 
 
 # One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
@@ -695,7 +724,56 @@ PART_NOTES = {
 
 
 class Checker:
-    """What the editor plugin's bridge talks to: level checks without a running game."""
+    """What the editor plugin's bridge talks to: level checks without a running game, and
+    the catalogue its lists come from."""
+
+    # The game built from the scene text a Wire tool drag checks against, kept while the
+    # drag goes on (one scene, many mouse moves): (text, source, game or LevelError).
+    _built = (None, None, None)
 
     def validate_level(self, text, source="level"):
         return validate_level(text, source)
+
+    def level_things(self):
+        """Every level thing the editor lists: [{kind, about, group, choices, hint, options}]
+        (pysim/core/level.py things_catalog)."""
+        return level.things_catalog()
+
+    def thing_arg_reason(self, kind, arg):
+        """"" when `kind:arg` has the form its thing takes, else why not (level.arg_reason,
+        the check level.build runs before placing the thing)."""
+        return level.arg_reason(str(kind), str(arg))
+
+    def check_wire(self, text, source, path):
+        """Would the level (a scene's text) take a wire along `path` (tiles [x, y] a step
+        apart) as its next [wires] line? The [wires] section's own check (wiring.check_drag
+        on the level's wires so far): {"ok", "reason", "corners" (the [wires] line's
+        corners), "joins", "bumps" ([x, y] where it would join or jump another wire)}."""
+        from pysim.traps import trap_level, trap_state, wiring
+        text, source = str(text), str(source)
+        if Checker._built[:2] != (text, source):
+            try:
+                built = level.load_text(text, source)
+            except level.LevelError as exc:
+                built = exc
+            Checker._built = (text, source, built)
+        game = Checker._built[2]
+        if isinstance(game, level.LevelError):
+            return {"ok": False, "reason": "The level has an error (Check level): %s" % game,
+                    "corners": [], "joins": [], "bumps": []}
+        reason, plan = wiring.check_drag(game, trap_state.state_of(game).wires, path)
+        if reason:
+            return {"ok": False, "reason": reason, "corners": [], "joins": [], "bumps": []}
+        return {"ok": True, "reason": "",
+                "corners": [list(c) for c in trap_level.path_corners(plan.tiles)],
+                "joins": [[x, y] for x, y, _ in plan.joins],
+                "bumps": [[x, y] for x, y, _ in plan.bumps]}
+
+    def save_summary(self, text, source="save"):
+        """What a save says of itself, without replaying it (the title screen's list of saves):
+        {"ok": True, "source", "tick", "view"} or {"error": "FILE:LINE: reason"}."""
+        from pysim.core import save
+        try:
+            return dict(save.summary(str(text), str(source)), ok=True)
+        except save.SaveError as exc:
+            return {"error": str(exc)}

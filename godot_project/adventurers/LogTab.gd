@@ -6,7 +6,7 @@ extends VBoxContainer
 
 const ET = preload("res://hud/EventText.gd")
 const PartyTab = preload("res://adventurers/PartyTab.gd")
-const SidePanel = preload("res://hud/SidePanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
 const DIRS := ["east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east"]
 
 var known_label: Label = null
@@ -16,8 +16,8 @@ var entity_id := -1
 
 func _init() -> void:
 	name = "Log"
-	known_label = SidePanel.add_text_label(self, "KnownTriggers")
-	learned_label = SidePanel.add_text_label(self, "LearnedBonuses", 20.0)
+	known_label = GamePanel.add_text(self, "KnownTriggers")
+	learned_label = GamePanel.add_text(self, "LearnedBonuses")
 
 
 func applies_to(info: Dictionary) -> bool:

@@ -4,7 +4,7 @@ extends VBoxContainer
 # bonuses per kind (display names). Reads describe() keys only (pysim/adventurers/caution.py,
 # learning.py).
 
-const SidePanel = preload("res://hud/SidePanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
 const REASON_WORDS := {"trap": "a trap went off", "corridor": "a narrow corridor",
 		"old blood": "old blood on the floor", "old scorch": "old scorch marks"}
 
@@ -15,13 +15,13 @@ var learned_label: Label = null
 
 func _init() -> void:
 	name = "Party"
-	status_label = SidePanel.add_text_label(self, "Status")
+	status_label = GamePanel.add_text(self, "Status")
 	learned_title = Label.new()
 	learned_title.name = "LearnedTitle"
 	learned_title.text = "Learned"
 	learned_title.add_color_override("font_color", Color(0.88, 0.75, 0.44))
 	add_child(learned_title)
-	learned_label = SidePanel.add_text_label(self, "Learned")
+	learned_label = GamePanel.add_text(self, "Learned")
 
 
 func applies_to(info: Dictionary) -> bool:

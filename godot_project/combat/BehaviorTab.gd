@@ -2,21 +2,20 @@ extends VBoxContainer
 # The "Behavior" tab of the selection panel: the stance slider (Flee .. Aggressive), the
 # wounds with their locations and wound points, and the order buttons (minions only).
 
-const SidePanel = preload("res://hud/SidePanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
+const FlowRow = preload("res://hud/FlowRow.gd")
 var ext = null
 var slider: HSlider = null
 var stance_label: Label = null
 var wounds_label: Label = null
-var orders: HBoxContainer = null
+var orders: Container = null
 var entity_id := -1
 var _updating := false
 
 
 func _init() -> void:
 	name = "Behavior"
-	stance_label = Label.new()
-	stance_label.name = "StanceLabel"
-	add_child(stance_label)
+	stance_label = GamePanel.add_text(self, "StanceLabel")
 	slider = HSlider.new()
 	slider.name = "StanceSlider"
 	slider.min_value = 0
@@ -24,7 +23,8 @@ func _init() -> void:
 	slider.step = 1
 	slider.tick_count = 5
 	slider.ticks_on_borders = true
-	slider.rect_min_size = Vector2(220, 24)
+	slider.rect_min_size = Vector2(120, 24)
+	slider.size_flags_horizontal = SIZE_EXPAND_FILL
 	var _err := slider.connect("value_changed", self, "_on_value_changed")
 	add_child(slider)
 	var ends := HBoxContainer.new()
@@ -37,10 +37,10 @@ func _init() -> void:
 	ends.add_child(r)
 	add_child(ends)
 	# The order buttons above the wounds: a growing wound list must not move them (issue 13).
-	orders = HBoxContainer.new()
+	orders = FlowRow.new()
 	orders.name = "Orders"
 	add_child(orders)
-	wounds_label = SidePanel.add_text_label(self, "Wounds")
+	wounds_label = GamePanel.add_text(self, "Wounds")
 	for pair in [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
 			["Heal", "heal"], ["Kill", "kill"], ["Scrap", "scrap"], ["Burn", "burn"],
 			["Imprison", "imprison"]]:

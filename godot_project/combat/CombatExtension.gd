@@ -218,7 +218,7 @@ func _on_tool_selected(id: String) -> void:
 func _build_order_panel() -> void:
 	order_panel = add_side_panel("OrderPanel", "_on_order_panel_close", "Close the orders (Esc)")
 	order_panel.title.text = "Orders"
-	var row: HBoxContainer = order_panel.add_row("OrderButtons")
+	var row: Container = order_panel.add_row("OrderButtons")
 	for pair in ORDERS:
 		var b := Button.new()
 		b.name = pair[0]
@@ -227,11 +227,7 @@ func _build_order_panel() -> void:
 		b.focus_mode = Control.FOCUS_NONE
 		var _err := b.connect("pressed", self, "begin_order", [pair[1]])
 		row.add_child(b)
-	order_hint = Label.new()
-	order_hint.name = "Hint"
-	order_hint.autowrap = true
-	order_hint.rect_min_size = Vector2(280, 0)
-	order_panel.box.add_child(order_hint)
+	order_hint = GamePanel.add_text(order_panel.box, "Hint")
 
 
 func _on_order_panel_close() -> void:

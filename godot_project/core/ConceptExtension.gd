@@ -8,11 +8,11 @@ extends Node
 #                                                       _on_click(tile)
 #   event_texts({"door_breached": ["_text", color], "door_rearmed": "_text2",
 #                "attack": ["_text3", null, true]})       (true: quiet, kept off the log)
-#   add_side_panel(name, "_on_close", tooltip)          a hud/SidePanel.gd in the right dock
+#   add_side_panel(name, "_on_close", tooltip)          a hud/GamePanel.gd in the right dock
 #   send(cmd)                                           EventBus command_requested
 #   row_index(snap, "door_id", id)                      a snapshot row by its id
 
-const SidePanel = preload("res://hud/SidePanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
 
 var main = null
 var _click_tools := {}       # tool id -> method called with the tile on a left map click
@@ -47,16 +47,16 @@ func event_texts(texts: Dictionary) -> void:
 
 
 # A side panel (hidden until shown) in the HUD's right dock, under the selection panel.
-func add_side_panel(panel_name: String, close_method: String, close_tooltip: String) -> SidePanel:
-	var p := SidePanel.new()
-	p.build(panel_name, self, close_method, close_tooltip)
+func add_side_panel(panel_name: String, close_method: String, close_tooltip: String) -> GamePanel:
+	var p := GamePanel.new()
+	p.build(panel_name, "", self, close_method, close_tooltip)
 	main.hud.add_side_panel(p)
 	return p
 
 
-# A button for a side panel's row (see SidePanel.add_button), calling this node's method.
+# A button for a panel's row (see GamePanel.add_button), calling this node's method.
 func add_button(parent: Node, button_name: String, text: String, method: String) -> Button:
-	return SidePanel.add_button(parent, button_name, text, self, method)
+	return GamePanel.add_button(parent, button_name, text, self, method)
 
 
 func send(cmd: Dictionary) -> void:

@@ -44,6 +44,9 @@ signal tile_drag_started(tile, tool_id)
 signal tile_drag_finished(start_tile, end_tile, tool_id)
 # Show a short message to the player: kind is "info", "warn" or "error".
 signal notify(text, kind)
+# A tool's preview of the hovered tile says what a click would do (ok) or why it would be
+# refused: the HUD shows it beside the mouse; "" takes it away.
+signal cursor_hint(text, ok)
 
 # Save / load (the HUD's Save and Load buttons, F5 / F9); SimClient does the work.
 signal save_requested()

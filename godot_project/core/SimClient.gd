@@ -60,6 +60,12 @@ var _commands_waiting := false  # sent and maybe not in yet: Session.commands_wa
 var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
+var level_name := ""         # the running level's own name ("The Lair"; Session.about)
+var loaded_view := {}        # the [view] of the save last loaded or started on ({key: [values]})
+# "Changed since saved" (unsaved_changes): the tick of the last save, load or start, and
+# whether a command was sent since.
+var _unchanged_tick := 0
+var _sent_since_saved := false
 
 # A second PyBridge whose object is Python's os module (start(..., "importlib",
 # "import_module", ["os"])): Godot 3.2's File has no fsync, os.fsync does. Made on first use.
@@ -72,19 +78,45 @@ func _ready() -> void:
 	add_to_group("sim_client")
 	var _err := EventBus.connect("command_requested", self, "send")
 	_err = EventBus.connect("describe_requested", self, "_on_describe_requested")
-	_err = EventBus.connect("save_requested", self, "save_game")
-	_err = EventBus.connect("load_requested", self, "load_game")
-	_err = EventBus.connect("level_requested", self, "load_level")
+	# (save_requested, load_requested and level_requested are Main's: it asks first when the
+	# game would be lost, and keeps the camera and the log with a save)
 
 
-# Starts the session on a level file (res:// or absolute path). Returns true on success;
-# on failure emits sim_failed(text), keeps failure_text and returns false.
-func start(path: String, seed_number: int = 0) -> bool:
+# Starts the session on a level file (res:// or absolute path), at `speed` (the player's
+# default speed; its set_speed is not a change of theirs). Returns true on success; on
+# failure emits sim_failed(text), keeps failure_text and returns false.
+func start(path: String, seed_number: int = 0, speed: int = 1) -> bool:
 	level_path = path
 	seed_value = seed_number
 	var text = _read_text(path)
 	if text == null:
 		return _fail("cannot read level file %s" % path)
+	if not _start_session([text, path, seed_number], path):
+		return false
+	_started({"level": path, "seed": seed_number}, speed)
+	return true
+
+
+# Starts the session on a save file instead of a level (the title's Continue and Load): the
+# game it holds, replayed and checked (Session(text, path, -1, true)); its view in
+# loaded_view. A missing or bad save fails as a level does (sim_failed, FILE:LINE).
+func start_save(path: String) -> bool:
+	var text = _read_text(path)
+	if text == null:
+		return _fail("there is no save at %s" % path)
+	if not _start_session([text, ProjectSettings.globalize_path(path), -1, true], path):
+		return false
+	var opened = bridge.invoke("opened_save", [])
+	opened = opened if _check(opened) and typeof(opened) == TYPE_DICTIONARY else {}
+	level_path = str(opened.get("level", path))
+	seed_value = -1
+	loaded_view = _view_of(opened)
+	_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
+	return true
+
+
+# The bridge and a Session made with `args` (Session's constructor), the first snapshot.
+func _start_session(args: Array, path: String) -> bool:
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return _fail("the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT)
 	var script = load(BRIDGE_SCRIPT)
@@ -94,7 +126,7 @@ func start(path: String, seed_number: int = 0) -> bool:
 	if bridge == null:
 		return _fail("cannot create PyBridge: libpybridge.so did not load (run `make build`)")
 	var paths := python_paths()
-	var result = bridge.start(paths, SESSION_MODULE, SESSION_FACTORY, [text, path, seed_number])
+	var result = bridge.start(paths, SESSION_MODULE, SESSION_FACTORY, args)
 	if not (typeof(result) == TYPE_BOOL and result):
 		var why := str(result)
 		if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
@@ -111,12 +143,37 @@ func start(path: String, seed_number: int = 0) -> bool:
 	if not _refresh_snapshot():
 		running = false
 		return _fail("the simulation started but its first snapshot failed")
-	EventBus.emit_signal("sim_started", {
-		"level": path, "seed": seed_number,
-		"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-	})
-	EventBus.emit_signal("snapshot_updated", last_snapshot)
 	return true
+
+
+# A game began (started, loaded or another level): set_speed to `speed` when it is a speed
+# the game does not already run at (-1: keep the game's), what counts as unchanged, and
+# sim_started(info + name, width, height) with the snapshot.
+func _started(info: Dictionary, speed: int) -> void:
+	if speed >= 0 and speed != int(last_snapshot.get("speed", speed)):
+		set_speed(speed)
+	var about = bridge.invoke("about", [])
+	level_name = str(about.get("name", "")) if _check(about) and typeof(about) == TYPE_DICTIONARY else ""
+	_mark_unchanged(int(last_snapshot.get("tick", 0)))
+	info["name"] = level_name
+	info["width"] = int(last_snapshot.get("width", 0))
+	info["height"] = int(last_snapshot.get("height", 0))
+	EventBus.emit_signal("sim_started", info)
+	EventBus.emit_signal("snapshot_updated", last_snapshot)
+
+
+# Has the game changed since it was last saved, loaded or started: a tick played or a
+# command sent since? (What asks before the game is replaced or ended: main/Main.gd
+# replace_game.) A game that is over has nothing left to lose.
+func unsaved_changes() -> bool:
+	if not running or bool(last_snapshot.get("game_over", false)):
+		return false
+	return _sent_since_saved or current_tick() > _unchanged_tick
+
+
+func _mark_unchanged(tick: int) -> void:
+	_unchanged_tick = tick
+	_sent_since_saved = false
 
 
 # sys.path entries for the embedded interpreter.
@@ -283,6 +340,7 @@ func send(cmd: Dictionary) -> void:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return
+	_sent_since_saved = true
 	_snapshot_stale = true
 	_commands_waiting = true
 	_invoke("send", [cmd])
@@ -356,21 +414,31 @@ func _invoke_dict(method: String, args: Array) -> Dictionary:
 
 
 # Writes the whole game (Session.save_text: the level, the seed and every command) to
-# path. Returns true when the file was written; says why not otherwise (and the previous
-# save at path, if any, is left as it was: see write_file_atomically).
-func save_game(path: String = QUICKSAVE_PATH) -> bool:
+# path, with the front end's view ({key: [values]}: Main's camera and log). Returns true
+# when the file was written; says why not otherwise (and the previous save at path, if
+# any, is left as it was: see write_file_atomically).
+func save_game(path: String = QUICKSAVE_PATH, view: Dictionary = {}) -> bool:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return false
-	var text = bridge.invoke("save_text", [])
+	# the game's tick before the save's (the sim thread may run one more before save_text):
+	# what came after it counts as changed, never the other way round
+	var about = bridge.invoke("about", [])
+	var tick := int(about.get("tick", 0)) if _check(about) and typeof(about) == TYPE_DICTIONARY else 0
+	var sent_before := _sent_since_saved
+	_sent_since_saved = false
+	var text = bridge.invoke("save_text", [view])
 	if not _check(text) or typeof(text) != TYPE_STRING:
+		_sent_since_saved = sent_before
 		return false
 	var why := write_file_atomically(path, text)
 	if why != "":
 		var kept := " The previous save is kept." if File.new().file_exists(path) else ""
 		printerr("Malignus: the game was not saved: " + why)
 		EventBus.emit_signal("notify", "The game was not saved: %s.%s" % [why, kept], "warn")
+		_sent_since_saved = sent_before
 		return false
+	_unchanged_tick = tick
 	EventBus.emit_signal("notify", "Game saved.", "info")
 	EventBus.emit_signal("game_saved", path)
 	return true
@@ -496,16 +564,13 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 	if result.has("error"):
 		EventBus.emit_signal("notify", "The save was not loaded: %s" % str(result["error"]), "warn")
 		return false
+	loaded_view = _view_of(result)
 	EventBus.emit_signal("game_loaded", path)
 	if _refresh_snapshot():
 		# The save may come from another level: say which, so the level picker shows it.
 		if str(result.get("level", "")) != "":
 			level_path = str(result["level"])
-			EventBus.emit_signal("sim_started", {
-				"level": level_path, "seed": seed_value, "from_save": path,
-				"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-			})
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
 	# a save keeps the commands sent and not yet applied: the next frame applies them, and
 	# with a frame budget no tick may finish on it, so it refreshes as after a send
 	_snapshot_stale = true
@@ -513,11 +578,12 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 	return true
 
 
-# Starts another level in place of the running game (Session.load_level). A level that
-# does not parse leaves the game as it is and tells the player why (FILE:LINE).
-func load_level(path: String, seed_number: int = -1) -> bool:
+# Starts another level in place of the running game (Session.load_level), at `speed` (see
+# start). A level that does not parse leaves the game as it is and tells the player why
+# (FILE:LINE).
+func load_level(path: String, seed_number: int = -1, speed: int = 1) -> bool:
 	if not running:
-		return start(path, seed_number)
+		return start(path, seed_number, speed)
 	var text = _read_text(path)
 	if text == null:
 		EventBus.emit_signal("notify", "Cannot read the level %s." % path, "warn")
@@ -536,19 +602,62 @@ func load_level(path: String, seed_number: int = -1) -> bool:
 	# with a frame budget no tick may finish on it, so it refreshes as after a send
 	_snapshot_stale = true
 	if _refresh_snapshot():
-		EventBus.emit_signal("sim_started", {
-			"level": path, "seed": seed_number,
-			"width": int(last_snapshot.get("width", 0)), "height": int(last_snapshot.get("height", 0)),
-		})
-		EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_started({"level": path, "seed": seed_number}, speed)
 	return true
+
+
+# A load's view ({key: [values]}), {} when it has none or it is not a Dictionary.
+static func _view_of(result: Dictionary) -> Dictionary:
+	var view = result.get("view", {})
+	return view if typeof(view) == TYPE_DICTIONARY else {}
 
 
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
+	return _answer_dict("validate_level", _ask_checker("validate_level", [text, source]))
+
+
+# What a save file says of itself without replaying it (Checker.save_summary: the list of
+# saves): {"ok": true, "source", "tick", "view"} or {"error": "FILE:LINE: reason"}.
+static func save_summary(path: String) -> Dictionary:
+	var f := File.new()
+	if f.open(path, File.READ) != OK:
+		return {"error": "%s: cannot be read" % path}
+	var text := f.get_as_text()
+	f.close()
+	return _answer_dict("save_summary", _ask_checker("save_summary", [text, path]))
+
+
+# The level editor's other questions to pysim.session.Checker: the catalogue of level things
+# ([{kind, about, group, choices, hint, options}]), whether a thing's arg has its form (""
+# or why not), and whether the level would take a wire along a path ({ok, reason, corners,
+# joins, bumps}). A failure to reach pysim comes back as {"error": why}.
+static func level_things():
+	return _ask_checker("level_things", [])
+
+
+static func thing_arg_reason(kind: String, arg: String):
+	return _ask_checker("thing_arg_reason", [kind, arg])
+
+
+static func check_wire(text: String, source: String, path: Array):
+	return _ask_checker("check_wire", [text, source, path])
+
+
+# An answer that must be a Dictionary, or {"error": ...} saying what came instead.
+static func _answer_dict(method: String, result) -> Dictionary:
+	if typeof(result) != TYPE_DICTIONARY:
+		return {"error": "%s returned %s" % [method, str(result)]}
+	return result
+
+
+# A Checker (pysim.session.Checker) through a PyBridge of its own: its method's answer, or
+# {"error": why} (the bridge is missing, pysim did not start, or a Python exception: its
+# last line).
+static func _ask_checker(method: String, args: Array):
 	if not ResourceLoader.exists(BRIDGE_SCRIPT):
 		return {"error": "the bridge is missing: %s (run `make build`)" % BRIDGE_SCRIPT}
 	var script = load(BRIDGE_SCRIPT)
@@ -558,10 +667,8 @@ static func check_level(text: String, source: String) -> Dictionary:
 	var started = checker.start(python_paths(), SESSION_MODULE, "Checker", [])
 	if not (typeof(started) == TYPE_BOOL and started):
 		return {"error": "pysim did not start: %s" % str(started)}
-	var result = checker.invoke("validate_level", [text, source])
-	if typeof(result) != TYPE_DICTIONARY:
-		return {"error": "validate_level returned %s" % str(result)}
-	if result.has(ERROR_KEY):
+	var result = checker.invoke(method, args)
+	if typeof(result) == TYPE_DICTIONARY and result.has(ERROR_KEY):
 		var lines := str(result[ERROR_KEY]).strip_edges().split("\n")
 		return {"error": str(lines[lines.size() - 1])}
 	return result

@@ -17,7 +17,7 @@ const METHODS := ["picking the lock", "bashing the door"]
 const ACTIONS := [["build_padlock", "Build Padlock"], ["hold_door_open", "Hold Door Open"],
 		["release_door", "Release Door"], ["arm_lock", "Arm Lock"], ["disarm_lock", "Disarm Lock"]]
 
-var panel: SidePanel = null
+var panel: GamePanel = null
 var title: Label = null
 var info: Label = null
 var hold_button: Button = null
@@ -74,10 +74,7 @@ func setup(m) -> void:
 func _build_panel() -> void:
 	panel = add_side_panel("DoorPanel", "_on_close", "Close the door panel")
 	title = panel.title
-	info = Label.new()
-	info.autowrap = true
-	info.rect_min_size = Vector2(280, 20)
-	panel.box.add_child(info)
+	info = GamePanel.add_text(panel.box, "Info")
 	var row := panel.add_row()
 	hold_button = add_button(row, "HoldButton", "Hold Door Open", "_on_hold")
 	padlock_button = add_button(row, "PadlockButton", "Build Padlock", "_on_padlock")

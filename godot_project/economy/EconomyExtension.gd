@@ -7,7 +7,9 @@ extends "res://core/ConceptExtension.gd"
 #   Hovering the map with one shows the placement preview (EconomyLayer): green, or red
 #   with the reason pysim's check gives, before any click. A click sends the command
 #   (a refusal is said at once, nothing sent); a drag applies it to every tile of the
-#   rectangle that would be taken (dig a room, mark a seam, wall a corridor).
+#   rectangle that would be taken (dig a room, mark a seam, wall a corridor): while the
+#   button is down the map shows the rectangle (world.add_area_tool) and the hint beside
+#   the mouse its size.
 # - Digging is a job (pysim/economy/dig_jobs.py): the Dig tool marks rock (a click or a
 #   drag), a click on a mark takes it back; the layer draws the marks and the digging done.
 # - Sleepers (pysim/economy/sleep.py) are drawn lying with "Zz" (world/EntityLayer.gd); treasure carried to the treasury
@@ -15,23 +17,21 @@ extends "res://core/ConceptExtension.gd"
 # - The end screen: when the Boss dies (game_over) a panel with the days survived, the
 #   invasions beaten, the adventurers captured and killed, the treasure lost and the score,
 #   with "Start again" (the same level) and "New campaign" (the default level).
-# - For screenshots: --tool=econ_mine (a build tool active at start) and --hover=X,Y (the
-#   preview on that tile), after "--" on the command line.
 
 const TOOL_PREFIX := "econ_"
 const EventText = preload("res://hud/EventText.gd")
-const Panels = preload("res://hud/Panels.gd")
 const MAX_DRAG_TILES := 400
 const CAMPAIGN_LEVEL := "res://levels/campaign.level"
 
 var layer = null
 var metal_label: Label = null
-var end_panel: PanelContainer = null
+var end_panel: GamePanel = null
 var end_text: Label = null
 var catalog := []           # Session.catalog()
 var tools := {}             # tool id -> catalog entry
 var tool_id := "select"
 var hover := Vector2(-1, -1)
+var drag_from := Vector2(-1, -1)   # where a drag with a build tool began, (-1, -1): none
 var _layer_key := ""
 # The snapshot keys the layer draws: when one of them changes, it is redrawn and the
 # hovered tile's preview asked again.
@@ -39,7 +39,6 @@ const LAYER_KEYS := ["vein_metal", "vein_marked", "furn_pos", "furn_kind", "furn
 		"furn_bp_metal", "treasure_pos", "treasure_amount", "dig_pos", "dig_work",
 		"dig_waiting"]
 var _preview_dirty := false   # an event may have changed what the hovered tile allows
-var _args_done := false
 
 
 func setup(m) -> void:
@@ -56,6 +55,7 @@ func setup(m) -> void:
 	listen({"snapshot_updated": "_on_snapshot", "sim_started": "_on_sim_started",
 			"tool_selected": "_on_tool_selected", "tile_hovered": "_on_tile_hovered",
 			"tile_clicked": "_on_tile_clicked", "tile_drag_finished": "_on_drag_finished",
+			"tile_drag_started": "_on_drag_started",
 			"sim_event": "_on_sim_event"})
 	event_texts({
 		"vein_marked": "_text_vein_marked",
@@ -92,6 +92,7 @@ func _on_sim_started(_info: Dictionary) -> void:
 		var tip := "%s%s" % [str(item.get("description", "")),
 				" Costs %d metal." % cost if cost > 0 else ""]
 		add_tool(id, str(item.get("label", id)), tip)
+		main.world.add_area_tool(id)
 		tools[id] = item
 
 
@@ -123,6 +124,7 @@ func decide(id: String, tile: Vector2) -> Array:
 
 func _on_tool_selected(id: String) -> void:
 	tool_id = id
+	drag_from = Vector2(-1, -1)
 	if tools.has(id):
 		_preview(hover)
 	else:
@@ -141,6 +143,22 @@ func _preview(tile: Vector2) -> void:
 		return
 	var d := decide(tool_id, tile)
 	layer.set_preview(tile, d[1], d[2])
+	if drag_from.x >= 0:
+		EventBus.emit_signal("cursor_hint", drag_words(tool_id, drag_from, tile), true)
+
+
+# "Let go: Dig on 5 x 3 tiles (those that can be)".
+func drag_words(id: String, a: Vector2, b: Vector2) -> String:
+	var w := int(abs(a.x - b.x)) + 1
+	var h := int(abs(a.y - b.y)) + 1
+	var more := " (the first %d)" % MAX_DRAG_TILES if w * h > MAX_DRAG_TILES else ""
+	return "Let go: %s on %d x %d tiles%s, where it can be" % [str(tools[id].get("label", id)), w, h, more]
+
+
+func _on_drag_started(tile: Vector2, id: String) -> void:
+	if tools.has(id):
+		drag_from = tile
+		_preview(hover)
 
 
 func _on_tile_clicked(tile: Vector2, button: int, id: String) -> void:
@@ -154,6 +172,7 @@ func _on_tile_clicked(tile: Vector2, button: int, id: String) -> void:
 
 
 func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
+	drag_from = Vector2(-1, -1)
 	if not tools.has(id):
 		return
 	var x0 := int(min(a.x, b.x))
@@ -180,9 +199,6 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 
 
 func _on_snapshot(snap: Dictionary) -> void:
-	if not _args_done and not tools.empty():
-		_args_done = true
-		_apply_args()
 	metal_label.text = "Metal: %d" % int(snap.get("metal_total", 0))
 	# var2str, not str: str() of a PoolByteArray (vein_marked, dig_waiting) is
 	# "[PoolByteArray]" whatever it holds, so a vein marked or unmarked left the key as it
@@ -207,17 +223,6 @@ func _on_snapshot(snap: Dictionary) -> void:
 			main._finish_autoplay(snap)
 
 
-# --tool / --hover (see the top): a screenshot of a tool's preview.
-func _apply_args() -> void:
-	var args: Dictionary = main.args if "args" in main else {}
-	var t := str(args.get("tool", ""))
-	if tools.has(t):
-		EventBus.emit_signal("tool_selected", t)
-	var h := str(args.get("hover", "")).split(",")
-	if h.size() == 2:
-		_on_tile_hovered(Vector2(int(h[0]), int(h[1])))
-
-
 func _on_sim_event(ev: Dictionary) -> void:
 	_preview_dirty = true
 	if str(ev.get("type", "")) == "game_over" and not end_panel.visible:
@@ -230,36 +235,18 @@ func _on_sim_event(ev: Dictionary) -> void:
 # --- the end screen ------------------------------------------------------------------------
 
 func _build_end_panel() -> void:
-	end_panel = Panels.centred("EndScreen", Vector2(190, 130))
-	end_panel.add_stylebox_override("panel", main.hud.panel_style())
-	var box := VBoxContainer.new()
-	box.name = "Box"
-	end_panel.add_child(box)
-	var title := Label.new()
-	title.name = "Title"
-	title.text = "The Boss is dead"
-	title.align = Label.ALIGN_CENTER
-	title.add_color_override("font_color", Color(1, 0.4, 0.35))
-	box.add_child(title)
-	end_text = Label.new()
-	end_text.name = "Tally"
-	box.add_child(end_text)
-	var row := HBoxContainer.new()
-	row.alignment = BoxContainer.ALIGN_CENTER
-	box.add_child(row)
-	var again := Button.new()
-	again.name = "StartAgain"
-	again.text = "Start again"
+	end_panel = GamePanel.new()
+	end_panel.build("EndScreen", "The Boss is dead")
+	end_panel.title.align = Label.ALIGN_CENTER
+	end_panel.title.add_color_override("font_color", Color(1, 0.4, 0.35))
+	end_text = GamePanel.add_text(end_panel.box, "Tally")
+	var row: Container = end_panel.add_row("Buttons")
+	row.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+	var again := add_button(row, "StartAgain", "Start again", "_on_start_again")
 	again.hint_tooltip = "Play this level again from the start"
-	var _err := again.connect("pressed", self, "_on_start_again")
-	row.add_child(again)
-	var campaign := Button.new()
-	campaign.name = "NewCampaign"
-	campaign.text = "New campaign"
+	var campaign := add_button(row, "NewCampaign", "New campaign", "_on_new_campaign")
 	campaign.hint_tooltip = "Start the campaign level"
-	_err = campaign.connect("pressed", self, "_on_new_campaign")
-	row.add_child(campaign)
-	main.hud.get_node("Root").add_child(end_panel)
+	main.hud.add_letter(end_panel, 400.0)
 
 
 func show_end(snap: Dictionary) -> void:
@@ -274,8 +261,7 @@ func show_end(snap: Dictionary) -> void:
 		"Score: %d" % int(snap.get("score_score", 0)),
 		"(100 a day, 50 an invasion beaten, 30 a prisoner, 20 a kill, -1 a treasure lost)",
 	]).join("\n")
-	end_text.autowrap = true
-	end_panel.get_node("Box/Title").text = "%s is dead" % EventText.first_up(boss_name())
+	end_panel.title.text = "%s is dead" % EventText.first_up(boss_name())
 	end_panel.visible = true
 
 

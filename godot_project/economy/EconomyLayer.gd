@@ -16,8 +16,9 @@ extends Node2D
 #   in a frame on the marked rock, a green bar growing with the digging done; a mark nobody
 #   can reach is framed red with a "?".
 # - preview: the hovered tile under a build tool, green when the command would be taken,
-#   red when refused, with the reason written beside it. Drawn by a child of this script
-#   (preview_only, z_index 5) so it shows above the entities.
+#   red when refused; what a click does, or the reason, is the HUD's hint beside the mouse
+#   (EventBus.cursor_hint). Drawn by a child of this script (preview_only, z_index 5) so it
+#   shows above the entities.
 
 const OWN_LAYER := ["altar", "cell", "guardpost", "scrying_pool"]
 const VEIN_COL := Color(1.0, 0.7, 0.25)
@@ -61,12 +62,16 @@ func set_preview(tile: Vector2, label: String, reason: String) -> void:
 		update()
 	if preview_child != null:
 		preview_child.set_preview(tile, label, reason)
+		EventBus.emit_signal("cursor_hint", label if reason == "" else reason, reason == "")
 
 
 func clear_preview() -> void:
+	var was := preview_tile
 	preview_tile = Vector2(-1, -1)
 	if preview_child != null:
 		preview_child.clear_preview()
+		if was.x >= 0:
+			EventBus.emit_signal("cursor_hint", "", true)
 	else:
 		update()
 
@@ -174,10 +179,3 @@ func _draw_preview() -> void:
 	var col := OK_COL if preview_reason == "" else BAD_COL
 	draw_rect(r, Color(col.r, col.g, col.b, 0.3), true)
 	draw_rect(r, col, false, 2.0)
-	if _font != null:
-		var text := preview_label if preview_reason == "" else preview_reason
-		var at := r.position + Vector2(tile_size + 4, 20)
-		var size := _font.get_string_size(text)
-		draw_rect(Rect2(at + Vector2(-2, -size.y + 2), size + Vector2(4, 2)), Color(0.05, 0.03, 0.08, 0.8))
-		draw_string(_font, at + Vector2(1, 1), text, Color(0, 0, 0, 0.8))
-		draw_string(_font, at, text, col)

@@ -12,7 +12,7 @@ extends "res://core/ConceptExtension.gd"
 const ET = preload("res://hud/EventText.gd")
 const REFRESH_SECONDS := 0.25
 
-var panel: SidePanel = null
+var panel: GamePanel = null
 var info: Label = null
 var cancel_button: Button = null
 var tile := Vector2(-1, -1)      # the piece shown, (-1, -1) none
@@ -24,8 +24,7 @@ var mark = null                  # world/TilePreview.gd: a yellow frame on the p
 func setup(m) -> void:
 	main = m
 	panel = add_side_panel("FurniturePanel", "close", "Close the furniture panel")
-	info = SidePanel.add_text_label(panel.box, "Info", 20.0)
-	info.rect_min_size = Vector2(280, 20)
+	info = GamePanel.add_text(panel.box, "Info")
 	var row := panel.add_row("Actions")
 	cancel_button = add_button(row, "CancelButton", "Cancel blueprint", "_on_cancel")
 	cancel_button.hint_tooltip = "Take the blueprint back: metal already on site goes onto a pile there"

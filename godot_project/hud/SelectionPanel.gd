@@ -1,37 +1,19 @@
-extends PanelContainer
-# The selection panel: shows describe(id) of the selected entity in the "Info" tab, laid
-# out as a game panel by info_bbcode (see below).
-# Concepts add tabs with HUD.add_selection_tab(title, control). A tab control may define
+extends "res://hud/GamePanel.gd"
+# The selection panel, at the top of the right dock: the selected body's name, then its tabs.
+# "Info" is describe(id) in words (hud/InfoText.gd); concepts add more tabs with
+# hud.add_selection_tab(title, control). A tab control may define
 #   func show_entity(entity_id: int, info: Dictionary) -> void   # called on every refresh
-#   func applies_to(info: Dictionary) -> bool                     # hide the tab when false
-# The panel asks SimClient for a fresh description every REFRESH_SECONDS while visible.
+#   func applies_to(info: Dictionary) -> bool                     # the tab shows only when true
+# The panel asks SimClient for a fresh description every REFRESH_SECONDS while a body is
+# selected. It is as tall as what it says; the dock scrolls when the panels are taller.
 
-const EventText = preload("res://hud/EventText.gd")
+const InfoText = preload("res://hud/InfoText.gd")
+const Tabs = preload("res://hud/Tabs.gd")
 const REFRESH_SECONDS := 0.25
-# The panel is as tall as what it says (seen in play: a mostly empty panel down the whole
-# right side hid a quarter of the map), at least MIN_INFO_HEIGHT for the Info text.
-const MIN_INFO_HEIGHT := 150.0
-# What each stat does, for the Info tab's tooltips (the rules: RULES.md, docs/rules/*.md).
-const STAT_TIPS := {
-	"level": "Level: how seasoned this adventurer is; higher levels have better stats",
-	"hunt": "Hunt: how far it notices enemies (3 + 2 x Hunt tiles) and how well it spots hidden triggers",
-	"craft": "Craft: building and resetting traps, picking locks and disarming triggers",
-	"battle": "Battle: striking in a fight, and bashing doors",
-	"block": "Block: turning a blow aside in a fight",
-	"speed": "Speed: how fast it walks",
-}
-# A minion's job in words (pysim/traps/trap_view.py job, job_what, job_at).
-const JOB_WORDS := {"build": "building", "reset": "resetting", "haul": "hauling metal to",
-		"padlock_build": "fitting", "padlock_haul": "hauling metal for", "door_rearm": "re-arming"}
-# What a body is doing when no job or order says more (combat action names).
-const TASK_GERUNDS := {"carry": "carrying", "heal": "healing", "capture": "capturing",
-		"kill": "killing", "scrap": "scrapping", "burn": "burning"}
-const ACTION_WORDS := {"idle": "idle", "fight": "fighting", "flee": "fleeing"}
-const KIND_NAMES := {0: "Minion", 1: "Adventurer", 2: "Creature", 3: "Boss"}
 
-onready var title_label: Label = $Box/Header/Title
-onready var tabs: TabContainer = $Box/Tabs
-onready var info_text: RichTextLabel = $Box/Tabs/Info
+var title_label: Label = null
+var tabs = null                  # hud/Tabs.gd: the tab buttons and the pages
+var info_text: RichTextLabel = null
 
 var selected_id := -1
 var last_info := {}
@@ -39,23 +21,31 @@ var _extra_tabs := []   # Controls added by concepts (in order)
 var _since_refresh := 0.0
 
 
+func _init() -> void:
+	build("SelectionPanel", "Selection", self, "_on_close_pressed", "Clear the selection (Esc)")
+	title_label = title
+	tabs = Tabs.new()
+	tabs.name = "Tabs"
+	box.add_child(tabs)
+	info_text = add_rich_text(tabs, "Info")
+	tabs.add_page(info_text)
+	# Hovering a stat tells what it does.
+	info_text.meta_underlined = false
+	var _err := info_text.connect("meta_hover_started", self, "_on_meta_hover")
+	_err = info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
+
+
 func _ready() -> void:
 	add_to_group("selection_panel")
 	var _err := EventBus.connect("entity_selected", self, "_on_entity_selected")
 	_err = EventBus.connect("entity_described", self, "_on_entity_described")
-	_err = $Box/Header/Close.connect("pressed", self, "_on_close_pressed")
-	# Hovering a stat tells what it does (issue 13: tooltips on stats).
-	info_text.meta_underlined = false
-	_err = info_text.connect("meta_hover_started", self, "_on_meta_hover")
-	_err = info_text.connect("meta_hover_ended", self, "_on_meta_hover_ended")
-	size_flags_vertical = SIZE_FILL
-	tabs.size_flags_vertical = SIZE_FILL
 
 
-func add_tab(title: String, control: Control) -> void:
-	control.name = title
+func add_tab(tab_title: String, control: Control) -> void:
+	control.name = tab_title
+	control.size_flags_horizontal = SIZE_EXPAND_FILL
 	_extra_tabs.append(control)
-	tabs.add_child(control)
+	tabs.add_page(control)
 	if selected_id >= 0:
 		_update_tabs(last_info)
 
@@ -88,325 +78,28 @@ func _on_entity_described(entity_id: int, info: Dictionary) -> void:
 	if entity_id != selected_id:
 		return
 	last_info = info
-	title_label.text = title_for(entity_id, info)
-	var text := info_bbcode(info)
+	title_label.text = InfoText.title_for(entity_id, info)
+	var text := InfoText.info_bbcode(info)
 	if text != info_text.bbcode_text:
 		info_text.bbcode_text = text
-		call_deferred("_fit_height")
 	_update_tabs(info)
 
 
-# The Info text's height, so the panel (at the top of the dock: a longer text grows it
-# downwards, and the order buttons above the wounds stay under the mouse) ends under its last line;
-# never taller than the dock leaves room for (then the text scrolls).
-func _fit_height() -> void:
-	var dock := get_parent() as Control
-	var room: float = dock.rect_size.y - 120.0 if dock != null else 600.0
-	var want: float = info_text.get_content_height() + 8.0
-	info_text.rect_min_size.y = clamp(want, MIN_INFO_HEIGHT, max(MIN_INFO_HEIGHT, room))
-
-
-static func title_for(entity_id: int, info: Dictionary) -> String:
-	if str(info.get("title", "")) != "":
-		return str(info["title"])          # pysim/core/names.py: "Aldric Crane, warrior level 2"
-	var parts := []
-	var name := str(info.get("name", ""))
-	if name != "":
-		parts.append(name)
-	var kind_name := _kind_name(info)
-	var subtype := str(info.get("subtype", ""))
-	if subtype != "" and subtype != kind_name:
-		kind_name += " (%s)" % _words(subtype)
-	if kind_name != "":
-		parts.append(kind_name if name == "" else "- " + kind_name)
-	if parts.empty():
-		parts.append(Names.who(entity_id, "Someone"))
-	return PoolStringArray(parts).join(" ")
-
-
-static func _kind_name(info: Dictionary) -> String:
-	if info.has("kind_name"):
-		return _words(info["kind_name"]).capitalize()
-	if info.has("kind") and typeof(info["kind"]) == TYPE_STRING:
-		return _words(info["kind"]).capitalize()
-	if info.has("kind"):
-		return KIND_NAMES.get(int(info["kind"]), "Entity")
-	return ""
-
-
-# --- the Info tab ----------------------------------------------------------------------
-# Data-driven from describe(id): the keys below are laid out as a game panel (title, what it
-# is doing, duty, stance, wounds, who carries whom, stats in one line); any other key a rule
-# area adds is listed generically under "More", so nothing the sim says is lost. Internal
-# keys (raw id, x, y, index lists) are left out. No rule is decided here.
-
-const C_TITLE := "#ffe99a"
-const C_LABEL := "#b49ad0"
-const C_DIM := "#8a7f99"
-const C_BAD := "#ff6a5a"
-const C_WARN := "#ffb050"
-const C_GOOD := "#8cff8c"
-const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
-# Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
-const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
-		"tile", "walking", "goal", "duty", "job", "combat", "missing",
-		"known_triggers",   # an adventurer's Log tab (adventurers/LogTab.gd) lists these
-		"title", "class", "level", "job_what", "job_at",   # the title line and the job words
-		"job_phrase", "sleep_until"]
-const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
-		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
-		"carried_by", "carrying", "known_enemies", "kills", "task"]
-const SHOWN_STATS := ["name", "level", "hunt", "craft", "battle", "block", "speed", "weapon",
-		"blunt", "ranged", "armour", "helmet", "traits"]
-const STAT_ORDER := ["hunt", "craft", "battle", "block", "speed"]
-
-
-static func info_bbcode(info: Dictionary) -> String:
-	if info.empty():
-		return "[color=#a08080]No details.[/color]"
-	if info.get("missing", false):
-		return "[color=#a08080]Gone: nothing by that id any more.[/color]"
-	var c: Dictionary = info["combat"] if typeof(info.get("combat")) == TYPE_DICTIONARY else {}
-	var lines := []
-	# Title: kind + subtype + name, then the side.
-	var title := _kind_name(info)
-	var subtype := str(info.get("subtype", ""))
-	if subtype != "" and subtype != str(info.get("kind", "")):
-		title += " (%s)" % _words(subtype)
-	# The header already names the body (info.title, pysim/core/names.py): this line says what it is.
-	if str(info.get("name", "")) != "" and str(info.get("title", "")) == "":
-		title = "%s, %s" % [_esc(info["name"]), title]
-	lines.append("[color=%s]%s[/color]" % [C_TITLE, title])
-	if str(info.get("side", "")) != "":
-		lines.append("[color=%s]%s side[/color]" % [C_DIM, _first_up(_words(info["side"]))])
-	# What it is doing: state, action, where.
-	var st := str(info.get("state", ""))
-	var doing := []
-	var words := doing_words(info) if st == "up" else ""
-	if words.begins_with("asleep "):     # up, but resting (SLEEP-03): "Asleep in its bed ..."
-		doing.append("[color=%s]Asleep[/color] %s" % [C_DIM, words.substr(7)])
-	else:
-		if st != "":
-			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
-		if words != "":
-			doing.append(words)
-	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
-		var place := EventText.where(info["tile"][0], info["tile"][1])
-		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
-			doing.append(place)
-	if not doing.empty():
-		lines.append(PoolStringArray(doing).join(", "))
-	if int(c.get("wake_tick", -1)) >= 0 and st == "knocked_out":
-		lines.append("[color=%s]Wakes %s[/color]" % [C_WARN, EventText.clock(int(c["wake_tick"]))])
-	# Duty and job (minions).
-	if str(info.get("duty", "")) != "":
-		var duty := "[color=%s]Duty[/color]  %s" % [C_LABEL, "none" if str(info["duty"]) == "none" else _first_up(_words(info["duty"]))]
-		if str(info.get("job", "")) != "":
-			duty += ", job: %s" % job_words(info)
-		lines.append(duty)
-	# Stance.
-	if c.has("stance_name"):
-		lines.append("[color=%s]Stance[/color]  %s" % [C_LABEL, _first_up(_words(c["stance_name"]))])
-	# Wounds: total wound points, bleeding, each wound with its body location.
-	if c.has("wound_points"):
-		var wp := int(c["wound_points"])
-		var wline := "[color=%s]Wounds[/color]  WP %d/%d" % [C_LABEL, wp, int(c.get("unable_at", 0))]
-		if c.get("bleeding", false):
-			wline += "  [color=%s]BLEEDING[/color]" % C_BAD
-		lines.append(wline)
-		var wounds: Array = c.get("wounds", [])
-		if wounds.empty():
-			lines.append("   [color=%s]unhurt[/color]" % C_DIM)
-		for w in wounds:
-			if typeof(w) == TYPE_DICTIONARY:
-				lines.append("   %s %s, %s (%d WP)" % [_first_up(_words(w.get("level", ""))),
-						_words(w.get("kind", "wound")), _words(w.get("location", "?")), int(w.get("points", 0))])
-	# Carried / captured / carrying / targets.
-	var rel := []
-	if c.get("captured", false):
-		rel.append("[color=%s]Captured[/color]" % C_WARN)
-	if int(c.get("carried_by", -1)) >= 0:
-		rel.append("[color=%s]Carried by %s[/color]" % [C_WARN, _esc(Names.who(c["carried_by"]))])
-	if int(c.get("carrying", -1)) >= 0:
-		rel.append("Carrying %s" % _esc(Names.who(c["carrying"])))
-	if int(c.get("ordered_target", -1)) >= 0:
-		rel.append("Ordered to attack %s" % _esc(Names.who(c["ordered_target"])))
-	elif int(c.get("target", -1)) >= 0:
-		rel.append("Fighting %s" % _esc(Names.who(c["target"])))
-	if not rel.empty():
-		lines.append(PoolStringArray(rel).join(", "))
-	var known: Array = c.get("known_enemies", [])
-	if not known.empty():
-		var ids := []
-		for k in known:
-			ids.append(_esc(Names.who(k)))
-		lines.append("[color=%s]Knows of[/color]  %s" % [C_LABEL, PoolStringArray(ids).join(", ")])
-	if int(c.get("kills", 0)) > 0:
-		lines.append("[color=%s]Kills[/color]  %d" % [C_LABEL, int(c["kills"])])
-	# Stats in one line, gear in another.
-	if typeof(c.get("stats")) == TYPE_DICTIONARY:
-		var sd: Dictionary = c["stats"]
-		var parts := []
-		# A level is an adventurer's (their class level); the Boss's and a kobold's "Lv 0" said nothing.
-		if sd.has("level") and (int(sd["level"]) > 0 or str(info.get("kind", "")) == "adventurer"):
-			parts.append("[url=stat:level]Lv %d[/url]" % int(sd["level"]))
-		for k in STAT_ORDER:
-			if sd.has(k):
-				parts.append("[url=stat:%s]%s %s[/url]" % [k, k.capitalize(), _value(sd[k])])
-		lines.append("")
-		lines.append(PoolStringArray(parts).join("  "))
-		var gear := []
-		if sd.has("weapon"):
-			gear.append(_first_up(_words(sd["weapon"])) + (" (ranged)" if sd.get("ranged", false) else ""))
-		if sd.has("armour"):
-			gear.append("armour: %s" % _words(sd["armour"]))
-		if int(sd.get("helmet", 0)) > 0:
-			gear.append("helmet %d" % int(sd["helmet"]))
-		var traits: Array = sd.get("traits", [])
-		if not traits.empty():
-			gear.append("traits: %s" % _value(traits))
-		if not gear.empty():
-			lines.append("[color=%s]%s[/color]" % [C_DIM, PoolStringArray(gear).join(", ")])
-		_more(lines, sd, SHOWN_STATS)
-	# Whatever else the rule areas added.
-	var more := []
-	_more(more, c, SHOWN_COMBAT)
-	_more(more, info, SHOWN_KEYS)
-	if not more.empty():
-		lines.append("")
-		lines.append("[color=#e0c070]More[/color]")
-		lines += more
-	return PoolStringArray(lines).join("\n")
-
-
-# Lines "Label  value" (or a section) for the keys of d not in shown, sorted.
-static func _more(lines: Array, d: Dictionary, shown: Array) -> void:
-	var keys: Array = d.keys()
-	keys.sort()
-	for k in keys:
-		if shown.has(k):
-			continue
-		var v = d[k]
-		if typeof(v) == TYPE_DICTIONARY:
-			lines.append("[color=%s]%s[/color]" % [C_LABEL, _label(k)])
-			var sub: Dictionary = v
-			var sub_keys: Array = sub.keys()
-			sub_keys.sort()
-			for sk in sub_keys:
-				lines.append(_line(sk, sub[sk], "   "))
-		else:
-			lines.append(_line(k, v, ""))
-
-
-static func _first_up(s: String) -> String:
-	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
-
-
-static func _words(v) -> String:
-	return _esc(str(v).replace("_", " "))
-
-
-static func _esc(v) -> String:
-	return str(v).replace("[", "(").replace("]", ")")
-
-
-static func _label(k) -> String:
-	return str(k).replace("_", " ").capitalize()
-
-
-static func _line(k, v, indent: String) -> String:
-	return "%s[color=%s]%s[/color]  %s" % [indent, C_LABEL, _label(k), _value(v)]
-
-
-static func _value(v) -> String:
-	match typeof(v):
-		TYPE_NIL:
-			return "-"
-		TYPE_BOOL:
-			return "yes" if v else "no"
-		TYPE_REAL:
-			return str(stepify(v, 0.01))
-		TYPE_DICTIONARY:
-			var parts := []
-			for key in v.keys():
-				parts.append("%s %s" % [str(key).replace("_", " "), _value(v[key])])
-			return PoolStringArray(parts).join(", ")
-		TYPE_ARRAY:
-			var items := []
-			for item in v:
-				items.append(_value(item))
-			if items.empty():
-				return "none"
-			var joined := PoolStringArray(items).join(", ")
-			# Short numeric lists are coordinates: (x, y).
-			if items.size() <= 3 and typeof(v[0]) != TYPE_STRING:
-				return "(" + joined + ")"
-			return joined
-	return _esc(v)
-
-
+# Each concept's tab shows only for the bodies it applies to, and hears of every refresh.
 func _update_tabs(info: Dictionary) -> void:
 	for c in _extra_tabs:
 		var applies := true
 		if c.has_method("applies_to"):
 			applies = bool(c.applies_to(info))
-		if applies and c.get_parent() == null:
-			tabs.add_child(c)
-		elif not applies and c.get_parent() == tabs:
-			tabs.remove_child(c)
+		tabs.set_page_shown(c, applies)
 		if applies and c.has_method("show_entity"):
 			c.show_entity(selected_id, info)
-
-
-func _exit_tree() -> void:
-	for c in _extra_tabs:
-		if is_instance_valid(c) and c.get_parent() == null:
-			c.free()
-
-
-# What a body that is up is doing, in words: its job first ("building the dart thrower in
-# the west room"), then a task on a body, an ordered attack ("going to attack Aldric Crane"),
-# its fight, walking somewhere; "idle" only when none of these (issue 13: a minion on a
-# build job or walking to an ordered attack showed "idle").
-static func doing_words(info: Dictionary) -> String:
-	var c: Dictionary = info["combat"] if typeof(info.get("combat")) == TYPE_DICTIONARY else {}
-	var action := str(c.get("action", ""))
-	if str(info.get("job", "")) != "":
-		return job_words(info)
-	var task = c.get("task")        # [kind, body id, x, y, stage] (pysim/combat/afterwards.py)
-	if typeof(task) == TYPE_ARRAY and task.size() >= 2:
-		return "%s %s" % [TASK_GERUNDS.get(str(task[0]), _words(task[0])), Names.who(task[1], "a body")]
-	if int(c.get("ordered_target", -1)) >= 0 and action != "fight":
-		return "going to attack %s" % Names.who(c["ordered_target"])
-	if action != "" and action != "idle":
-		return ACTION_WORDS.get(action, _words(action))
-	if info.get("walking", false) and typeof(info.get("goal")) == TYPE_ARRAY and info["goal"].size() == 2:
-		return "walking to %s" % Names.place(info["goal"][0], info["goal"][1])
-	return "idle"
-
-
-static func job_words(info: Dictionary) -> String:
-	var job := str(info.get("job", ""))
-	# pysim's own words for the job ("asleep in its bed", "digging out the rock"), then where
-	if str(info.get("job_phrase", "")) != "":
-		var at = info.get("job_at")
-		var phrase := str(info["job_phrase"])
-		if typeof(at) == TYPE_ARRAY and at.size() == 2:
-			phrase += " " + EventText.where(at[0], at[1])
-		if int(info.get("sleep_until", -1)) >= 0:
-			phrase += ", wakes %s" % EventText.clock(int(info["sleep_until"]))
-		return phrase
-	var verb: String = JOB_WORDS.get(job, _words(job))
-	if info.has("job_what") and typeof(info.get("job_at")) == TYPE_ARRAY and info["job_at"].size() == 2:
-		return "%s the %s %s" % [verb, _words(str(info["job_what"])),
-				EventText.where(info["job_at"][0], info["job_at"][1])]
-	return verb
 
 
 func _on_meta_hover(meta) -> void:
 	var key := str(meta)
 	if key.begins_with("stat:"):
-		info_text.hint_tooltip = STAT_TIPS.get(key.substr(5), "")
+		info_text.hint_tooltip = InfoText.STAT_TIPS.get(key.substr(5), "")
 
 
 func _on_meta_hover_ended(_meta) -> void:

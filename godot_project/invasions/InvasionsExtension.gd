@@ -28,7 +28,7 @@ var chance := 0
 var party_pos := Vector2(-1, -1)
 var party_id := -1
 var fog_layer: Sprite = null
-var spotted_letter: Control = null
+var spotted_letter = null
 var party_button: Button = null
 var layer: Node2D = null
 var letter = null
@@ -36,20 +36,19 @@ var letter = null
 
 func setup(m) -> void:
 	main = m
-	var row: Node = main.hud.get_node("Root/TopBar/Row")
 	storm_button = Button.new()
 	storm_button.name = "RiteOfStorms"
 	storm_button.text = "Rite of Storms"
 	storm_button.hint_tooltip = STORM_TIP
 	storm_button.focus_mode = Control.FOCUS_NONE
 	var _err := storm_button.connect("pressed", self, "_on_storm_pressed")
-	row.add_child(storm_button)
+	main.hud.add_top_bar_item(storm_button)
 	indicator = Button.new()
 	indicator.name = "InvasionIndicator"
 	indicator.flat = true
 	indicator.focus_mode = Control.FOCUS_NONE
 	_err = indicator.connect("pressed", self, "_on_indicator_pressed")
-	row.add_child(indicator)
+	main.hud.add_top_bar_item(indicator)
 	party_button = Button.new()
 	party_button.name = "PartyScreenButton"
 	party_button.text = "Party"
@@ -57,7 +56,7 @@ func setup(m) -> void:
 	party_button.focus_mode = Control.FOCUS_NONE
 	party_button.visible = false
 	_err = party_button.connect("pressed", self, "_on_party_pressed")
-	main.hud.tool_row.add_child(party_button)       # the top bar is full
+	main.hud.add_action(party_button)
 	# below the fog: piles, cells and altars in unexplored rock stay hidden
 	layer = preload("res://invasions/InvasionsLayer.gd").new()
 	layer.name = "InvasionsLayer"
@@ -67,14 +66,15 @@ func setup(m) -> void:
 	fog_layer.tile_size = main.world.TILE
 	main.world.add_layer(fog_layer, true)
 	spotted_letter = preload("res://invasions/SpottedLetter.gd").new()
-	main.hud.get_node("Root").add_child(spotted_letter)
+	add_child(spotted_letter)
+	spotted_letter.build(main.hud)
 	_show()
 	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_sim_event"})
 	event_texts({"party_spotted": ["_spotted_text", Color(1.0, 0.55, 0.3)],
 			"letter": "_letter_text", "party_set_out": ["_set_out_text", null, true]})
 	letter = preload("res://invasions/DrifterLetter.gd").new()
-	letter.build(self)
-	main.hud.get_node("Root").add_child(letter)
+	letter.build_letter(self)
+	main.hud.add_letter(letter, letter.WIDTH)
 	event_texts({"cell_built": "_text", "imprisoned": "_text", "prisoner_escaped": "_text",
 			"prisoner_freed": "_text", "altar_built": "_text", "altar_smashed": "_text",
 			"drifter_asks": "_text", "drifter_let_in": "_text", "drifter_turned_away": "_text",

@@ -1,107 +1,119 @@
-extends Control
+extends Node
 # ARRIVE-02 in the HUD: the letter "Adventurers spotted in your dungeon", then the party
-# screen with the same title (the party's goal and every adventurer's class, level and
-# abilities). Both come from the sim's `letter` event (pysim/invasions/sighting.py), which
-# follows the pause (speed 0) in the same tick; closing them never touches the speed, so
-# the game stays paused until the player resumes it.
+# screen with the same title: the party's goal, and a card for every adventurer with its
+# name, class and level, and each ability in words (what it does to you). Both come from the
+# sim's `letter` event (pysim/invasions/sighting.py), which follows the pause (speed 0) in the
+# same tick; closing them never touches the speed, so the game stays paused until the
+# player resumes it. Both are the HUD's letters (GamePanels in the middle of the screen).
 
 const EventText = preload("res://hud/EventText.gd")
-const Panels = preload("res://hud/Panels.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
+const WIDTH := 560.0
+const NAME_COLOR := Color(0.95, 0.78, 0.42)
+const GOAL_COLOR := Color(1, 0.6, 0.45)
+const DIM_COLOR := Color(0.72, 0.66, 0.8)
 
-var letter: PanelContainer = null
+var letter = null                # GamePanel: the letter
 var letter_text: Label = null
-var screen: PanelContainer = null
-var screen_text: Label = null
+var screen = null                # GamePanel: the party screen
+var goal_label: Label = null
+var members_box: VBoxContainer = null
 var last := {}
 
 
-func _init() -> void:
+# Builds both panels as letters of the HUD.
+func build(hud) -> void:
 	name = "SpottedLetter"
-	anchor_right = 1.0
-	anchor_bottom = 1.0
-	mouse_filter = Control.MOUSE_FILTER_IGNORE
-	letter = _panel("Letter", "Read on", "_on_read_on")
-	letter_text = letter.get_node("Box/Text")
-	screen = _panel("PartyScreen", "Close", "_on_close")
-	screen_text = screen.get_node("Box/Text")
+	letter = GamePanel.new()
+	letter.build("Letter", "", null, "")
+	letter_text = GamePanel.add_text(letter.box, "Text")
+	_centred_button(letter, "Read on", "_on_read_on")
+	hud.add_letter(letter, WIDTH)
+	screen = GamePanel.new()
+	screen.build("PartyScreen", "", self, "_on_close", "Close the party screen")
+	goal_label = GamePanel.add_text(screen.box, "Goal", GOAL_COLOR)
+	members_box = VBoxContainer.new()
+	members_box.name = "Members"
+	members_box.add_constant_override("separation", 10)
+	screen.box.add_child(members_box)
+	_centred_button(screen, "Close", "_on_close")
+	hud.add_letter(screen, WIDTH)
 
 
-func _panel(panel_name: String, button_text: String, method: String) -> PanelContainer:
-	var p := Panels.centred(panel_name, Vector2(230, 110))
-	var box := VBoxContainer.new()
-	box.name = "Box"
-	p.add_child(box)
-	var title := Label.new()
-	title.name = "Title"
-	title.align = Label.ALIGN_CENTER
-	title.add_color_override("font_color", Color(0.95, 0.78, 0.42))
-	box.add_child(title)
-	var text := Label.new()
-	text.name = "Text"
-	text.autowrap = true
-	# an autowrapping label needs a width, or the panel grows one word a line
-	text.rect_min_size = Vector2(420, 0)
-	box.add_child(text)
-	var b := Button.new()
-	b.name = "Button"
-	b.text = button_text
-	b.focus_mode = Control.FOCUS_NONE
-	b.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
-	var _err := b.connect("pressed", self, method)
-	box.add_child(b)
-	add_child(p)
-	return p
+func _centred_button(p, text: String, method: String) -> void:
+	var row: Container = p.add_row("Buttons")
+	row.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+	var _b := GamePanel.add_button(row, "Button", text, self, method)
 
 
 func show_letter(ev: Dictionary) -> void:
 	last = ev
 	var title := str(ev.get("title", "Adventurers spotted in your dungeon"))
-	letter.get_node("Box/Title").text = title
-	screen.get_node("Box/Title").text = title
+	letter.title.text = title
+	screen.title.text = title
 	var members: Array = ev.get("members", [])
 	letter_text.text = "My lord, %s %s been seen in your dungeon. They came to %s.\n\nThe game is paused." % [
 		EventText.plural(members.size(), "adventurer"), "has" if members.size() == 1 else "have",
 		EventText._goal_words(str(ev.get("goal", "")))]
-	screen_text.text = party_text(ev)
+	goal_label.text = goal_text(ev)
+	_fill_members(members)
 	screen.visible = false
 	letter.visible = true
-	_fit(letter)
-	_fit(screen)
 
 
-static func party_text(ev: Dictionary) -> String:
-	var lines := ["Goal: to %s" % EventText._goal_words(str(ev.get("goal", "")))]
-	for m in ev.get("members", []):
-		var cls := str(m.get("class", "adventurer")).capitalize()
-		var who := str(m.get("name", ""))
-		var abilities: Array = m.get("abilities", [])
-		var level := int(m.get("level", 0))
-		var line := "%s%s, %s" % [who + ": " if who != "" else "", cls,
-				"level %d" % level if level > 0 else "no level"]
-		if abilities.empty():
-			line += ", no abilities"
-		else:
-			var names := PoolStringArray()
-			for a in abilities:
-				names.append(str(a).capitalize())
-			line += ", " + names.join(", ")
-		lines.append(line)
+static func goal_text(ev: Dictionary) -> String:
+	return "Their goal: to %s." % EventText._goal_words(str(ev.get("goal", "")))
+
+
+# One card per adventurer: the name, "Warrior, level 3", then its abilities, one a line.
+func _fill_members(members: Array) -> void:
+	for c in members_box.get_children():
+		members_box.remove_child(c)
+		c.queue_free()
+	for m in members:
+		var card := VBoxContainer.new()
+		card.name = "Member%d" % int(m.get("entity", members_box.get_child_count()))
+		card.add_constant_override("separation", 1)
+		members_box.add_child(card)
+		GamePanel.add_text(card, "Name", NAME_COLOR).text = str(m.get("name", "An adventurer"))
+		GamePanel.add_text(card, "Class", DIM_COLOR).text = class_words(m)
+		for line in ability_lines(m):
+			GamePanel.add_text(card, "Ability", null).text = line
+
+
+# "Warrior, level 3"; "Peasant" (peasants have no level).
+static func class_words(m: Dictionary) -> String:
+	var cls := EventText.first_up(str(m.get("class", "adventurer")).replace("_", " "))
+	var level := int(m.get("level", 0))
+	return cls if level <= 0 else "%s, level %d" % [cls, level]
+
+
+# Each ability in words ("Locksmith: the party always picks a locked door's lock"), from the
+# letter's ability_words (pysim/combat/stats.py TRAIT_WORDS); "No special abilities" when none.
+static func ability_lines(m: Dictionary) -> Array:
+	var out := []
+	for a in m.get("ability_words", []):
+		out.append("- %s: %s" % [str(a.get("name", "")), str(a.get("words", ""))])
+	if out.empty():
+		for a in m.get("abilities", []):
+			out.append("- " + EventText.first_up(str(a).replace("_", " ")))
+	if out.empty():
+		out.append("No special abilities")
+	return out
+
+
+# The party screen as plain text (the goal, then each card), e.g. for the tests.
+func party_text() -> String:
+	var lines := [goal_label.text]
+	for card in members_box.get_children():
+		for l in card.get_children():
+			lines.append(l.text)
 	return PoolStringArray(lines).join("\n")
 
 
 func _on_read_on() -> void:
 	letter.visible = false
 	screen.visible = true
-
-
-# Shrinks a panel back to its content and centres it (a label's text changed).
-func _fit(p: PanelContainer) -> void:
-	p.margin_top = -110
-	p.margin_bottom = 110
-	p.rect_size = Vector2(p.rect_size.x, 0)
-	var h := p.get_combined_minimum_size().y
-	p.margin_top = -h / 2
-	p.margin_bottom = h / 2
 
 
 func show_party_screen() -> void:

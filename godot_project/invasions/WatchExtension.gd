@@ -21,10 +21,9 @@ func setup(m) -> void:
 	layer.name = "Watch"
 	layer.tile_size = main.world.TILE
 	main.world.add_layer(layer, false)
-	# the top bar is full: the two actions sit at the end of the tool bar
-	var row: Node = main.hud.tool_row
-	scry_button = _button(row, "Scry", "_on_scry_pressed")
-	eye_button = _button(row, "EyeScouts", "_on_eye_pressed")
+	# the two actions sit at the end of the tool bar
+	scry_button = _button("Scry", "_on_scry_pressed")
+	eye_button = _button("EyeScouts", "_on_eye_pressed")
 	eye_button.text = "Eye Scouts"
 	listen({"snapshot_updated": "_on_snapshot", "sim_event": "_on_sim_event"})
 	event_texts({"guardpost_built": "_built_text", "scrying_pool_built": "_built_text",
@@ -34,12 +33,12 @@ func setup(m) -> void:
 	_show({})
 
 
-func _button(row: Node, button_name: String, method: String) -> Button:
+func _button(button_name: String, method: String) -> Button:
 	var b := Button.new()
 	b.name = button_name
 	b.focus_mode = Control.FOCUS_NONE
 	var _err := b.connect("pressed", self, method)
-	row.add_child(b)
+	main.hud.add_action(b)
 	return b
 
 

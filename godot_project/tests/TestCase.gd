@@ -9,8 +9,10 @@ extends Node
 # reads) are shared by the tests that drive the real game.
 
 const MAIN_SCENE := "res://main/Main.tscn"
+const TITLE_SCENE := "res://title/Title.tscn"
 
-var main = null        # the main scene of add_main / start_main
+var main = null        # the main scene of add_main / start_main (or the title's game)
+var title = null       # the title screen of start_title
 var _failures := []
 
 
@@ -93,6 +95,34 @@ func free_main() -> void:
 		main.get_parent().remove_child(main)
 		main.free()
 	main = null
+
+
+# The title screen (the project's main scene) under the root, its Quit only noted
+# (title.quitting). A coroutine (two physics frames).
+func start_title():
+	title = load(TITLE_SCENE).instance()
+	title.really_quit = false
+	get_tree().root.add_child(title)
+	yield(frames(2), "completed")
+
+
+func free_title() -> void:
+	if title != null and is_instance_valid(title):
+		title.get_parent().remove_child(title)
+		title.free()
+	title = null
+	main = null
+	get_tree().paused = false
+
+
+# When the game asks before it is replaced or ended (menus/Confirm.gd), clicks its button
+# `which` ("Go", "SaveFirst" or "Cancel"). A coroutine; its result: whether it asked.
+func answer_confirm(which: String = "Go"):
+	yield(get_tree(), "idle_frame")
+	if main == null or not is_instance_valid(main) or not main.confirm.is_open():
+		return false
+	yield(click_control(main.confirm.panel.box.get_node(which)), "completed")
+	return true
 
 
 # Asserts that the session started.
@@ -249,10 +279,72 @@ func click_at(pos: Vector2, button: int = BUTTON_LEFT):
 	yield(get_tree(), "idle_frame")
 
 
-# Clicks the centre of a control. A coroutine.
+# Opens an OptionButton by a click and clicks its item `index` in its list. A coroutine.
+func pick_option(button: OptionButton, index: int):
+	yield(click_control(button), "completed")
+	var popup: PopupMenu = button.get_popup()
+	yield(get_tree(), "idle_frame")
+	if not assert_true(popup.visible, "%s's list opened" % button.name):
+		return
+	var font: Font = popup.get_font("font")
+	var h: float = font.get_height() + popup.get_constant("vseparation")
+	var top: float = popup.get_stylebox("panel").get_margin(MARGIN_TOP)
+	var at := Vector2(popup.rect_size.x / 2, top + h * (index + 0.5))
+	yield(click_at(popup.get_global_transform_with_canvas().xform(at)), "completed")
+
+
+# The index of the OptionButton's item whose metadata is `value`, -1 if none.
+func option_index(button: OptionButton, value) -> int:
+	for i in range(button.get_item_count()):
+		if str(button.get_item_metadata(i)) == str(value):
+			return i
+	return -1
+
+
+# Picks a level in the HUD's level picker and, if the game asks first, starts it. A coroutine.
+func pick_level(path: String):
+	yield(pick_option(main.hud.level_picker, option_index(main.hud.level_picker, path)), "completed")
+	var _asked = yield(answer_confirm(), "completed")
+
+
+# Clicks the centre of a control (where it is on the screen, its canvas layer's scale too).
+# A coroutine.
 func click_control(c: Control):
-	var r := c.get_global_rect()
-	yield(click_at(r.position + r.size / 2), "completed")
+	yield(click_at(screen_point(c, c.rect_size / 2)), "completed")
+
+
+# Where a point of a control (in its own coordinates) is on the screen: through its canvas
+# layer too (the HUD is scaled by the UI scale setting).
+static func screen_point(c: Control, local: Vector2) -> Vector2:
+	return c.get_global_transform_with_canvas().xform(local)
+
+
+# A control's rect on the screen (see screen_point).
+static func screen_rect(c: Control) -> Rect2:
+	var t := c.get_global_transform_with_canvas()
+	return Rect2(t.origin, c.rect_size * t.get_scale())
+
+
+# --- the window --------------------------------------------------------------------------------
+
+# The game as if in a window of `size` pixels at UI scale `ui_scale`: the root viewport takes
+# that size (the stretch is switched off, so a mouse event's position is the viewport's: the
+# clicks of these helpers land where they aim) and the HUD hears of the scale as from the
+# settings panel. restore_window() puts the project's stretch and scale 1 back. A coroutine.
+func set_window(size: Vector2, ui_scale: float = 1.0):
+	get_tree().set_screen_stretch(SceneTree.STRETCH_MODE_DISABLED, SceneTree.STRETCH_ASPECT_IGNORE, Vector2.ZERO)
+	var root_viewport: Viewport = get_tree().root
+	root_viewport.size = size
+	EventBus.emit_signal("settings_changed", "ui/scale", ui_scale)
+	for _i in range(3):
+		yield(get_tree(), "idle_frame")
+
+
+func restore_window() -> void:
+	get_tree().set_screen_stretch(SceneTree.STRETCH_MODE_2D, SceneTree.STRETCH_ASPECT_EXPAND,
+			Vector2(ProjectSettings.get_setting("display/window/size/width"),
+			ProjectSettings.get_setting("display/window/size/height")))
+	EventBus.emit_signal("settings_changed", "ui/scale", Settings.value("ui/scale"))
 
 
 # The screen position of a map tile's centre.

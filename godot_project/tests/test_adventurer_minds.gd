@@ -34,12 +34,12 @@ func test_log_tab_and_map_marks_show_what_the_adventurer_knows() -> void:
 	var shown := false
 	for _i in range(240):
 		yield(get_tree(), "physics_frame")
-		if tab.get_parent() == panel.tabs and tab.known_label.text.find("Pressure plate") >= 0:
+		if panel.tabs.is_page_shown(tab) and tab.known_label.text.find("Pressure plate") >= 0:
 			shown = true
 			break
 	if not assert_true(shown, "the Log tab lists the plate (got %s)" % tab.known_label.text):
 		return
-	panel.tabs.current_tab = tab.get_index()
+	panel.tabs.show_page(tab)
 	yield(frames(3), "completed")
 	assert_string_contains(tab.known_label.text, "Knows of 1 trap trigger")
 	assert_string_contains(tab.known_label.text, Names.place(5, 3))

@@ -86,17 +86,17 @@ func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 	assert_eq(int(snap_get("speed", -1)), 0, "the game paused")
 	var letter = ext.spotted_letter.letter
 	var title := "Adventurers spotted in your dungeon"
-	assert_eq(letter.get_node("Box/Title").text, title)
-	yield(click_control(letter.get_node("Box/Button")), "completed")
+	assert_eq(letter.title.text, title)
+	yield(click_control(letter.find_node("Button", true, false)), "completed")
 	yield(frames(2), "completed")
 	var screen = ext.spotted_letter.screen
 	assert_false(letter.visible, "the letter closed")
 	assert_true(screen.visible, "the party screen opened")
-	assert_eq(screen.get_node("Box/Title").text, title)
-	var text: String = screen.get_node("Box/Text").text
-	assert_string_contains(text, "Goal: to ")
+	assert_eq(screen.title.text, title)
+	var text: String = ext.spotted_letter.party_text()
+	assert_string_contains(text, "Their goal: to ")
 	assert_string_contains(text, "Peasant")
-	yield(click_control(screen.get_node("Box/Button")), "completed")
+	yield(click_control(screen.find_node("Button", true, false)), "completed")
 	var tick := int(snap_get("tick", -1))
 	yield(frames(20), "completed")
 	assert_false(screen.visible, "the party screen closed")
@@ -125,9 +125,9 @@ func test_party_tab_shows_the_goal() -> void:
 	var panel = get_tree().get_nodes_in_group("selection_panel")[0]
 	var tab = caution.tab
 	yield(frames(30), "completed")
-	if not assert_true(tab.get_parent() == panel.tabs, "Party tab in the panel"):
+	if not assert_true(panel.tabs.is_page_shown(tab), "Party tab in the panel"):
 		return
-	panel.tabs.current_tab = tab.get_index()
+	panel.tabs.show_page(tab)
 	yield(frames(10), "completed")
 	assert_string_contains(tab.status_label.text, "The party came to ")
 
@@ -154,8 +154,8 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 	yield(frames(3), "completed")
 	assert_true(watch.eye_button.visible, "Eye Scouts shown on a level with invasions")
 	assert_true(watch.scry_button.disabled, "no scrying pool, no charge")
-	assert_true(main.hud.tool_row.get_node_or_null("guardpost") == null, "no separate Guardpost tool")
-	var tool_button: Button = main.hud.tool_row.get_node("econ_guardpost")
+	assert_true(main.hud.tool_button("guardpost") == null, "no separate Guardpost tool")
+	var tool_button: Button = main.hud.tool_button("econ_guardpost")
 	yield(click_control(tool_button), "completed")
 	yield(click_at(tile_screen(Vector2(11, 2))), "completed")
 	var ok = yield(wait_until(self, "snap_len", ["furn_bp_pos"], 1, 120), "completed")
@@ -179,8 +179,8 @@ func test_clicking_underway_jumps_to_the_spotted_party() -> void:
 	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
 	if not assert_true(ok, "the letter arrived"):
 		return
-	yield(click_control(ext.spotted_letter.letter.get_node("Box/Button")), "completed")
-	yield(click_control(ext.spotted_letter.screen.get_node("Box/Button")), "completed")
+	yield(click_control(ext.spotted_letter.letter.find_node("Button", true, false)), "completed")
+	yield(click_control(ext.spotted_letter.screen.find_node("Button", true, false)), "completed")
 	yield(frames(3), "completed")
 	var ind: Button = ext.indicator
 	assert_eq(ind.text, "Invasion: Underway")

@@ -22,7 +22,7 @@ func _t_top_bar():
 	if not running():
 		return
 	yield(frames(3), "completed")
-	var row: HBoxContainer = main.hud.get_node("Root/TopBar/Row")
+	var row: Container = main.hud.top_bar.row
 	var width: float = main.hud.get_node("Root").rect_size.x
 	var inv = extension("InvasionsExtension")
 	for word in ["Possible", "Imminent", "Underway", "Quiet"]:

@@ -43,9 +43,9 @@ func test_stance_slider_changes_sim_stance() -> void:
 	var panel = get_tree().get_nodes_in_group("selection_panel")[0]
 	var tab = ext.tab
 	yield(frames(30), "completed")
-	if not assert_true(tab.get_parent() == panel.tabs, "Behavior tab not in the panel"):
+	if not assert_true(panel.tabs.is_page_shown(tab), "Behavior tab not in the panel"):
 		return
-	panel.tabs.current_tab = tab.get_index()
+	panel.tabs.show_page(tab)
 	yield(frames(5), "completed")
 	assert_eq(tab.entity_id, minion, "tab shows the selected minion")
 	var r: Rect2 = tab.slider.get_global_rect()
@@ -203,19 +203,14 @@ func _described(panel, id: int) -> bool:
 	return panel.selected_id == id and not panel.last_info.empty() and ext.tab.entity_id == id
 
 
-# Opens the Behavior tab by clicking its title in the tab bar of the selection panel
-# (moving along the header row as a player's eye does until the tab opens). A coroutine.
+# Opens the Behavior tab by clicking its title in the tab bar of the selection panel.
+# A coroutine.
 func open_behavior_tab():
-	var tabs: TabContainer = main.hud.selection_panel.tabs
-	if not assert_true(ext.tab.get_parent() == tabs, "the Behavior tab is in the panel"):
+	var tabs = main.hud.selection_panel.tabs
+	if not assert_true(tabs.is_page_shown(ext.tab), "the Behavior tab is in the panel"):
 		return false
-	var r: Rect2 = tabs.get_global_rect()
-	var y := r.position.y + 12
-	var x := r.position.x + 4
-	while x < r.end.x and tabs.current_tab != ext.tab.get_index():
-		yield(click_at(Vector2(x, y)), "completed")
-		x += 8
-	if not assert_eq(tabs.current_tab, ext.tab.get_index(), "clicking its title opens the Behavior tab"):
+	yield(click_control(tabs.tab_button("Behavior")), "completed")
+	if not assert_eq(tabs.current_page, ext.tab, "clicking its title opens the Behavior tab"):
 		return false
 	yield(frames(2), "completed")
 	return assert_true(ext.tab.is_visible_in_tree() and ext.tab.orders.is_visible_in_tree(),
@@ -319,10 +314,10 @@ func _t_attack_on_a_friend_is_refused_with_its_reason() -> void:
 			shown = true
 	assert_true(shown, "a toast gives the reason: %s" % str(toast_texts()))
 	var logged := false
-	for line in main.hud._log_lines:
+	for line in main.hud.event_log.lines:
 		if str(line).find("Refused") >= 0 and str(line).find(reason) >= 0:
 			logged = true
-	assert_true(logged, "the log gives the reason: %s" % str(main.hud._log_lines))
+	assert_true(logged, "the log gives the reason: %s" % str(main.hud.event_log.lines))
 	assert_eq(int(main.sim.describe(minion)["combat"]["ordered_target"]), -1, "no target ordered")
 	assert_eq(recorded("attack_ordered"), [], "no attack_ordered")
 

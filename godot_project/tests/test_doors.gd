@@ -28,7 +28,7 @@ func wait_door(key: String, door_id: int, value: int, max_frames: int = 120):
 
 
 func select_door_by_click(tile: Vector2):
-	var tool_button: Button = main.hud.tool_row.get_node("door")
+	var tool_button: Button = main.hud.tool_button("door")
 	yield(click_control(tool_button), "completed")
 	yield(click_at(tile_screen(tile)), "completed")
 	yield(frames(3), "completed")
@@ -113,7 +113,7 @@ func test_drag_through_a_door_does_not_connect_it() -> void:
 	# that wire at (5, 3) joins the wire but only passes through door 1: not connected.
 	assert_eq(door_value("door_trigger", 1), -1, "door 1 starts unwired")
 	var wires_before: int = main.sim.last_snapshot.get("wire_id", []).size()
-	yield(click_control(main.hud.tool_row.get_node("wire")), "completed")
+	yield(click_control(main.hud.tool_button("wire")), "completed")
 	assert_eq(main.world.tool_id, "wire", "the Wiring tool is active")
 	yield(drag([Vector2(5, 1), Vector2(5, 2), Vector2(5, 3)]), "completed")
 	var ids = main.sim.last_snapshot.get("wire_id", [])

@@ -24,7 +24,7 @@ func start(level: String):
 
 
 func pick_tool(id: String):
-	var b: Button = main.hud.tool_row.get_node_or_null(id)
+	var b: Button = main.hud.tool_button(id)
 	assert_true(b != null, "the tool bar has %s" % id)
 	if b != null:
 		yield(click_control(b), "completed")
@@ -59,9 +59,9 @@ func test_default_level_is_the_campaign_with_a_metal_counter() -> void:
 	assert_true(ext != null, "EconomyExtension loaded")
 	assert_eq(ext.metal_label.text, "Metal: 0")
 	for id in ["econ_dig", "econ_mine", "econ_wall", "econ_bed", "econ_scrapper_table", "econ_pyre"]:
-		var b: Button = main.hud.tool_row.get_node_or_null(id)
+		var b: Button = main.hud.tool_button(id)
 		assert_true(b != null and b.hint_tooltip != "", "%s has a tool button with a description" % id)
-	assert_string_contains(main.hud.tool_row.get_node("econ_bed").hint_tooltip, "Costs 1 metal")
+	assert_string_contains(main.hud.tool_button("econ_bed").hint_tooltip, "Costs 1 metal")
 
 
 func test_mine_tool_previews_and_marks_a_vein() -> void:
@@ -110,7 +110,7 @@ func _tunnel_dug() -> bool:
 
 
 func log_has(text: String) -> bool:
-	for line in main.hud._log_lines:
+	for line in main.hud.event_log.lines:
 		if str(line).find(text) >= 0:
 			return true
 	return false
@@ -154,7 +154,7 @@ func test_dig_drag_marks_rock_minions_dig_it_and_wall_refuses_the_last_path() ->
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")
 	assert_true(dig_marks().empty(), "no marks are left")
-	assert_true(log_has("dug out the rock"), "the log says the rock was dug out: %s" % str(main.hud._log_lines))
+	assert_true(log_has("dug out the rock"), "the log says the rock was dug out: %s" % str(main.hud.event_log.lines))
 	yield(pick_tool("econ_dig"), "completed")
 	yield(hover(Vector2(0, 5)), "completed")
 	assert_eq(ext.layer.preview_reason, "The map edge can't be dug.")
@@ -262,12 +262,7 @@ func test_scrap_button_sends_the_order_and_shows_the_refusal() -> void:
 	yield(click_at(ent_screen(minion)), "completed")
 	yield(frames(4), "completed")
 	assert_eq(main.world.selected_id, minion, "clicking the minion selects it")
-	var tabs: TabContainer = main.hud.selection_panel.tabs
-	var r: Rect2 = tabs.get_global_rect()
-	var x := r.position.x + 4
-	while x < r.end.x and tabs.current_tab != combat.tab.get_index():
-		yield(click_at(Vector2(x, r.position.y + 12)), "completed")
-		x += 8
+	yield(click_control(main.hud.selection_panel.tabs.tab_button("Behavior")), "completed")
 	yield(frames(2), "completed")
 	var b: Button = combat.tab.orders.get_node_or_null("Scrap")
 	if not assert_true(b != null and b.is_visible_in_tree(), "the Behavior tab has a Scrap button"):
@@ -291,7 +286,7 @@ func test_the_campaign_top_bar_fits_the_screen() -> void:
 	if not running():
 		return
 	yield(frames(3), "completed")
-	var bar: Control = main.hud.get_node("Root/TopBar")
+	var bar: Control = main.hud.top_bar
 	var screen := Rect2(Vector2.ZERO, main.get_viewport().get_visible_rect().size)
 	assert_true(screen.encloses(bar.get_global_rect()), "the top bar %s fits %s with the metal counter and the invasion indicator" % [str(bar.get_global_rect()), str(screen)])
 	assert_true(ext.metal_label.is_visible_in_tree(), "the metal counter shows")
@@ -353,4 +348,4 @@ func test_a_treasury_is_built_and_minions_carry_the_treasure_into_it() -> void:
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")
 	assert_true(has_tile(ext.layer.snap.get("furn_pos", []), Vector2(2, 2)), "the layer draws the built treasury")
-	assert_true(log_has("to the treasury"), "the log says the treasure was stored: %s" % str(main.hud._log_lines))
+	assert_true(log_has("to the treasury"), "the log says the treasure was stored: %s" % str(main.hud.event_log.lines))

@@ -53,7 +53,7 @@ func _t_end():
 	assert_string_contains(tally, "Adventurers killed: %d" % int(over["killed"]))
 	assert_string_contains(tally, "Days survived: %d" % int(over["days"]))
 	assert_string_contains(tally, "Score: %d" % int(over["score"]))
-	assert_eq(ext.end_panel.get_node("Box/Title").text, boss_name + " is dead")
+	assert_eq(ext.end_panel.title.text, boss_name + " is dead")
 	var tick := int(snap_get("tick", -1))
 	yield(frames(30), "completed")
 	assert_eq(int(snap_get("tick", -1)), tick, "the clock stopped")

@@ -25,7 +25,7 @@ func _start():
 
 
 func _click_tool(id: String):
-	yield(click_control(main.hud.tool_row.get_node(id)), "completed")
+	yield(click_control(main.hud.tool_button(id)), "completed")
 
 
 func _click_tile(tile: Vector2):

@@ -148,7 +148,7 @@ func _t_python_exception_is_reported_and_game_keeps_running() -> void:
 	yield(frames(60), "completed")
 	assert_true(main.sim.current_tick() > t1, "the game keeps stepping after the error")
 	assert_eq(errors.size(), 1, "no further errors")
-	yield(click_control(main.hud.get_node("Root/ErrorBanner/Row/Close")), "completed")
+	yield(click_control(main.hud.error_banner.get_node("Row/Close")), "completed")
 	assert_false(main.hud.error_banner.visible, "Dismiss hides the banner")
 
 
@@ -158,10 +158,10 @@ func _t_refused_command_is_shown() -> void:
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 3})
 	yield(frames(20), "completed")
 	var found := false
-	for line in main.hud._log_lines:
+	for line in main.hud.event_log.lines:
 		if str(line).find("Refused") >= 0:
 			found = true
-	assert_true(found, "a Refused line in the event log: %s" % str(main.hud._log_lines))
+	assert_true(found, "a Refused line in the event log: %s" % str(main.hud.event_log.lines))
 	assert_true(main.hud.toasts.get_child_count() > 0, "a toast for the refusal")
 
 
@@ -197,7 +197,7 @@ func _t_extension_points_tab_and_tool() -> void:
 		return
 	var tab := Label.new()
 	main.hud.add_selection_tab("Probe", tab)
-	assert_eq(main.hud.selection_panel.tabs.get_tab_title(tab.get_index()), "Probe")
+	assert_eq(main.hud.selection_panel.tabs.tab_button("Probe").text, "Probe")
 	var b: Button = main.hud.add_tool("probe_tool", "Probe", "a test tool")
 	yield(click_control(b), "completed")
 	assert_eq(main.world.tool_id, "probe_tool", "the tool button selects the tool")
@@ -211,7 +211,7 @@ func _t_extension_points_tab_and_tool() -> void:
 	assert_eq(selected, [], "no selection while a tool is active")
 	yield(click_at(target, BUTTON_RIGHT), "completed")
 	assert_eq(main.world.tool_id, "select", "right click returns to the select tool")
-	assert_true(main.hud.tool_row.get_node("select").pressed)
+	assert_true(main.hud.tool_button("select").pressed)
 
 
 func _t_camera_zoom_and_pan() -> void:

@@ -6,7 +6,7 @@ extends "res://tests/TestCase.gd"
 # the Duty tab's buttons, clicked through Input.parse_input_event, set the minion's duty in
 # the sim, and the top bar's "Traps duty" count follows.
 
-const SelectionPanel = preload("res://hud/SelectionPanel.gd")
+const InfoText = preload("res://hud/InfoText.gd")
 
 func before_each() -> void:
 	yield(start_main("res://levels/first.level"), "completed")
@@ -22,33 +22,31 @@ func duty_of(id: int) -> String:
 	return str(main.sim.describe(id).get("duty", ""))
 
 
-# The HUD's visible panels: name -> Control.
+# The HUD's panels that show: name -> rect on the screen (the dock: the part its panels take).
 func hud_panels() -> Dictionary:
-	var root: Control = main.hud.get_node("Root")
 	var out := {}
-	for path in ["TopBar", "EventLog", "ToolBar", "RightDock/SelectionPanel"]:
-		out[path] = root.get_node(path)
-	for c in main.hud.right_dock.get_children():
-		out["RightDock/" + c.name] = c
+	for c in [main.hud.top_bar, main.hud.event_log, main.hud.tool_bar]:
+		if c.is_visible_in_tree():
+			out[c.name] = screen_rect(c)
+	var dock: Control = main.hud.right_dock.scroll
+	if dock.rect_size.y > 0:
+		out["RightDock"] = screen_rect(dock)
 	return out
 
 
-# Failures for overlapping visible panels or panels not inside the screen rect.
+# Failures for overlapping panels or panels not inside the screen rect.
 func overlaps(screen: Rect2) -> Array:
 	var bad := []
 	var panels := hud_panels()
 	var names: Array = panels.keys()
 	for i in range(names.size()):
-		var a: Control = panels[names[i]]
-		if not a.is_visible_in_tree():
-			continue
-		var ra := a.get_global_rect()
-		if not screen.encloses(ra):
+		var ra: Rect2 = panels[names[i]]
+		if not screen.grow(0.5).encloses(ra):
 			bad.append("%s %s leaves the screen %s" % [names[i], str(ra), str(screen)])
 		for j in range(i + 1, names.size()):
-			var b: Control = panels[names[j]]
-			if b.is_visible_in_tree() and ra.intersects(b.get_global_rect()):
-				bad.append("%s %s overlaps %s %s" % [names[i], str(ra), names[j], str(b.get_global_rect())])
+			var rb: Rect2 = panels[names[j]]
+			if ra.intersects(rb):
+				bad.append("%s %s overlaps %s %s" % [names[i], str(ra), names[j], str(rb)])
 	return bad
 
 
@@ -64,7 +62,7 @@ func test_panels_never_overlap() -> void:
 	EventBus.emit_signal("entity_selected", minion)
 	yield(frames(20), "completed")
 	assert_true(main.hud.selection_panel.visible, "the selection panel shows")
-	yield(click_control(main.hud.tool_row.get_node("trap_select")), "completed")
+	yield(click_control(main.hud.tool_button("trap_select")), "completed")
 	yield(frames(2), "completed")
 	assert_true(traps.panel.visible, "the trap panel shows while the Traps tool is active")
 	var door_ids = main.sim.last_snapshot.get("door_id", [])
@@ -72,18 +70,18 @@ func test_panels_never_overlap() -> void:
 		doors.select_door(int(door_ids[0]))
 	yield(frames(2), "completed")
 	assert_true(doors.panel.visible, "the door panel shows")
-	var root: Control = main.hud.get_node("Root")
-	var base_size := root.rect_size
-	# The window at 1280x720, and (stretch 2d / expand) wider and taller ones.
-	for size in [base_size, Vector2(1600, 720), Vector2(1280, 960), Vector2(1920, 1080)]:
-		root.rect_size = size
-		yield(get_tree(), "idle_frame")
-		yield(get_tree(), "idle_frame")
-		var bad := overlaps(Rect2(root.rect_global_position, size))
-		assert_eq(bad, [], "at %s" % str(size))
-		var sel: Control = main.hud.selection_panel
-		assert_true(sel.rect_size.y >= 200, "the selection panel keeps room at %s (%s)" % [str(size), str(sel.rect_size)])
-	root.rect_size = base_size
+	# Windows from 1280x720 to 4K, at UI scales from 0.75 to 2.
+	for w in [[Vector2(1280, 720), 1.0], [Vector2(1600, 900), 1.0], [Vector2(1280, 960), 1.0],
+			[Vector2(1920, 1080), 1.0], [Vector2(3840, 2160), 2.0], [Vector2(1280, 720), 1.5],
+			[Vector2(1280, 720), 0.75]]:
+		yield(set_window(w[0], w[1]), "completed")
+		var bad := overlaps(Rect2(Vector2.ZERO, w[0]))
+		assert_eq(bad, [], "at %s, UI scale %s" % [str(w[0]), str(w[1])])
+		var dock: ScrollContainer = main.hud.right_dock.scroll
+		assert_true(dock.get_v_scrollbar().visible or dock.rect_size.y >= main.hud.right_dock.panels.rect_size.y - 1,
+				"the dock shows all its panels or scrolls at %s" % str(w))
+	restore_window()
+	yield(frames(2), "completed")
 	# The workload readout stays visible with the trap panel closed.
 	yield(click_control(traps.close_button), "completed")
 	yield(frames(2), "completed")
@@ -120,13 +118,13 @@ func test_info_tab_reads_like_a_game_panel() -> void:
 				{"level": "light", "location": "head", "points": 3, "tick": 9}],
 			"carried_by": 2, "captured": true, "stats": {"level": 1, "hunt": 1, "craft": 4,
 				"battle": 1, "block": 2, "speed": 5, "weapon": "dagger", "armour": "leather"}}}
-	var bb: String = SelectionPanel.info_bbcode(info)
+	var bb: String = InfoText.info_bbcode(info)
 	var plain := strip_bbcode(bb)
-	assert_eq(SelectionPanel.title_for(7, info), "Odo - Adventurer (locksmith)")
+	assert_eq(InfoText.title_for(7, info), "Odo - Adventurer (locksmith)")
 	info["title"] = "Odo, locksmith level 1"     # pysim/core/names.py gives the heading
-	assert_eq(SelectionPanel.title_for(7, info), "Odo, locksmith level 1")
+	assert_eq(InfoText.title_for(7, info), "Odo, locksmith level 1")
 	assert_true(plain.begins_with("Odo, Adventurer (locksmith)"), plain)
-	assert_true(strip_bbcode(SelectionPanel.info_bbcode(info)).begins_with("Adventurer (locksmith)\n"),
+	assert_true(strip_bbcode(InfoText.info_bbcode(info)).begins_with("Adventurer (locksmith)\n"),
 			"with the header naming the body, the first line says what it is")
 	assert_string_contains(plain, "Knocked out")
 	assert_string_contains(plain, "WP 7/10  BLEEDING")
@@ -156,7 +154,7 @@ func test_duty_tab_sets_the_minions_duty() -> void:
 	var tab = panel.tabs.get_node_or_null("Duty")
 	if not assert_true(tab != null, "the Duty tab is in the panel"):
 		return
-	panel.tabs.current_tab = tab.get_index()
+	panel.tabs.show_page(tab)
 	yield(frames(3), "completed")
 	yield(click_control(tab.find_node("Duty_traps", true, false)), "completed")
 	var ok = yield(wait_until(self, "duty_of", [minion], "traps", 60), "completed")

@@ -1,11 +1,10 @@
 extends "res://tests/TestCase.gd"
 # Levels painted in the editor (res://addons/malignus_level, pysim/core/level_scene.py): a
 # level scene loads as a PackedScene with its tiles, things, wires and commands; the game
-# starts from it (the same map as its text level); the level picker lists it; the editor
-# dock's check says ok for a good level and names the node of a bad one.
+# starts from it (the same map as its text level); the level picker lists it. The editor's
+# dock: test_level_editor.gd.
 
 const SCENE := "res://levels/trap_demo.tscn"
-const LevelDock = preload("res://addons/malignus_level/LevelDock.gd")
 
 
 func after_each() -> void:
@@ -44,14 +43,15 @@ func test_the_game_starts_from_a_level_scene():
 	assert_eq(Vector2(snap_get("width", 0), snap_get("height", 0)), Vector2(18, 7))
 	var went_on = yield(wait_until(self, "snap_get", ["tick"], 5, 300), "completed")
 	assert_true(went_on or int(snap_get("tick", 0)) >= 5, "the game does not run")
+	# the scene and its text twin are one level in the picker (core/Levels.gd)
 	var picker: OptionButton = main.hud.level_picker
 	var listed := false
 	for i in range(picker.get_item_count()):
-		if str(picker.get_item_metadata(i)) == SCENE:
+		if str(picker.get_item_metadata(i)) == "res://levels/trap_demo.level":
 			listed = true
-			assert_eq(picker.get_item_text(i), "Trap Demo (scene)")
-			assert_eq(picker.selected, i, "the picker does not show the running scene")
-	assert_true(listed, "the level picker does not list %s" % SCENE)
+			assert_eq(picker.get_item_text(i), "Trap Demo")
+			assert_eq(picker.selected, i, "the picker does not show the running scene as its level")
+	assert_true(listed, "the level picker does not list the trap demo")
 
 
 func test_the_scene_and_its_text_level_are_the_same_game():
@@ -64,29 +64,3 @@ func test_the_scene_and_its_text_level_are_the_same_game():
 	assert_ne(from_scene, "")
 	assert_true(main.sim.load_level("res://levels/trap_demo.level"), "the text level did not load")
 	assert_eq(main.sim.state_hash(), from_scene, "the scene and the text level start differently")
-
-
-func test_the_dock_checks_a_good_level():
-	var level: Node = load(SCENE).instance()
-	var result: Dictionary = LevelDock.check_scene(level)
-	assert_eq(result.get("ok"), true, str(result))
-	assert_eq(result.get("name"), "Trap demo")
-	assert_eq([result.get("width"), result.get("height")], [18, 7])
-	level.free()
-
-
-func test_the_dock_names_the_node_of_a_bad_level():
-	var level: Node = load(SCENE).instance()
-	level.get_node("Things/trap_timer_9_1").arg = "timer/delay=x"
-	var dock = LevelDock.new()
-	add_child(dock)
-	var result: Dictionary = dock.show_result(LevelDock.check_scene(level))
-	var error := str(result.get("error", ""))
-	assert_string_contains(error, "node 'Things/trap_timer_9_1': trap at tile 9,1: delay=N (ticks) is for timers")
-	assert_eq(dock.errors.get_item_count(), 1, "the dock does not list the error")
-	assert_string_contains(dock.errors.get_item_text(0), "trap_timer_9_1")
-	var text_check: Dictionary = LevelDock.check_text("name: x\n[map]\nP..S\nP.\n", "res://levels/x.level")
-	assert_string_contains(str(text_check.get("error", "")), "res://levels/x.level:4: map row is 2 wide")
-	remove_child(dock)
-	dock.free()
-	level.free()

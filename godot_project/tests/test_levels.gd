@@ -1,7 +1,7 @@
 extends "res://tests/TestCase.gd"
 # The level picker in the top bar: picking a level with the mouse starts it in place of the
-# running game (its map size, the picker showing it); a level that does not parse is refused
-# with its file and line, and the running game goes on.
+# running game (its map size, the picker showing it; the game changed, so it asks first); a
+# level that does not parse is refused with its file and line, and the running game goes on.
 
 var notices := []
 
@@ -33,6 +33,7 @@ func test_picking_a_level_with_the_mouse_starts_it():
 		return
 	assert_eq(str(picker.get_item_metadata(picker.selected)), main.sim.level_path, "the picker does not show the running level")
 	var first_size := Vector2(snap_get("width", 0), snap_get("height", 0))
+	var _played = yield(wait_until(self, "snap_get", ["tick"], 2, 120), "completed")
 	yield(click_control(picker), "completed")
 	var popup: PopupMenu = picker.get_popup()
 	if not assert_true(popup.visible, "clicking the picker did not open its list"):
@@ -41,6 +42,8 @@ func test_picking_a_level_with_the_mouse_starts_it():
 	var r := popup.get_global_rect()
 	var row_h := r.size.y / popup.get_item_count()
 	yield(click_at(Vector2(r.position.x + r.size.x / 2, r.position.y + row_h * (wanted + 0.5))), "completed")
+	var asked = yield(answer_confirm(), "completed")
+	assert_true(asked, "the game had changed: the picker asked first")
 	yield(frames(3), "completed")
 	assert_eq(main.sim.level_path, "res://levels/trap_demo.level", "the picked level is not running")
 	assert_eq(Vector2(snap_get("width", 0), snap_get("height", 0)), Vector2(18, 7), "the map is not the trap demo's")

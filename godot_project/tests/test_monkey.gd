@@ -55,7 +55,7 @@ func one_action():
 	var roll := rng.randi_range(0, 9)
 	if roll <= 1:
 		var tools := []
-		_buttons_under(main.hud.tool_row, tools)
+		_buttons_under(main.hud.tool_bar, tools)
 		if not tools.empty():
 			yield(click_control(tools[rng.randi_range(0, tools.size() - 1)]), "completed")
 			return

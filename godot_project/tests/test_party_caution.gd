@@ -51,9 +51,9 @@ func test_party_tab_shows_cautious_and_learned() -> void:
 	var panel = get_tree().get_nodes_in_group("selection_panel")[0]
 	var tab = ext.tab
 	yield(frames(30), "completed")
-	if not assert_true(tab.get_parent() == panel.tabs, "Party tab not in the panel"):
+	if not assert_true(panel.tabs.is_page_shown(tab), "Party tab not in the panel"):
 		return
-	panel.tabs.current_tab = tab.get_index()
+	panel.tabs.show_page(tab)
 	yield(frames(10), "completed")
 	assert_true(tab.visible, "the Party tab shows for an adventurer")
 	var status: String = tab.status_label.text

@@ -45,7 +45,7 @@ func _on_notify(text: String, _kind: String) -> void:
 
 
 func button(button_name: String) -> Button:
-	return main.hud.get_node("Root/TopBar/Row/" + button_name) as Button
+	return main.hud.top_bar.row.get_node(button_name) as Button
 
 
 func test_save_then_load_brings_back_the_saved_game():
@@ -59,6 +59,8 @@ func test_save_then_load_brings_back_the_saved_game():
 	var reached = yield(wait_until(self, "snap_get", ["tick"], saved.get("tick", 0) + 30, 600), "completed")
 	assert_true(reached or int(snap_get("tick", 0)) > int(saved.get("tick", 0)), "the game did not go on after saving")
 	yield(click_control(button("LoadButton")), "completed")
+	var asked = yield(answer_confirm(), "completed")
+	assert_true(asked, "the game went on after the save: Load asked first")
 	assert_eq(loaded.get("tick"), saved.get("tick"), "the loaded game is at another tick")
 	assert_eq(loaded.get("hash"), saved.get("hash"), "the loaded game is not the saved game (%s)" % PoolStringArray(notices).join(" / "))
 
@@ -75,6 +77,7 @@ func test_f5_and_f9_save_and_load():
 	for _i in range(20):
 		main.sim.step_frame(1.0 / 60.0)
 	yield(press_key(KEY_F9), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game (%s)" % PoolStringArray(notices).join(" / "))
 	main.sim.paused_stepping = false
 
@@ -102,6 +105,7 @@ func test_f5_on_the_tick_a_scripted_command_is_due_then_f9_loads_it():
 	main.sim.step_frame(0.1)
 	main.sim.step_frame(0.1)
 	yield(press_key(KEY_F9), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	assert_eq(loaded.get("tick"), 580, "F9 did not load (%s)" % PoolStringArray(notices).join(" / "))
 	assert_eq(loaded.get("hash"), saved.get("hash"), "the loaded game is not the saved one")
 	main.sim.paused_stepping = false
@@ -120,6 +124,7 @@ func test_f5_with_a_command_sent_but_not_yet_applied_then_f9_loads_it():
 	assert_true(saved.has("hash"), "F5 did not save")
 	main.sim.step_frame(0.1)
 	yield(press_key(KEY_F9), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	assert_eq(loaded.get("hash"), saved.get("hash"), "F9 did not load the saved game (%s)" % PoolStringArray(notices).join(" / "))
 	main.sim.step_frame(0.1)
 	assert_eq(int(snap_get("speed", 0)), 2, "the pending command was lost in the save")
@@ -135,6 +140,7 @@ func test_a_bad_save_is_refused_with_file_and_line_and_the_game_goes_on():
 	f.close()
 	var before := int(snap_get("tick", 0))
 	yield(click_control(button("LoadButton")), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	assert_true(loaded.empty(), "a bad save was loaded")
 	var said := PoolStringArray(notices).join("\n")
 	assert_string_contains(said, "quicksave.msave:3:", "the refusal does not name the file and line")
@@ -148,11 +154,11 @@ func test_quiet_events_stay_off_the_log_but_have_words():
 	# Shaped as pysim emits them (the combat layer reads the coordinates too).
 	var ev := {"type": "attack", "tick": 1, "attacker": 3, "target": 4, "outcome": "hit", "ranged": false,
 			"margin": 2, "x0": 5, "y0": 5, "x1": 6, "y1": 5}
-	var lines_before: int = main.hud._log_lines.size()
+	var lines_before: int = main.hud.event_log.lines.size()
 	EventBus.emit_signal("sim_event", ev)
-	assert_eq(main.hud._log_lines.size(), lines_before, "an attack event went to the on-screen log")
+	assert_eq(main.hud.event_log.lines.size(), lines_before, "an attack event went to the on-screen log")
 	assert_eq(main.hud.event_words(ev), "%s attacks %s and hits" % [Names.who(3).substr(0, 1).to_upper() + Names.who(3).substr(1), Names.who(4)])
 	var wound := {"type": "wound", "tick": 1, "entity": 4, "level": "Minor", "location": "arm", "total": 1,
 			"points": 1, "by": 3, "x": 6, "y": 5, "bleeding": false}
 	EventBus.emit_signal("sim_event", wound)
-	assert_eq(main.hud._log_lines.size(), min(lines_before + 1, main.hud.LOG_LINES), "a wound did not reach the log")
+	assert_eq(main.hud.event_log.lines.size(), min(lines_before + 1, main.hud.event_log.LOG_LINES), "a wound did not reach the log")

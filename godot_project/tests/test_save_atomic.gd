@@ -66,6 +66,30 @@ func test_a_save_over_a_save_leaves_the_whole_new_file():
 	assert_true(main.sim.load_game(SAVE_PATH), "the new save loads: %s" % said())
 
 
+# A save killed mid-write leaves path + ".tmp" (always that one name): the next save of the
+# path writes over it and renames it, so kills never pile up temporary files.
+func test_the_temporary_file_a_killed_save_left_is_taken_by_the_next_save():
+	if not running():
+		return
+	var f := File.new()
+	assert_eq(f.open(TMP_PATH, File.WRITE), OK, "make the leftover")
+	f.store_string("malignus-save 2\nsource: half a sa")
+	f.close()
+	assert_true(main.sim.save_game(SAVE_PATH), "the save: %s" % said())
+	assert_false(File.new().file_exists(TMP_PATH), "the leftover is gone")
+	assert_true(str(read_file(SAVE_PATH)).ends_with("\n"), "the save is whole")
+	assert_true(main.sim.load_game(SAVE_PATH), "the save loads: %s" % said())
+	var d := Directory.new()
+	assert_eq(d.open("user://"), OK, "list user://")
+	var _began := d.list_dir_begin(true, true)
+	var name := d.get_next()
+	while name != "":
+		assert_false(name.begins_with("atomic_test.msave") and name != "atomic_test.msave",
+				"no other file of the save is left: %s" % name)
+		name = d.get_next()
+	d.list_dir_end()
+
+
 func test_a_failed_write_keeps_the_previous_save_and_says_why():
 	if not running():
 		return
@@ -110,7 +134,7 @@ func test_the_save_button_shows_a_failure():
 	if not assert_true(blocked, "block %s.tmp" % quick):
 		return
 	var toasts_before: int = main.hud.toasts.get_child_count()
-	yield(click_control(main.hud.get_node("Root/TopBar/Row/SaveButton") as Button), "completed")
+	yield(click_control(main.hud.top_bar.row.get_node("SaveButton") as Button), "completed")
 	assert_eq(d.remove(quick + ".tmp"), OK)
 	assert_string_contains(said(), "The game was not saved")
 	assert_true(main.hud.toasts.get_child_count() > toasts_before or main.hud.toasts.get_child_count() == 4,

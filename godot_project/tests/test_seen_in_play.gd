@@ -13,7 +13,7 @@ const FIRST := "res://levels/first.level"
 const COMBAT := "res://levels/combat_demo.level"
 const DOORS := "res://levels/doors_demo.level"
 const TIMER_TILE := Vector2(12, 5)
-const SelectionPanel = preload("res://hud/SelectionPanel.gd")
+const InfoText = preload("res://hud/InfoText.gd")
 const TrapsExtension = preload("res://traps/TrapsExtension.gd")
 
 var events := []
@@ -75,30 +75,8 @@ func toast_texts() -> Array:
 	return out
 
 
-# Opens an OptionButton by a click and clicks its item `index` in the popup.
-func pick_option(button: OptionButton, index: int):
-	yield(click_control(button), "completed")
-	var popup: PopupMenu = button.get_popup()
-	yield(get_tree(), "idle_frame")
-	if not assert_true(popup.visible, "the picker's list opened"):
-		return
-	var font: Font = popup.get_font("font")
-	var vsep: int = popup.get_constant("vseparation")
-	var top: float = popup.get_stylebox("panel").get_margin(MARGIN_TOP)
-	var h: float = font.get_height() + vsep
-	var r := popup.get_global_rect()
-	yield(click_at(Vector2(r.position.x + r.size.x / 2, r.position.y + top + h * (index + 0.5))), "completed")
-
-
-func option_index(button: OptionButton, path: String) -> int:
-	for i in range(button.get_item_count()):
-		if str(button.get_item_metadata(i)) == path:
-			return i
-	return -1
-
-
 func select_part_by_click(tile: Vector2):
-	yield(click_control(main.hud.tool_row.get_node("trap_select")), "completed")
+	yield(click_control(main.hud.tool_button("trap_select")), "completed")
 	yield(click_at(tile_screen(tile)), "completed")
 	yield(frames(3), "completed")
 
@@ -173,12 +151,13 @@ func _t_level_picker():
 	assert_eq(picker.selected, first_i, "the picker shows the running level")
 	yield(press_key(KEY_F5), "completed")
 	yield(frames(5), "completed")
-	yield(pick_option(picker, combat_i), "completed")
+	yield(pick_level(COMBAT), "completed")
 	var ok = yield(wait_until(main.sim, "get", ["level_path"], COMBAT, 60), "completed")
 	assert_true(ok, "picking Combat Demo started it (%s)" % main.sim.level_path)
 	assert_eq(picker.selected, combat_i, "the picker shows Combat Demo")
 	# F9: the save of First blood comes back, and the picker says so.
 	yield(press_key(KEY_F9), "completed")
+	var _asked = yield(answer_confirm(), "completed")
 	ok = yield(wait_until(main.sim, "get", ["level_path"], FIRST, 120), "completed")
 	assert_true(ok, "the loaded save's level is First blood (%s)" % main.sim.level_path)
 	assert_eq(picker.selected, first_i, "after the load the picker shows First blood, not Combat Demo")
@@ -187,7 +166,7 @@ func _t_level_picker():
 	yield(frames(40), "completed")
 	var tick_before := int(snap_get("tick", 0))
 	assert_true(tick_before > 10, "the game ran on (tick %d)" % tick_before)
-	yield(pick_option(picker, first_i), "completed")
+	yield(pick_level(FIRST), "completed")
 	yield(frames(2), "completed")
 	assert_true(int(snap_get("tick", 0)) < tick_before, "picking First blood again started it anew (tick %d, was %d)" % [int(snap_get("tick", 0)), tick_before])
 
@@ -205,8 +184,7 @@ func _t_padlock_marks():
 	var layer = extension("DoorsExtension").layer
 	yield(frames(3), "completed")
 	assert_true(layer.padlock_marks >= 1, "the doors demo's padlock is marked (%d)" % layer.padlock_marks)
-	var picker: OptionButton = main.hud.level_picker
-	yield(pick_option(picker, option_index(picker, COMBAT)), "completed")
+	yield(pick_level(COMBAT), "completed")
 	yield(frames(5), "completed")
 	assert_eq(main.sim.level_path, COMBAT, "Combat Demo runs")
 	assert_eq(layer.padlock_marks, 0, "no padlock mark of the doors demo is left on screen")
@@ -227,7 +205,7 @@ func _t_order_tool():
 	EventBus.emit_signal("entity_selected", -1)
 	var minion := first_of_kind(0)
 	var enemy := first_of_kind(1)
-	yield(click_control(main.hud.tool_row.get_node("combat_order")), "completed")
+	yield(click_control(main.hud.tool_button("combat_order")), "completed")
 	assert_true(ext.order_panel.visible, "the Order tool shows its panel")
 	assert_string_contains(ext.order_hint.text, "Pick an order")
 	yield(click_at(ent_screen(minion)), "completed")
@@ -256,9 +234,9 @@ func _t_order_tool():
 func test_a_minion_on_a_job_is_not_idle() -> void:
 	var info := {"job": "build", "job_what": "dart_thrower", "job_at": [-5, -5], "walking": true,
 			"goal": [3, 3], "combat": {"action": "idle", "ordered_target": -1}}
-	assert_eq(SelectionPanel.doing_words(info), "building the dart thrower somewhere")
+	assert_eq(InfoText.doing_words(info), "building the dart thrower somewhere")
 	info = {"job": "", "walking": false, "combat": {"action": "idle", "ordered_target": 7}}
-	assert_string_contains(SelectionPanel.doing_words(info), "going to attack")
+	assert_string_contains(InfoText.doing_words(info), "going to attack")
 
 
 # --- order buttons stay put as the wound list grows ------------------------------------------
@@ -276,7 +254,7 @@ func _t_order_buttons():
 	var minion := first_of_kind(0)
 	yield(click_at(ent_screen(minion)), "completed")
 	var panel = main.hud.selection_panel
-	panel.tabs.current_tab = ext.tab.get_index()
+	panel.tabs.show_page(ext.tab)
 	yield(frames(3), "completed")
 	var attack: Button = ext.tab.orders.get_node("Attack")
 	assert_true(ext.tab.orders.get_index() < ext.tab.wounds_label.get_index(), "the orders come before the wounds")
@@ -331,15 +309,15 @@ func _t_log():
 	for ev in sample:
 		EventBus.emit_signal("sim_event", ev)
 	assert_eq(hud.shown_log_texts().size(), 4, "four lines: %s" % str(hud.shown_log_texts()))
-	yield(click_control(hud.log_filter_row.get_node("traps")), "completed")
+	yield(click_control(hud.event_log.filter_row.get_node("traps")), "completed")
 	var shown: Array = hud.shown_log_texts()
 	assert_eq(shown.size(), 3, "the Traps filter hides the trap line: %s" % str(shown))
 	for t in shown:
 		assert_true(t.find("spinning blades") < 0, "no trap line: %s" % t)
-	yield(click_control(hud.log_filter_row.get_node("combat")), "completed")
+	yield(click_control(hud.event_log.filter_row.get_node("combat")), "completed")
 	assert_eq(hud.shown_log_texts().size(), 2, "Combat hidden too")
-	yield(click_control(hud.log_filter_row.get_node("traps")), "completed")
-	yield(click_control(hud.log_filter_row.get_node("combat")), "completed")
+	yield(click_control(hud.event_log.filter_row.get_node("traps")), "completed")
+	yield(click_control(hud.event_log.filter_row.get_node("combat")), "completed")
 	assert_eq(hud.shown_log_texts().size(), 4, "both shown again")
 	# Doors your minions open, and doors swinging shut, stay off the log (every few seconds).
 	EventBus.emit_signal("sim_event", {"type": "door_opened", "tick": 1, "entity": 1, "x": 3, "y": 3})
@@ -353,12 +331,12 @@ func _t_log():
 	assert_string_contains(shown[4], "Craft 2 against difficulty 3")
 	assert_string_contains(shown[4], "(x3)")
 	# The cap.
-	for k in range(hud.LOG_LINES + 30):
+	for k in range(hud.event_log.LOG_LINES + 30):
 		EventBus.emit_signal("sim_event", {"type": "wound", "tick": 9, "entity": 1, "by": 2, "level": "minor",
 				"location": "arms", "points": 1, "total": k + 2, "bleeding": false, "x": 2, "y": 2})
-	assert_eq(hud._log_lines.size(), hud.LOG_LINES, "the log keeps %d lines" % hud.LOG_LINES)
+	assert_eq(hud.event_log.lines.size(), hud.event_log.LOG_LINES, "the log keeps %d lines" % hud.event_log.LOG_LINES)
 	# A new level: the old lines go.
-	yield(pick_option(hud.level_picker, option_index(hud.level_picker, FIRST)), "completed")
+	yield(pick_level(FIRST), "completed")
 	yield(frames(3), "completed")
 	for t in hud.shown_log_texts():
 		assert_true(t.find("wound") < 0 and t.find("(x3)") < 0, "an old line stayed: %s" % t)
@@ -377,7 +355,7 @@ func _t_escape():
 	var hud = main.hud
 	yield(press_key(KEY_F1), "completed")
 	assert_true(hud.help_panel.visible, "F1 shows the keys")
-	assert_string_contains(hud.help_panel.get_node("Text").text, "pause")
+	assert_string_contains(hud.help_panel.box.get_node("Text").text, "pause")
 	yield(press_key(KEY_ESCAPE), "completed")
 	assert_false(hud.help_panel.visible, "Esc closes it")
 	var ext = extension("TrapsExtension")
@@ -410,7 +388,7 @@ func _t_hover():
 	assert_string_contains(main.hud.map_tip_label.text, Names.who(minion))
 	assert_true(main.hud.map_tip_label.text.find("#") < 0, "no ids: %s" % main.hud.map_tip_label.text)
 	# Over a panel, no tip.
-	mouse_motion(main.hud.tool_row.get_global_rect().position + Vector2(4, 4))
+	mouse_motion(main.hud.tool_bar.get_global_rect().position + Vector2(4, 4))
 	yield(frames(2), "completed")
 	assert_false(tip.visible, "no map tip over the tool bar")
 
@@ -427,7 +405,7 @@ func _t_preview():
 		return
 	var ext = extension("TrapsExtension")
 	yield(pause_by_click(), "completed")
-	yield(click_control(main.hud.tool_row.get_node("trap_build")), "completed")
+	yield(click_control(main.hud.tool_button("trap_build")), "completed")
 	# The picked part's cost and what it does (issue 13: a cost and a line on every buildable).
 	assert_true(ext.about_label.is_visible_in_tree(), "the Build Trap panel describes the part")
 	assert_string_contains(ext.about_label.text, "Pressure Plate: 1 metal. ")
@@ -472,7 +450,7 @@ func _t_camera():
 		return
 	var cam = main.world.camera
 	cam.position = Vector2(-5000, -5000)
-	yield(pick_option(main.hud.level_picker, option_index(main.hud.level_picker, COMBAT)), "completed")
+	yield(pick_level(COMBAT), "completed")
 	yield(frames(5), "completed")
 	var rect := Rect2(Vector2.ZERO, Vector2(14, 8) * main.world.TILE)
 	assert_true(rect.grow(64).has_point(cam.position), "the camera is on the new map: %s" % str(cam.position))

@@ -40,7 +40,7 @@ func _t_doors():
 	if not running():
 		return
 	var ext = extension("DoorsExtension")
-	yield(click_control(main.hud.tool_row.get_node("door")), "completed")
+	yield(click_control(main.hud.tool_button("door")), "completed")
 	yield(_hover(Vector2(0, 3)), "completed")
 	assert_eq(ext.preview.tile, Vector2(0, 3), "the hovered tile is previewed")
 	assert_false(ext.preview.ok, "a wall takes no door")
@@ -68,7 +68,7 @@ func _t_doors():
 	yield(frames(4), "completed")
 	assert_eq(bool(ext.arm_button.disabled), not armed, "after the click the other button is offered")
 	# Another tool: the preview goes.
-	yield(click_control(main.hud.tool_row.get_node("select")), "completed")
+	yield(click_control(main.hud.tool_button("select")), "completed")
 	assert_eq(ext.preview.tile, Vector2(-1, -1), "no preview without the Doors tool")
 
 
@@ -81,7 +81,7 @@ func _t_wiring():
 	if not running():
 		return
 	var ext = extension("TrapsExtension")
-	yield(click_control(main.hud.tool_row.get_node("wire")), "completed")
+	yield(click_control(main.hud.tool_button("wire")), "completed")
 	# From bare floor: refused, said while the button is still down.
 	yield(press_and_drag([Vector2(3, 2), Vector2(4, 2), Vector2(5, 2)]), "completed")
 	yield(frames(2), "completed")

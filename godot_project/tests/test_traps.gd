@@ -51,7 +51,7 @@ func ready_to_wire() -> bool:
 		return false
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")
-	yield(click_control(main.hud.tool_row.get_node("wire")), "completed")
+	yield(click_control(main.hud.tool_button("wire")), "completed")
 	assert_eq(ext.tool_id, "wire", "the Wiring tool is active")
 	assert_eq(ext.wire_count(), 1, "the level's wire is there")
 	return true
@@ -126,7 +126,7 @@ func select_part_by_click(tile: Vector2):
 	yield(get_tree(), "idle_frame")
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")
-	yield(click_control(main.hud.tool_row.get_node("trap_select")), "completed")
+	yield(click_control(main.hud.tool_button("trap_select")), "completed")
 	assert_eq(ext.tool_id, "trap_select", "the Traps tool is active")
 	yield(click_at(tile_screen(tile)), "completed")
 	yield(frames(3), "completed")
@@ -189,7 +189,7 @@ func test_workload_label_shows_the_sims_count() -> void:
 		return
 	var label: Label = ext.workload_label
 	assert_true(label.is_visible_in_tree(), "the reset workload shows in the top bar")
-	assert_true(main.hud.get_node("Root/TopBar").is_a_parent_of(label), "beside the clock, in the top bar")
+	assert_true(main.hud.top_bar.is_a_parent_of(label), "beside the clock, in the top bar")
 	assert_false(ext.panel.visible, "even with the trap panel hidden")
 	# the lever at (5, 5) wired to the blades at (5, 1); switching it on fires the blades,
 	# which then wait for a reset (RESET-01): the sim's workload becomes 1

@@ -2,6 +2,8 @@ extends VBoxContainer
 # Selection-panel tab "Duty" for a minion: shows its duty and current job (Session.describe:
 # "duty", "job") and sets it with the set_duty command (pysim/core/duties.py).
 
+const GamePanel = preload("res://hud/GamePanel.gd")
+const FlowRow = preload("res://hud/FlowRow.gd")
 const DUTIES := ["none", "traps", "drudgery"]
 const LABELS := ["No duty", "Traps", "Drudgery"]
 
@@ -10,14 +12,14 @@ var label: Label = null
 
 
 func _ready() -> void:
-	label = Label.new()
-	add_child(label)
-	var row := HBoxContainer.new()
+	label = GamePanel.add_text(self, "Label")
+	var row := FlowRow.new()
 	add_child(row)
 	for i in range(DUTIES.size()):
 		var b := Button.new()
 		b.name = "Duty_" + DUTIES[i]
 		b.text = LABELS[i]
+		b.focus_mode = FOCUS_NONE
 		var _err := b.connect("pressed", self, "_on_duty", [DUTIES[i]])
 		row.add_child(b)
 

@@ -18,6 +18,7 @@ extends "res://core/ConceptExtension.gd"
 # only draws and sends commands.
 
 const ET = preload("res://hud/EventText.gd")
+const WirePath = preload("res://traps/WirePath.gd")
 const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
 		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
 		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
@@ -38,17 +39,17 @@ const TICKS_PER_HOUR := 600      # pysim/core/clock.py, for "in 47 h" (display o
 const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
 var layer = null
-var panel: SidePanel = null
+var panel: GamePanel = null
 var workload_label: Label = null
 var title_label: Label = null
 var close_button: Button = null
-var build_row: HBoxContainer = null
+var build_row: Container = null
 var kind_picker: OptionButton = null
 var about_label: Label = null
 var part_about := []         # per KINDS entry: "Dart thrower: 1 metal. Shoots one dart ..."
 var hint_label: Label = null
 var part_label: RichTextLabel = null
-var delay_row: HBoxContainer = null
+var delay_row: Container = null
 var delay_box: SpinBox = null
 var delay_button: Button = null
 var lever_button: Button = null
@@ -149,27 +150,12 @@ func _build_panel() -> void:
 	kind_picker.select(2)
 	build_row.add_child(kind_picker)
 	# What the picked part costs and does (Session.part_kinds), and in each item's tooltip.
-	about_label = Label.new()
-	about_label.name = "About"
-	about_label.autowrap = true
-	about_label.rect_min_size = Vector2(280, 0)
-	about_label.add_color_override("font_color", Color(0.78, 0.72, 0.86))
-	panel.box.add_child(about_label)
+	about_label = GamePanel.add_text(box, "About", Color(0.78, 0.72, 0.86))
 	var _err := kind_picker.connect("item_selected", self, "_on_kind_picked")
 	if main.sim != null and main.sim.has_method("part_kinds"):
 		_err = EventBus.connect("sim_started", self, "_on_sim_started_kinds")
-	hint_label = Label.new()
-	hint_label.name = "Hint"
-	hint_label.autowrap = true
-	hint_label.add_color_override("font_color", Color(0.7, 0.62, 0.8))
-	box.add_child(hint_label)
-	part_label = RichTextLabel.new()
-	part_label.name = "PartInfo"
-	part_label.bbcode_enabled = true
-	part_label.fit_content_height = true
-	part_label.scroll_active = false
-	part_label.rect_min_size = Vector2(300, 20)
-	box.add_child(part_label)
+	hint_label = GamePanel.add_text(box, "Hint", Color(0.7, 0.62, 0.8))
+	part_label = GamePanel.add_rich_text(box, "PartInfo")
 	delay_row = panel.add_row("DelayRow")
 	delay_box = SpinBox.new()
 	delay_box.name = "Delay"
@@ -361,20 +347,7 @@ func preview_placement(tile: Vector2) -> void:
 
 
 func _extend(tile: Vector2) -> void:
-	if drag_path.empty():
-		drag_path.append(tile)
-		return
-	var cur: Vector2 = drag_path[drag_path.size() - 1]
-	while cur != tile:
-		if cur.x != tile.x:
-			cur.x += sign(tile.x - cur.x)
-		else:
-			cur.y += sign(tile.y - cur.y)
-		var back := drag_path.find(cur)
-		if back >= 0:
-			drag_path.resize(back + 1)      # dragged back over the path: undo that part
-		else:
-			drag_path.append(cur)
+	drag_path = WirePath.extend(drag_path, tile)
 	layer.preview = drag_path
 	layer.update()
 	check_wire()
@@ -396,10 +369,7 @@ func check_wire() -> void:
 
 
 static func path_of(tiles: Array) -> Array:
-	var path := []
-	for t in tiles:
-		path.append([int(t.x), int(t.y)])
-	return path
+	return WirePath.as_lists(tiles)
 
 
 func _on_drag_started(tile: Vector2, tool_name: String) -> void:

@@ -1,8 +1,9 @@
 extends Node2D
-# A tool's preview on one tile, before the click (issue 13): a green frame and what the click
-# would do, or a red frame with a cross and the reason the command would be refused (the
-# command's own check, Session.check_command). Above the entities (z_index); the Doors and
-# Wiring tools each own one (world.add_layer(preview, true)).
+# A tool's preview on one tile, before the click: a green frame, or a red frame with a cross
+# when the command would be refused (the command's own check, Session.check_command); what
+# the click would do, or the reason, is the HUD's hint beside the mouse (EventBus.cursor_hint:
+# a text drawn on the map grew with the zoom and ran across it). Above the entities
+# (z_index); the Doors and Wiring tools each own one (world.add_layer(preview, true)).
 
 const OK_COL := Color(0.4, 1, 0.45, 0.95)
 const BAD_COL := Color(1, 0.3, 0.25, 0.95)
@@ -12,12 +13,10 @@ var ok_col := OK_COL            # the frame of a valid tile (the furniture panel
 var tile := Vector2(-1, -1)     # (-1, -1): nothing shown
 var ok := true
 var text := ""
-var _font: Font = null
 
 
 func _ready() -> void:
 	z_index = 5
-	_font = Control.new().get_font("font")
 
 
 func show_at(t: Vector2, is_ok: bool, words: String) -> void:
@@ -25,6 +24,7 @@ func show_at(t: Vector2, is_ok: bool, words: String) -> void:
 		return
 	tile = t
 	ok = is_ok
+	EventBus.emit_signal("cursor_hint", words, is_ok)
 	text = words
 	update()
 
@@ -33,6 +33,8 @@ func clear() -> void:
 	if tile.x < 0 and text == "":
 		return
 	tile = Vector2(-1, -1)
+	if text != "":
+		EventBus.emit_signal("cursor_hint", "", true)
 	text = ""
 	update()
 
@@ -47,9 +49,3 @@ func _draw() -> void:
 	if not ok:
 		draw_line(r.position + Vector2(3, 3), r.end - Vector2(3, 3), col, 1.5)
 		draw_line(Vector2(r.end.x - 3, r.position.y + 3), Vector2(r.position.x + 3, r.end.y - 3), col, 1.5)
-	if _font == null or text == "":
-		return
-	var at := r.position + Vector2(tile_size + 3, 12)
-	var size := _font.get_string_size(text)
-	draw_rect(Rect2(at + Vector2(-2, -size.y + 2), size + Vector2(4, 2)), Color(0.05, 0.03, 0.08, 0.85))
-	draw_string(_font, at, text, col)

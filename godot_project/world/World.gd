@@ -11,7 +11,8 @@ extends Node2D
 #   (empty, or the selected body again) also tile_selected(tile): the furniture panel;
 # - another tool: a left click emits tile_clicked(tile, BUTTON_LEFT, tool); a left drag
 #   across tiles emits tile_drag_started / tile_drag_finished;
-# - right click or Escape: back to the select tool, or clear the selection.
+# - right click or Escape: back to the select tool, or clear the selection; with neither to
+#   drop, Escape goes on up (the title's pause menu opens).
 
 const TILE := 32         # the art's own size (art/Art.gd TILE): sprites are never scaled down
 
@@ -59,6 +60,11 @@ func add_layer(node: Node2D, above_entities: bool = false) -> void:
 		add_child_below_node(entities, node)
 	else:
 		structures.add_child(node)
+
+
+# A tool whose drag covers a rectangle of tiles (Dig, Mine vein ...): the cursor draws it.
+func add_area_tool(id: String) -> void:
+	cursor.area_tools[id] = true
 
 
 func tile_to_world(tile: Vector2) -> Vector2:
@@ -123,11 +129,11 @@ func _unhandled_input(event: InputEvent) -> void:
 			_on_left_button(event.pressed)
 			get_tree().set_input_as_handled()
 		elif event.pressed and event.is_action("cancel"):
-			_cancel()
+			var _dropped := _cancel()
 			get_tree().set_input_as_handled()
 	elif event is InputEventKey and event.pressed and event.is_action("cancel"):
-		_cancel()
-		get_tree().set_input_as_handled()
+		if _cancel():
+			get_tree().set_input_as_handled()
 
 
 func _on_left_button(pressed: bool) -> void:
@@ -156,8 +162,12 @@ func _on_left_button(pressed: bool) -> void:
 	cursor.update()
 
 
-func _cancel() -> void:
+# Drops the tool, else the selection; false when there was neither.
+func _cancel() -> bool:
 	if tool_id != "select":
 		EventBus.emit_signal("tool_selected", "select")
 	elif selected_id >= 0:
 		EventBus.emit_signal("entity_selected", -1)
+	else:
+		return false
+	return true

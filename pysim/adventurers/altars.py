@@ -71,6 +71,8 @@ def _altars_at(game):
 
 
 level.THINGS[ALTAR_KIND] = _place
+level.catalog(ALTAR_KIND, "A built altar: a party that came to smash an altar strikes it.",
+              level.FURNITURE)
 furniture.add_kind(ALTAR_KIND, ALTAR_COST, "Altar",
                    "A party that came to smash an altar strikes the nearest; once one is "
                    "smashed they grab treasure and leave.", add_altar, _altars_at)

@@ -84,14 +84,21 @@ def _scorch(game, mech):
 trap_state.add_fired_hook(_scorch)
 
 
-def _mark_thing(game, x, y, arg):
-    """Level thing `mark:blood` / `mark:scorch`: an old mark, left by earlier visitors."""
+def _mark_arg(arg):
     if arg not in KIND_NAMES:
         raise ValueError("mark needs blood or scorch, like mark:blood")
+
+
+def _mark_thing(game, x, y, arg):
+    """Level thing `mark:blood` / `mark:scorch`: an old mark, left by earlier visitors."""
+    _mark_arg(arg)
     state_of(game).lay(KIND_NAMES.index(arg), y * game.grid.width + x, game.tick - OLD_TICKS)
 
 
 level.THINGS["mark"] = _mark_thing
+level.catalog("mark", "An old mark left by earlier visitors: a party arriving in its area "
+              "becomes Cautious.", level.GROUND, KIND_NAMES,
+              check=_mark_arg)
 
 
 def old_marks_by_area(game):

@@ -79,6 +79,7 @@ def _cells_at(game):
 
 
 level.THINGS[CELL_KIND] = _place_cell
+level.catalog(CELL_KIND, "A built prison cell.", level.FURNITURE)
 furniture.add_kind(CELL_KIND, CELL_COST, "Prison cell",
                    "Holds one prisoner: Imprison has a minion lock a knocked-out adventurer in.",
                    add_cell, _cells_at)

@@ -43,14 +43,21 @@ def add_pile(game, x, y, amount):
     st.piles[(int(x), int(y))] = st.piles.get((int(x), int(y)), 0) + int(amount)
 
 
-def _place(game, x, y, arg):
+def treasure_arg(arg):
+    """The treasure a `treasure:N` pile holds (1 when left out)."""
     text = arg or "1"
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_PILE:
         raise ValueError("treasure needs an amount from 1 to %d, like treasure:5" % MAX_PILE)
-    add_pile(game, x, y, int(text))
+    return int(text)
+
+
+def _place(game, x, y, arg):
+    add_pile(game, x, y, treasure_arg(arg))
 
 
 level.THINGS["treasure"] = _place
+level.catalog("treasure", "A pile of loose treasure (1 when left out).", level.GROUND,
+              ("1", "10"), "N: a whole number from 1 to %d" % MAX_PILE, check=treasure_arg)
 
 
 def capacity(e):

@@ -66,6 +66,10 @@ def _place(kind):
 L.THINGS["bed"] = _place("bed")
 L.THINGS["scrapper_table"] = _place("table")
 L.THINGS["pyre"] = _place("pyre")
+L.catalog("bed", "A built bed: a minion sleeps in it.", L.FURNITURE)
+L.catalog("scrapper_table", "A built scrapper's table: dead adventurers are scrapped on it.",
+          L.FURNITURE)
+L.catalog("pyre", "A built pyre: dead minions and creatures are burnt on it.", L.FURNITURE)
 
 
 def bed_of(game, minion):

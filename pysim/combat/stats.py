@@ -31,6 +31,26 @@ DOORBREAKER = "doorbreaker"  # BREACH-03: always bashes (unless a Locksmith)
 DETECT_TRAPS = "detect_traps"  # KNOW-04 (the Rogue's ability)
 SMALL = "small"            # CROWD-02: two kobolds can share a fighting tile
 
+# Each trait in the player's words (the party screen: pysim/invasions/sighting.py member_card),
+# as the rules above make it act.
+TRAIT_WORDS = {
+    SCOUT: ("Scout", "with a scout along, the party goes round a closed door only a quarter "
+            "of the time, not half"),
+    MAPMAKER: ("Mapmaker", "if this one gets away alive, the next party from the same "
+               "settlement never goes round a closed door"),
+    LOCKSMITH: ("Locksmith", "the party always picks a locked door"),
+    DOORBREAKER: ("Doorbreaker", "the party bashes locked doors in, unless a locksmith is "
+                  "along to pick them"),
+    DETECT_TRAPS: ("Detect Traps", "shows the whole party every trap within 7 tiles"),
+    SMALL: ("Small", "two can fight from the same tile"),
+}
+
+
+def trait_words(trait):
+    """{"name", "words"} of a trait for the player; an unknown one by its name alone."""
+    name, words = TRAIT_WORDS.get(trait, (str(trait).replace("_", " ").title(), ""))
+    return {"name": name, "words": words}
+
 # --- how someone leaves a fight (KO-04) --------------------------------------------------------
 KO_NORMAL = 0   # minions and adventurers: the knockout tables
 KO_KILLED = 1   # creatures: always killed

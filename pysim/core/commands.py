@@ -13,9 +13,10 @@ or call command("type", check=fn, apply=fn). A refused command emits
 {"type": "refused", "tick", "command", "reason"}; nothing raises out of process().
 The need_* helpers below return player-readable reasons for malformed fields.
 """
+import math
 import traceback
 
-from pysim.core import clock
+from pysim.core import clock, files
 
 COMMANDS = {}
 # fn(game, cmd) -> reason or None, asked before any command's own check (a game that is
@@ -51,9 +52,12 @@ def command(name, check=None, apply=None):
 
 
 # What one command may hold: plain JSON-like values, this deep and this many, with whole
-# numbers that fit 64 bits. A command comes from the player, a script or a save, so a hostile
-# or broken one is refused here, the same way in the pure and the compiled build (a cycle
-# would otherwise recurse until the C stack overflows in the compiled one).
+# numbers that fit 64 bits, finite numbers (NaN and Infinity are not JSON: a save could not
+# hold them) and text of whole characters (no lone UTF-16 surrogate: a file could not hold
+# it). A command comes from the player, a script or a save, and all three go through plain(),
+# so what a command may hold and what a save may hold are the same set; a hostile or broken
+# one is refused here, the same way in the pure and the compiled build (a cycle would
+# otherwise recurse until the C stack overflows in the compiled one).
 MAX_DEPTH = 8
 MAX_VALUES = 10000
 INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
@@ -74,16 +78,20 @@ def _plain(value, depth, budget):
         raise ValueError("A command may hold at most %d values." % MAX_VALUES)
     if depth > MAX_DEPTH:
         raise ValueError("A command may be nested at most %d deep." % MAX_DEPTH)
-    if value is None or isinstance(value, (bool, str)):
+    if value is None or isinstance(value, bool):
         return value
+    if isinstance(value, str):
+        return _text(value)
     if isinstance(value, int):
         if not INT64_MIN <= value <= INT64_MAX:
             raise ValueError("A whole number in a command must fit in 64 bits.")
         return int(value)
     if isinstance(value, float):
+        if not math.isfinite(value):
+            raise ValueError("A number in a command must be finite (not %r)." % value)
         return float(value)
     if isinstance(value, dict):
-        return {str(k): _plain(v, depth + 1, budget) for k, v in value.items()}
+        return {_text(str(k)): _plain(v, depth + 1, budget) for k, v in value.items()}
     if isinstance(value, (list, tuple)):
         return [_plain(v, depth + 1, budget) for v in value]
     type_name = type(value).__module__ + "." + type(value).__name__
@@ -94,6 +102,13 @@ def _plain(value, depth, budget):
     if hasattr(value, "item") and type_name.startswith("numpy."):
         return _plain(value.item(), depth, budget)
     raise ValueError("A command must hold only plain values (not %s)." % type(value).__name__)
+
+
+def _text(value):
+    if files.half_character(value) is not None:
+        raise ValueError("Text in a command must be whole characters (it holds half of one, "
+                         "a lone surrogate).")
+    return str(value)
 
 
 def known(name):
@@ -121,7 +136,9 @@ def check(game, cmd):
 
 
 def process(game, cmd):
-    """Check then apply one command; a refusal or failure becomes an event."""
+    """Check then apply one command; a refusal or failure becomes an event. True when the
+    command was taken (its check passed, so its apply ran: an apply that failed part way may
+    still have changed the game), False when refused."""
     kind = cmd.get("type") if isinstance(cmd, dict) else None
     name = kind if isinstance(kind, str) else ""
     reason = check(game, cmd)
@@ -134,7 +151,6 @@ def process(game, cmd):
         # A bug in apply: report it as an event rather than kill the bridge's frame.
         game.emit("refused", command=name, reason="The command failed (%s)." % _short(exc),
                   error=traceback.format_exc())
-        return False
     return True
 
 

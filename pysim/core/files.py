@@ -7,7 +7,9 @@ as LF, the same in the runner and in the game), JSON at most MAX_JSON_DEPTH deep
 refusal is a LevelError whose message starts "FILE:LINE: ", the one error the player sees.
 """
 import json
+import math
 import os
+import re
 import stat
 
 from pysim.core.clock import MAX_TICK as MAX_SAVE_TICK  # noqa: F401 (a limit of saves)
@@ -24,7 +26,7 @@ INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1
 
 
 def error(path, lineno, message):
-    raise LevelError("%s:%d: %s" % (path, lineno, message))
+    raise LevelError(path, lineno, message)
 
 
 def read_text(path, what, max_bytes):
@@ -68,27 +70,54 @@ def decode(data, path, what):
     except UnicodeDecodeError as exc:
         lineno = data.count(b"\n", 0, exc.start) + 1
         error(path, lineno, "the %s is not UTF-8 text (byte 0x%02x)" % (what, data[exc.start]))
-    return normalise(text)
+    return normalise(text, path)
 
 
-def normalise(text):
-    """Drop a byte-order mark; CR LF and lone CR become LF."""
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def normalise(text, path):
+    """Drop a byte-order mark; CR LF and lone CR become LF. Text handed over already
+    decoded (by the game, a tool) that holds half a character, a lone UTF-16 surrogate, is
+    refused at its line: no file can hold it, so it could never be saved."""
     if text.startswith("\ufeff"):
         text = text[1:]
     if "\r" in text:
         text = text.replace("\r\n", "\n").replace("\r", "\n")
+    bad = half_character(text)
+    if bad is not None:
+        error(path, text.count("\n", 0, bad) + 1, "the text holds half a character (a lone "
+              "surrogate, U+%04X)" % ord(text[bad]))
     return text
 
 
+def half_character(text):
+    """Where text holds half a character (a lone UTF-16 surrogate, which Python's str allows
+    and UTF-8 cannot hold), or None: for files and commands alike."""
+    if text.isascii():
+        return None
+    bad = _SURROGATE.search(text)
+    return None if bad is None else bad.start()
+
+
 def whole_number(text):
-    """int of plain ASCII digits (an optional leading '-'), else ValueError.
+    """int of plain ASCII digits (an optional leading '-'), else ValueError saying what the
+    text is instead ("must be a whole number, not %s" % exc reads well).
 
     str.isdigit() and int() accept other scripts' digits and superscripts ('²'), which
-    int() then refuses or reads: file formats take 0-9 only."""
+    int() then refuses or reads: file formats take 0-9 only. At most 19 digits: past 64
+    bits anyway, and Python refuses int() of thousands of digits with an error of its own."""
     body = text[1:] if text.startswith("-") else text
     if not body or not body.isascii() or not body.isdigit():
-        raise ValueError("%r is not a whole number" % text)
+        raise ValueError(shown(text))
+    if len(body) > 19:
+        raise ValueError("one of %d digits (at most 19)" % len(body))
     return int(text)
+
+
+def shown(text, most=40):
+    """A file's text quoted for a message, cut short: a line may be 20,000 characters."""
+    return repr(text) if len(text) <= most else "%r... (%d characters)" % (text[:most], len(text))
 
 
 def json_depth_ok(text, limit=MAX_JSON_DEPTH):
@@ -116,22 +145,36 @@ def json_depth_ok(text, limit=MAX_JSON_DEPTH):
     return True
 
 
-def load_command(text):
-    """One command from its JSON text: a dict, or ValueError with a readable reason."""
+def load_json(text, what="command"):
+    """One JSON value of a file's line, bounded: at most MAX_LINE_CHARS long and
+    MAX_JSON_DEPTH deep, no NaN or Infinity; ValueError with a readable reason."""
     if len(text) > MAX_LINE_CHARS:
-        raise ValueError("the command is %d characters long; the most is %d"
-                         % (len(text), MAX_LINE_CHARS))
+        raise ValueError("the %s is %d characters long; the most is %d"
+                         % (what, len(text), MAX_LINE_CHARS))
     if not json_depth_ok(text):
-        raise ValueError("the command is nested more than %d deep" % MAX_JSON_DEPTH)
+        raise ValueError("the %s is nested more than %d deep" % (what, MAX_JSON_DEPTH))
     try:
-        cmd = json.loads(text, parse_constant=_no_constant)
+        # NaN, Infinity and 1e999 are no JSON number a file can hold (a command's are
+        # refused again by commands.plain, the check a command from the player meets)
+        return json.loads(text, parse_constant=_not_finite, parse_float=_finite)
     except (ValueError, RecursionError) as exc:
         raise ValueError("bad JSON: %s" % exc)
+
+
+def load_command(text):
+    """One command from its JSON text: a dict, or ValueError with a readable reason."""
+    cmd = load_json(text, "command")
     if not isinstance(cmd, dict):
         raise ValueError("a command must be a JSON object")
     return cmd
 
 
-def _no_constant(name):
-    # NaN and Infinity are not JSON, and no command field takes them.
-    raise ValueError("%s is not a number a command can hold" % name)
+def _not_finite(name):
+    raise ValueError("%s is not a finite number" % name)
+
+
+def _finite(text):
+    value = float(text)
+    if not math.isfinite(value):
+        _not_finite(text if len(text) <= 40 else text[:40] + "...")
+    return value

@@ -91,7 +91,11 @@ class Game:
         self.next_id = 1
         self.queue = []
         self.events = []
+        # (tick, cmd) of every player command taken (refused ones change nothing: not kept)
         self.log = []
+        # (tick, bodies the commands taken at that tick put on the map): derived from the
+        # commands, so a replay rebuilds it (pysim/core/spawning.py)
+        self.command_bodies = (0, 0)
         # Where this game came from, for saves: set by level.load_text.
         self.level_source = ""
         self.level_text = ""
@@ -145,15 +149,17 @@ class Game:
             self.queue = []
             for cmd in queued:
                 # Only the player's commands are logged: with the level and the seed they
-                # are the whole input, which is what a save holds (pysim/core/save.py).
-                self.log.append((self.tick, cmd))
-                self._apply(cmd)
+                # are the whole input, which is what a save holds (pysim/core/save.py). A
+                # refused one changed nothing, so the log and a save hold only the taken.
+                if self._apply(cmd):
+                    self.log.append((self.tick, cmd))
 
     def _apply(self, cmd):
+        """True when the command was taken (checked and applied), False when refused."""
         if isinstance(cmd, dict) and cmd.get("__bad__"):
             self.emit("refused", command=str(cmd.get("type")), reason=cmd["__bad__"])
-            return
-        commands.process(self, cmd)
+            return False
+        return commands.process(self, cmd)
 
     def step(self):
         """One whole tick (a tick a front end left half run is finished first)."""

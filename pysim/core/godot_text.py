@@ -22,6 +22,7 @@ from pysim.core.errors import LevelError
 
 MAX_DEPTH = 16           # nesting of one value (Godot writes at most 3 or 4)
 MAX_NODES = 50000        # nodes in one scene
+INT64_MIN, INT64_MAX = -(1 << 63), (1 << 63) - 1      # Godot's int
 
 _NUMBER = re.compile(r"-?(?:\d+\.?\d*|\.\d+)(?:[eE][-+]?\d+)?")
 _IDENT = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
@@ -105,7 +106,7 @@ class _Reader:
 
     def fail(self, message, pos=None):
         lineno = self.line_at(self.pos if pos is None else pos)
-        raise LevelError("%s:%d: %s" % (self.source, lineno, message))
+        raise LevelError(self.source, lineno, message)
 
     def skip_space(self, newlines=True):
         text, n = self.text, len(self.text)
@@ -149,10 +150,25 @@ class _Reader:
                 out.append(_ESCAPES[esc])
                 self.pos = end + 2
             elif esc == "u" and re.fullmatch(r"[0-9a-fA-F]{4}", text[end + 2:end + 6]):
-                out.append(chr(int(text[end + 2:end + 6], 16)))
-                self.pos = end + 6
+                out.append(self.code_point(end))
             else:
-                self.fail("unknown escape \\%s in a string" % esc, end)
+                # (quoted: the character after the backslash may be a line break)
+                self.fail("unknown escape %s in a string" % ascii("\\" + esc), end)
+
+    def code_point(self, at):
+        """The character of the \\uXXXX escape at `at` (a UTF-16 surrogate pair written as
+        two escapes is one character); half a pair is refused: no file could hold it."""
+        text = self.text
+        code = int(text[at + 2:at + 6], 16)
+        self.pos = at + 6
+        if 0xD800 <= code < 0xDC00 and text[at + 6:at + 8] == "\\u" and \
+                re.fullmatch(r"[dD][c-fC-F][0-9a-fA-F]{2}", text[at + 8:at + 12]):
+            low = int(text[at + 8:at + 12], 16)
+            self.pos = at + 12
+            return chr(0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00))
+        if 0xD800 <= code < 0xE000:
+            self.fail("\\u%04X in a string is half a character (a lone surrogate)" % code, at)
+        return chr(code)
 
     def value(self, depth=0):
         if depth > MAX_DEPTH:
@@ -172,7 +188,13 @@ class _Reader:
             self.pos = m.end()
             word = m.group(0)
             if re.fullmatch(r"-?\d+", word):
-                return int(word)
+                # (no int() of thousands of digits: Python refuses past 4,300 with a
+                # ValueError of its own, and Godot's ints are 64 bits)
+                value = int(word) if len(word) <= 20 else None
+                if value is None or not INT64_MIN <= value <= INT64_MAX:
+                    self.fail("the whole number %s%s does not fit in 64 bits"
+                              % (word[:24], "..." if len(word) > 24 else ""), m.start())
+                return value
             return float(word)
         m = _IDENT.match(self.text, self.pos)
         if not m:
@@ -324,7 +346,7 @@ def read_scene(text, source):
         target.props[m.group(0)] = value
         target.prop_lines[m.group(0)] = r.line_at(start)
     if first:
-        raise LevelError("%s:1: the file is empty, not a scene" % source)
+        raise LevelError(source, 1, "the file is empty, not a scene")
     return scene
 
 

@@ -25,12 +25,15 @@ Extension registries (rule areas fill them at import time):
 - SECTIONS[name] = fn(ctx, lines): handles a [name] section after the map is built;
   lines are (lineno, text); report problems with ctx.error(lineno, message).
 - HEADERS[name] = fn(ctx, value, lineno): handles a `name: value` header line.
+- CATALOG[name] = ThingKind: what the level editor lists for a level thing (what it is,
+  the args it offers) and the check of its arg's form, run before the thing is placed;
+  rule areas add theirs with catalog().
 - LEGEND: the default legend (char -> "terrain thing ..."); add a default character here.
 """
 import re
 
 
-from pysim.core import clock, commands, files, terrain
+from pysim.core import clock, commands, files, spawning, terrain
 from pysim.core.errors import LevelError  # noqa: F401 (part of this module's interface)
 from pysim.core.entities import ADVENTURER, BOSS, CREATURE, DUNGEON, MINION
 from pysim.core.game import Game, load_rule_modules
@@ -42,6 +45,15 @@ from pysim.core.game import Game, load_rule_modules
 THINGS = {}
 SECTIONS = {}
 HEADERS = {}
+# The level things that put a body on the map (each one body), counted against
+# spawning.MAX_LIVE_BODIES while the map is parsed.
+BODY_THINGS = set()
+CATALOG = {}
+
+# The [light] section's characters: a light level 0 (dark) .. 9 (full light), and the light
+# (0..255, the grid's light layer) each stands for; '.' and space are full light.
+LIGHT_LEVELS = (0, 28, 57, 85, 113, 142, 170, 198, 227, 255)
+FULL_LIGHT = 9
 
 LEGEND = {
     "#": "wall",
@@ -60,7 +72,9 @@ LEGEND = {
 }
 
 _SECTION_RE = re.compile(r"^\[([a-z_][a-z0-9_]*)\]\s*$")
-_CORE_SECTIONS = ("legend", "map", "domain", "commands")
+_CORE_SECTIONS = ("legend", "map", "domain", "light", "commands")
+# Sections read as rows of characters, spaces and comment-like lines kept as they are.
+_GRID_SECTIONS = ("map", "domain", "light")
 
 
 class Context:
@@ -72,7 +86,7 @@ class Context:
         self.level = None
 
     def error(self, lineno, message):
-        raise LevelError("%s:%d: %s" % (self.source, lineno, message))
+        raise LevelError(self.source, lineno, message)
 
 
 class Level:
@@ -85,6 +99,7 @@ class Level:
         self.height = 0
         self.rows = []          # (lineno, text)
         self.domain_rows = []   # (lineno, text)
+        self.light_rows = []    # (lineno, text): [light], none when the level is all lit
         self.legend = {}        # char -> (terrain code, [(thing, arg)], lineno)
         self.commands = []      # (tick, cmd, lineno)
         self.sections = []      # (name, lineno, [(lineno, text)]) for registered sections
@@ -129,7 +144,7 @@ def parse(text, source="level"):
         ctx.error(0, "the level is %d characters long; the most a level may be is %d"
                   % (len(text), files.MAX_LEVEL_BYTES))
     # The same text whatever the editor saved: no byte-order mark, LF line ends.
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     seen = {}
     domain_line = 1
     last_line = max(1, len(text.rstrip("\n").split("\n")))
@@ -139,7 +154,7 @@ def parse(text, source="level"):
         if len(line) > files.MAX_LINE_CHARS:
             ctx.error(lineno, "the line is %d characters long; the most is %d"
                       % (len(line), files.MAX_LINE_CHARS))
-        m = _SECTION_RE.match(line.strip()) if section not in ("map", "domain") or line[:1] == "[" else None
+        m = _SECTION_RE.match(line.strip()) if section not in _GRID_SECTIONS or line[:1] == "[" else None
         if m:
             name = m.group(1)
             if name in seen:
@@ -150,7 +165,7 @@ def parse(text, source="level"):
             section = name
             body[name] = []
             continue
-        if section in ("map", "domain"):
+        if section in _GRID_SECTIONS:
             if line.startswith(";"):
                 continue
             body[section].append((lineno, line))
@@ -214,6 +229,7 @@ def parse(text, source="level"):
             if lv.legend[ch][0] == terrain.PORTAL and not (
                     x == 0 or y == 0 or x == lv.width - 1 or y == lv.height - 1):
                 ctx.error(lineno, "portal at column %d is not on the map edge" % (x + 1))
+    _count_bodies(ctx, lv)
 
     if "domain" in body:
         if lv.domain not in ("map", "all"):
@@ -234,6 +250,9 @@ def parse(text, source="level"):
         lv.domain_rows = drows
     elif lv.domain == "map":
         ctx.error(domain_line, "'domain: map' needs a [domain] section")
+
+    if "light" in body:
+        lv.light_rows = _light_rows(ctx, lv, seen["light"], body["light"])
 
     last = 0
     script = body.get("commands", [])
@@ -258,11 +277,54 @@ def parse(text, source="level"):
         if not isinstance(cmd.get("type"), str) or not commands.known(cmd["type"]):
             ctx.error(lineno, "unknown command type %r" % cmd.get("type"))
         lv.commands.append((tick, cmd, lineno))
+    crowded = spawning.crowded_tick(lv.commands)
+    if crowded:
+        ctx.error(*crowded)
 
     for name, lines in body.items():
         if name not in _CORE_SECTIONS:
             lv.sections.append((name, seen[name], lines))
     return lv
+
+
+def _count_bodies(ctx, lv):
+    """The map may place at most spawning.MAX_LIVE_BODIES bodies (refused at the row that
+    passes it, before one is built)."""
+    per_char = {ch: sum(1 for thing, _ in entry[1] if thing in BODY_THINGS)
+                for ch, entry in lv.legend.items()}
+    total = 0
+    for lineno, row in lv.rows:
+        total += sum(per_char[ch] for ch in row)
+        if total > spawning.MAX_LIVE_BODIES:
+            ctx.error(lineno, "the map places more than %d bodies (at most %d may be alive "
+                      "at once)" % (spawning.MAX_LIVE_BODIES, spawning.MAX_LIVE_BODIES))
+
+
+def light_level(ch):
+    """The light level 0..9 of a [light] character, or -1 when it is none."""
+    if ch in ". ":
+        return FULL_LIGHT
+    if len(ch) == 1 and "0" <= ch <= "9":
+        return ord(ch) - ord("0")
+    return -1
+
+
+def _light_rows(ctx, lv, head_line, rows):
+    """The [light] rows, checked: as many as the map's, as wide, light levels only."""
+    while rows and not rows[-1][1].strip():
+        rows.pop()
+    if len(rows) != lv.height:
+        ctx.error(rows[lv.height][0] if len(rows) > lv.height else head_line,
+                  "[light] has %d rows, the map has %d" % (len(rows), lv.height))
+    for lineno, row in rows:
+        if len(row) != lv.width:
+            ctx.error(lineno, "light row is %d wide, the map is %d (write full light as '.' "
+                      "so editors keep it)" % (len(row), lv.width))
+        for col, ch in enumerate(row):
+            if light_level(ch) < 0:
+                ctx.error(lineno, "light %r at column %d is not a light level: 0 (dark) to 9 "
+                          "(full light), or . for full light" % (ch, col + 1))
+    return rows
 
 
 def build(lv, seed=None):
@@ -282,6 +344,8 @@ def build(lv, seed=None):
     elif lv.domain == "map":
         for y, (_, row) in enumerate(lv.domain_rows):
             grid.domain[y, :] = [1 if ch in "1#" else 0 for ch in row]
+    for y, (_, row) in enumerate(lv.light_rows):
+        grid.light[y, :] = [LIGHT_LEVELS[light_level(ch)] for ch in row]
     grid.changed()
     for name, value, lineno in lv.headers:
         with _blame(ctx, lineno, "header %r" % name):
@@ -290,6 +354,9 @@ def build(lv, seed=None):
         for x, ch in enumerate(row):
             for thing, arg in lv.legend[ch][1]:
                 with _blame(ctx, lineno, "%s at column %d" % (thing, x + 1)):
+                    why = arg_reason(thing, arg)
+                    if why:
+                        raise ValueError(why)
                     THINGS[thing](game, x, y, arg)
     for name, lineno, lines in lv.sections:
         with _blame(ctx, lineno, "section [%s]" % name):
@@ -323,8 +390,8 @@ def seed_value(text, fail):
     """A seed from text: a whole number 0 .. 2**63 - 1 (numpy seeds take no negatives)."""
     try:
         seed = files.whole_number(text.strip())
-    except ValueError:
-        fail("seed must be a whole number, not %r" % text)
+    except ValueError as exc:
+        fail("seed must be a whole number, not %s" % exc)
     if not 0 <= seed <= files.INT64_MAX:
         fail("seed must be between 0 and %d" % files.INT64_MAX)
     return seed
@@ -350,6 +417,76 @@ class _blame:
                        % (self.what, type(exc).__name__, exc))
 
 
+# -- the catalogue of level things ------------------------------------------------------
+
+class ThingKind(object):
+    """One level thing as the level editor offers it (its lists come from here): what it
+    is, the args it lists, the options a trap-like arg takes after '/', and the check of
+    an arg's form, the same check level.build runs before the thing is placed."""
+
+    def __init__(self, name, about, group, choices, hint, options, check):
+        self.name = name
+        self.about = about
+        self.group = group
+        self.choices = tuple(choices)
+        self.hint = hint
+        self.options = tuple(options)
+        self.check = check
+
+    def reason(self, arg):
+        """"" when arg (None: no ':' at all) has this thing's form, else why not."""
+        text = "" if arg is None else arg
+        if self.check is not None:
+            try:
+                self.check(text)
+            except ValueError as exc:
+                return str(exc)
+            return ""
+        if text in self.choices:
+            return ""
+        shown = ["nothing" if c == "" else ":" + c for c in self.choices]
+        return "%s takes %s, not :%s" % (self.name, _or_list(shown), text)
+
+    def to_dict(self):
+        return {"kind": self.name, "about": self.about, "group": self.group,
+                "choices": list(self.choices), "hint": self.hint, "options": list(self.options)}
+
+
+def _or_list(words):
+    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " or " + words[-1]
+
+
+def catalog(name, about, group, choices=("",), hint="", options=(), check=None):
+    """Lists a level thing for the level editor and checks its arg: choices are the args
+    listed ("" = the thing alone), in order; check(arg) raises ValueError("why") for an arg
+    of the wrong form (without one, the arg must be one of the choices); hint says in words
+    what else the arg may be; options are what may follow the arg after '/'."""
+    CATALOG[name] = ThingKind(name, about, group, choices, hint, options, check)
+
+
+def arg_reason(name, arg):
+    """"" when `name:arg` is a level thing with an arg of the right form, else why not (the
+    check of the catalogue; whether the thing fits its tile is for level.build to say)."""
+    if name not in THINGS:
+        return "unknown thing %r (known: %s)" % (name, ", ".join(sorted(THINGS)))
+    entry = CATALOG.get(name)
+    return entry.reason(arg) if entry is not None else ""
+
+
+def things_catalog():
+    """Every level thing's catalogue entry (ThingKind.to_dict), grouped, in the order the
+    editor's palette shows them."""
+    load_rule_modules()
+    return [CATALOG[n].to_dict() for n in sorted(CATALOG, key=lambda n: (
+        GROUPS.index(CATALOG[n].group) if CATALOG[n].group in GROUPS else len(GROUPS), n))]
+
+
+# The palette's groups, in order.
+BODIES, ON_A_BODY, DOORS, TRAPS, FURNITURE, GROUND = (
+    "Bodies", "On a body", "Doors", "Traps", "Furniture", "Ground")
+GROUPS = (BODIES, ON_A_BODY, DOORS, TRAPS, FURNITURE, GROUND)
+
+
 # -- the core things ---------------------------------------------------------------------
 
 def _entity_placer(kind, subtype=""):
@@ -366,6 +503,11 @@ THINGS["adventurer"] = _entity_placer(ADVENTURER)
 THINGS["boss"] = _entity_placer(BOSS)
 THINGS["creature"] = _entity_placer(CREATURE)
 THINGS["kobold"] = _entity_placer(CREATURE, "kobold")
+catalog("minion", "A minion of yours.", BODIES)
+catalog("boss", "Your Boss: the dungeon is lost when it dies.", BODIES)
+catalog("kobold", "A wild kobold, on no one's side.", BODIES)
+# adventurer, creature and dungeon_creature: their args are classes and creature kinds,
+# listed by pysim/combat/fighter.py
 
 
 def _place_dungeon_creature(game, x, y, arg):
@@ -376,3 +518,4 @@ def _place_dungeon_creature(game, x, y, arg):
 
 
 THINGS["dungeon_creature"] = _place_dungeon_creature
+BODY_THINGS.update(("minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature"))

@@ -9,6 +9,9 @@ A level scene (docs/level-format.md, "Levels as scenes"):
                                  the cells from (0, 0) to the furthest painted one, an
                                  unpainted cell inside is rock
       Domain (TileMap)           with domain "map": the painted cells are the dungeon's
+      Light (TileMap)            painted with light.tres: the tile id is the cell's light
+                                 level 0 (dark) .. 9 (full light), as in [light]; an
+                                 unpainted cell is in full light
       Things/<any> (Thing.gd)    kind and arg, as in a legend word kind:arg; the cell is
                                  the one under the node's position (16 px tiles); things on
                                  one cell are placed in the scene's order
@@ -54,15 +57,16 @@ class _Text:
 
     def add(self, text, node, line=None, row=-1):
         if "\n" in text:
-            raise LevelError("%s:%d: node %r: a line break inside a value that must be one line"
-                             % (self.source, line or node.line, node.path))
+            raise LevelError(self.source, line or node.line,
+                             "node %r: a line break inside a value that must be one line"
+                             % node.path)
         self.lines.append(text)
         self.origins.append((node.line if line is None else line, node.path, row))
 
 
 def _fail(source, node, message, key=None):
     line = node.line if key is None else node.line_of(key)
-    raise LevelError("%s:%d: node %r: %s" % (source, line, node.path, message))
+    raise LevelError(source, line, "node %r: %s" % (node.path, message))
 
 
 def _string(source, node, key, default=""):
@@ -125,7 +129,7 @@ def scene_to_text(text, source):
     load_rule_modules()          # every area's level things, to check the things' kinds
     root = scene.root()
     if root is None:
-        raise LevelError("%s:1: the scene has no nodes" % source)
+        raise LevelError(source, 1, "the scene has no nodes")
     nodes = scene.by_path()
     out = _Text()
     out.source = source
@@ -209,6 +213,15 @@ def scene_to_text(text, source):
             out.add("".join("1" if (x, y) in mine else "0" for x in range(width)), dmap,
                     dmap.line_of("tile_data"))
 
+    lights = nodes.get("Light")
+    if lights is not None:
+        rows = _light_rows(source, lights, width, height)
+        if rows:
+            out.add("", root)
+            out.add("[light]", lights)
+            for row in rows:
+                out.add(row, lights, lights.line_of("tile_data"))
+
     wires = [n for n in _children(scene, "Wires")]
     if wires:
         out.add("", root)
@@ -232,6 +245,28 @@ def scene_to_text(text, source):
             for line in lines:
                 out.add(line, cmds, cmds.line_of("lines"))
     return "\n".join(out.lines) + "\n", out.origins
+
+
+def _light_rows(source, node, width, height):
+    """The [light] rows of the Light TileMap, [] when it leaves the whole map in full light."""
+    if node.type != "TileMap":
+        _fail(source, node, "Light must be a TileMap painted with the light tiles")
+    cells = _tiles(source, node)
+    for (x, y), tile in sorted(cells.items()):
+        if not (0 <= x < width and 0 <= y < height):
+            _fail(source, node, "light painted at %d,%d, off the painted map (%d x %d)"
+                  % (x, y, width, height), "tile_data")
+        if not 0 <= tile <= level.FULL_LIGHT:
+            _fail(source, node, "tile %d at %d,%d is not a light level (0 dark .. %d full light)"
+                  % (tile, x, y, level.FULL_LIGHT), "tile_data")
+    if all(tile == level.FULL_LIGHT for tile in cells.values()):
+        return []
+    return ["".join(_light_char(cells.get((x, y), level.FULL_LIGHT)) for x in range(width))
+            for y in range(height)]
+
+
+def _light_char(tile):
+    return "." if tile == level.FULL_LIGHT else str(tile)
 
 
 def _legend(cells, things, width, height):
@@ -291,16 +326,11 @@ def _wire_line(source, wire):
 
 def _relocate(exc, source, origins, things_at):
     """A LevelError about the generated text, told as a place in the scene."""
-    message = str(exc)
-    prefix = source + ":"
-    if not message.startswith(prefix):
+    if exc.source != str(source):
         return exc
-    number, _, rest = message[len(prefix):].partition(": ")
-    if not number.isdigit():
-        return exc
-    lineno = int(number)
+    lineno, rest = exc.line, exc.reason
     if not 1 <= lineno <= len(origins):
-        return LevelError("%s:1: %s" % (source, rest))
+        return LevelError(source, 1, rest)
     line, path, row = origins[lineno - 1]
     m = _COLUMN.match(rest)
     if row >= 0 and m:
@@ -312,17 +342,17 @@ def _relocate(exc, source, origins, things_at):
         rest = "%sat tile %d,%d%s" % (m.group(1) + " " if m.group(1) else "", x, row,
                                       rest[m.end():])
     if path:
-        return LevelError("%s:%d: node %r: %s" % (source, line, path, rest))
-    return LevelError("%s:%d: %s" % (source, line, rest))
+        return LevelError(source, line, "node %r: %s" % (path, rest))
+    return LevelError(source, line, rest)
 
 
 def load_text(text, source="level.tscn", seed=None):
     """A Game from a scene text; the game's level_text is the generated level text (the
     one a save holds), so a save of it needs no scene to load."""
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     if len(text) > files.MAX_SCENE_BYTES:
-        raise LevelError("%s:0: the scene is %d characters long; the most is %d"
-                         % (source, len(text), files.MAX_SCENE_BYTES))
+        raise LevelError(source, 0, "the scene is %d characters long; the most is %d"
+                         % (len(text), files.MAX_SCENE_BYTES))
     level_text, origins = scene_to_text(text, source)
     try:
         game = level.build(level.parse(level_text, source), seed)
@@ -351,7 +381,8 @@ def _things_at(text, source):
 # -- level text -> scene ----------------------------------------------------------------------
 
 _RES = (("Level.gd", "Script"), ("terrain.tres", "TileSet"), ("Thing.gd", "Script"),
-        ("Commands.gd", "Script"), ("Section.gd", "Script"), ("Wire.gd", "Script"))
+        ("Commands.gd", "Script"), ("Section.gd", "Script"), ("Wire.gd", "Script"),
+        ("light.tres", "TileSet"))
 
 
 def _node_name(kind, x, y, used):
@@ -374,7 +405,7 @@ def _command_time(tick):
 def level_to_scene(text, source="level"):
     """The scene text of a level text (the converter; loses only comments after the first
     section and the choice of legend characters)."""
-    text = files.normalise(text)
+    text = files.normalise(text, source)
     lv = level.parse(text, source)
     notes = []
     for line in text.split("\n"):
@@ -406,6 +437,15 @@ def level_to_scene(text, source="level"):
                 "modulate = Color( 1, 1, 1, 0.35 )", "tile_set = ExtResource( 2 )",
                 "cell_size = Vector2( %d, %d )" % (TILE, TILE), "format = 1",
                 "tile_data = " + godot_text.pool("PoolIntArray", domain, str)]
+    lights = []
+    for y, (_, row) in enumerate(lv.light_rows):
+        for x, ch in enumerate(row):
+            if level.light_level(ch) != level.FULL_LIGHT:
+                lights += [(y << 16) | x, level.light_level(ch), 0]
+    if lights:
+        out += ["", '[node name="Light" type="TileMap" parent="."]', "tile_set = ExtResource( 7 )",
+                "cell_size = Vector2( %d, %d )" % (TILE, TILE), "format = 1",
+                "tile_data = " + godot_text.pool("PoolIntArray", lights, str)]
     out += ["", '[node name="Things" type="Node2D" parent="."]']
     used = set()
     for y, (_, row) in enumerate(lv.rows):

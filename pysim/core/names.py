@@ -174,6 +174,9 @@ def _place_name(game, x, y, arg):
 def _register_thing():
     from pysim.core import level
     level.THINGS["name"] = _place_name
+    level.catalog("name", "The name of the body before it on this tile.", level.ON_A_BODY,
+                  (), "a name without spaces (_ reads as a space), like Grub",
+                  check=lambda arg: None)
 
 
 _register_thing()

@@ -26,6 +26,10 @@ The file is text, one item a line, so every error names the file and the line:
     <tick> <state hash>             one for every game hour played (game.checkpoints)
     [fog]                           optional sections a rule area adds (add_section): what
     <rows of 0/1>                   the player has seen is not game state, but it is theirs
+    [view]                          optional, last: where the player was looking (the front
+    <key> <JSON value>              end's camera and log, Session.save_text(view)); one value
+                                    a line, a key on several lines is a list; never game
+                                    state, never replayed or hashed (see "The view" below)
 
 The checkpoints bound the work a file can cause: a save must carry one line per game hour
 it claims, so its size bounds the replay, and a save that does not replay is refused at the
@@ -34,16 +38,23 @@ the script position and the pending commands are part of the state (and of its h
 """
 import json
 import os
+import re
+import stat
 import tempfile
 
-from pysim.core import commands, files
-from pysim.core.game import CHECKPOINT_TICKS
+from pysim.core import commands, files, spawning
+from pysim.core.game import CHECKPOINT_TICKS, load_rule_modules
 from pysim.core.level import LevelError, load_text
 
 MAGIC = "malignus-save 2"
 OLD_MAGICS = ("malignus-save 1",)
 _HEADER_KEYS = ("source", "seed", "tick", "hash", "script")
 _SECTIONS = ("level", "commands", "pending", "checkpoints")
+VIEW_SECTION = "view"
+# The view (see "The view" below): its keys, and the most lines it may have (the file's size
+# and line limits bound it too; this keeps a save's view from costing more than its game).
+_VIEW_KEY = re.compile(r"[a-z][a-z0-9_]{0,31}\Z")
+MAX_VIEW_LINES = 2000
 
 # Optional sections after [checkpoints], by name: (write(game) -> [lines] or None for none,
 # read(game, [(lineno, text)]) -> None, or (lineno or 0, the reason it cannot be read)). For what belongs with
@@ -60,10 +71,14 @@ class SaveError(LevelError):
     """A save that cannot be loaded; the message starts with FILE:LINE:."""
 
 
-def dumps(game):
-    """The save text of a game (made by level.load_text, so it knows its level)."""
+def dumps(game, view=None):
+    """The save text of a game (made by level.load_text, so it knows its level), with the
+    front end's view {key: [JSON values]} when given (ValueError for one it cannot hold)."""
+    # The source is a label (a file name may hold line breaks, or bytes that are not UTF-8,
+    # which Python reads as lone surrogates): one line of whole characters.
+    source = game.level_source.encode("utf-8", "backslashreplace").decode("utf-8")
     lines = [MAGIC,
-             "source: %s" % game.level_source.replace("\n", " ").replace("\r", " "),
+             "source: %s" % source.replace("\n", " ").replace("\r", " "),
              "seed: %d" % game.seed,
              "tick: %d" % game.tick,
              "hash: %s" % game.state_hash(),
@@ -84,11 +99,64 @@ def dumps(game):
         if extra is not None:
             lines.append("[%s]" % name)
             lines.extend(extra)
+    if view:
+        lines.append("[%s]" % VIEW_SECTION)
+        lines.extend(view_lines(view))
     return "\n".join(lines) + "\n"
 
 
+# -- The view ----------------------------------------------------------------------------
+# What the player was looking at when they saved: the front end's camera and its log (the
+# game's own words for what happened, which no replay can give back without the sounds and
+# effects of every event again). It is theirs, like the fog, but it is not the game: it is
+# written as the front end gives it, read back as it was written, never replayed, never in
+# the state hash, and a save without it loads the same game. pysim checks only its shape
+# (keys, JSON, size); what the values mean is the front end's (main/Main.gd, "The view").
+
+def view_lines(view):
+    """The [view] lines of {key: [JSON values]} (a value that is not a list is one value):
+    `key JSON` a line, keys sorted, values in order. ValueError for a bad key, a value JSON
+    cannot hold (NaN, an object), a line over files.MAX_LINE_CHARS or more than
+    MAX_VIEW_LINES lines."""
+    if not isinstance(view, dict):
+        raise ValueError("the view must be a dict of key -> [values]")
+    lines = []
+    for key in sorted(view):
+        if not isinstance(key, str) or not _VIEW_KEY.match(key):
+            raise ValueError("a view key is a-z, 0-9 and _ (at most 32), not %r" % (key,))
+        values = view[key] if isinstance(view[key], (list, tuple)) else [view[key]]
+        for value in values:
+            line = "%s %s" % (key, json.dumps(value, sort_keys=True, allow_nan=False))
+            if len(line) > files.MAX_LINE_CHARS:
+                raise ValueError("a view line of %r is %d characters; the most is %d"
+                                 % (key, len(line), files.MAX_LINE_CHARS))
+            lines.append(line)
+    if len(lines) > MAX_VIEW_LINES:
+        raise ValueError("the view has %d lines; the most is %d" % (len(lines), MAX_VIEW_LINES))
+    return lines
+
+
+def _parse_view(section, path):
+    """{key: [values]} of a [view] section, or SaveError naming the line."""
+    view = {}
+    rows = [(lineno, text.strip()) for lineno, text in section[1] if text.strip()]
+    if len(rows) > MAX_VIEW_LINES:
+        _error(path, rows[MAX_VIEW_LINES][0], "the [view] section has %d lines; the most is %d"
+               % (len(rows), MAX_VIEW_LINES))
+    for lineno, text in rows:
+        key, _, value = text.partition(" ")
+        if not _VIEW_KEY.match(key):
+            _error(path, lineno, "a [view] line is 'key JSON' (a key of a-z, 0-9 and _)")
+        try:
+            parsed = files.load_json(value, "view value")
+        except ValueError as exc:
+            _error(path, lineno, "the view value is not valid: %s" % exc)
+        view.setdefault(key, []).append(parsed)
+    return view
+
+
 def _error(path, lineno, message):
-    raise SaveError("%s:%d: %s" % (path, lineno, message))
+    raise SaveError(path, lineno, message)
 
 
 class _Save:
@@ -103,17 +171,26 @@ class _Save:
         self.pending = []
         self.checkpoints = []
         self.extra = {}         # optional section name -> [(lineno, text)]
+        self.view = {}          # the [view] section: {key: [values]}
 
 
 def _sections(lines, path, first):
-    """{section name: [(lineno, text)]} for the sections after the header, in file order."""
-    order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS))
+    """{section name: [(lineno, text)]} for the sections after the header, in file order.
+    A line in [brackets] is a section's header (no line of a section's body starts with
+    '['; the saved level's lines start with '|', a view's with its key)."""
+    order = _SECTIONS + tuple(sorted(EXTRA_SECTIONS)) + (VIEW_SECTION,)
     found = {}
     current = None
     for i in range(first, len(lines)):
         text = lines[i]
         name = text.strip()[1:-1] if text.startswith("[") and text.strip().endswith("]") else None
-        if name in order and (current is None or order.index(name) > order.index(current)):
+        if name is not None:
+            if name not in order:
+                _error(path, i + 1, "unknown section [%s] (a save holds %s)"
+                       % (name, ", ".join("[%s]" % n for n in order)))
+            if current is not None and order.index(name) <= order.index(current):
+                _error(path, i + 1, "section [%s] after [%s] (a save holds %s, in that order, "
+                       "each once)" % (name, current, ", ".join("[%s]" % n for n in order)))
             current = name
             found[name] = (i + 1, [])
             continue
@@ -128,9 +205,12 @@ def _sections(lines, path, first):
 
 def _parse(text, path):
     """A _Save, or SaveError naming the line."""
+    # Every section a save may hold is known whatever was imported before (the fog's is
+    # registered by its rule module), as the level parser knows every level thing.
+    load_rule_modules()
     if len(text) > files.MAX_SAVE_BYTES:
         _error(path, 0, "the save is over %d bytes" % files.MAX_SAVE_BYTES)
-    text = files.normalise(text)
+    text = files.normalise(text, path)
     lines = text.split("\n")
     first = lines[0].strip() if lines else ""
     if first in OLD_MAGICS:
@@ -153,8 +233,8 @@ def _parse(text, path):
             if key in ("seed", "tick", "script"):
                 try:
                     value = files.whole_number(value)
-                except ValueError:
-                    _error(path, i + 1, "%s must be a whole number, not %r" % (key, value))
+                except ValueError as exc:
+                    _error(path, i + 1, "%s must be a whole number, not %s" % (key, exc))
                 if value < 0 or value > files.INT64_MAX:
                     _error(path, i + 1, "%s must be between 0 and %d" % (key, files.INT64_MAX))
             sv.headers[key] = (value, i + 1)
@@ -174,6 +254,8 @@ def _parse(text, path):
     for name in sorted(EXTRA_SECTIONS):
         if name in sections:
             sv.extra[name] = sections[name]
+    if VIEW_SECTION in sections:
+        sv.view = _parse_view(sections[VIEW_SECTION], path)
     return sv
 
 
@@ -216,6 +298,9 @@ def _parse_commands(sv, section, path):
                    % (tick, saved_tick))
         sv.commands.append((tick, _command(cmd_text, path, lineno), lineno))
         last_tick = tick
+    crowded = spawning.crowded_tick(sv.commands)
+    if crowded:
+        _error(path, *crowded)
 
 
 def _parse_pending(sv, section, path):
@@ -245,15 +330,24 @@ def _is_digest(text):
 
 def loads(text, path="save"):
     """The Game a save text holds, replayed and checked against its hashes."""
+    return read(text, path)[0]
+
+
+def summary(text, path="save"):
+    """What a save says about itself without replaying it (a list of saves): {"source": the
+    level it started from, "tick", "view": {key: [values]}}; SaveError for a bad one."""
+    sv = _parse(text, path)
+    return {"source": sv.headers["source"][0], "tick": sv.headers["tick"][0], "view": sv.view}
+
+
+def read(text, path="save"):
+    """(the Game a save text holds, replayed and checked, its view {key: [values]})."""
     sv = _parse(text, path)
     try:
         game = load_text(sv.level_text, sv.headers["source"][0], sv.headers["seed"][0])
     except LevelError as exc:
-        # The level's own line numbers, moved to where those lines stand in the save.
-        _, _, rest = str(exc).partition(":")
-        line_text, _, message = rest.partition(":")
-        offset = int(line_text) if line_text.isascii() and line_text.isdigit() else 0
-        _error(path, sv.level_first + max(offset, 1) - 1, "in the saved level:" + message)
+        # The level's own line, moved to where that line stands in the save.
+        _error(path, sv.level_first + max(exc.line, 1) - 1, "in the saved level: " + exc.reason)
     saved_tick = sv.headers["tick"][0]
 
     def step_to(tick):
@@ -290,7 +384,7 @@ def loads(text, path="save"):
         why = EXTRA_SECTIONS[name][1](game, rows)
         if why:
             _error(path, why[0] if why[0] > 0 else header_line, why[1])
-    return game
+    return game, sv.view
 
 
 def save_file(game, path):
@@ -300,10 +394,14 @@ def save_file(game, path):
 
 
 def write_atomic(path, text):
+    """Write text to path through a temporary file beside it (.NAME.XXXXXXXX.tmp), renamed
+    over path once whole; then remove what killed writes of the same path left."""
     folder = os.path.dirname(os.path.abspath(path))
     fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
                                dir=folder)
     try:
+        # (the file system's own clock: the leftovers' times come from it too)
+        started = os.fstat(fd).st_mtime_ns
         # mkstemp makes the file private (0600); a save or a level is an ordinary file.
         mask = os.umask(0)
         os.umask(mask)
@@ -323,18 +421,41 @@ def write_atomic(path, text):
     try:
         dir_fd = os.open(folder, os.O_RDONLY)
     except OSError:
-        return
+        dir_fd = None
+    if dir_fd is not None:
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+    _remove_leftovers(folder, os.path.basename(path), started)
+
+
+def _remove_leftovers(folder, name, started):
+    """A write killed mid-way leaves its temporary file: remove those of this path (the
+    name mkstemp gives: .NAME. + 8 of [a-z0-9_] + .tmp) older than the write that just
+    finished, so a write of the same path under way in another process keeps its own."""
+    pattern = re.compile(r"\.%s\.[a-z0-9_]{8}\.tmp\Z" % re.escape(name))
     try:
-        os.fsync(dir_fd)
+        names = os.listdir(folder)
     except OSError:
-        pass
-    finally:
-        os.close(dir_fd)
+        return
+    for other in names:
+        if not pattern.match(other):
+            continue
+        leftover = os.path.join(folder, other)
+        try:
+            info = os.lstat(leftover)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime_ns < started:
+                os.unlink(leftover)
+        except OSError:
+            pass        # gone already, or not ours to remove: the save itself is whole
 
 
 def load_file(path):
     try:
         text = files.read_text(path, "save", files.MAX_SAVE_BYTES)
     except LevelError as exc:
-        raise SaveError(str(exc))
+        raise SaveError(exc.source, exc.line, exc.reason)
     return loads(text, str(path))

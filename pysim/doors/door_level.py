@@ -18,8 +18,7 @@ def _place_padlock(game, x, y, arg):
     d = area(game).at(x, y)
     if d is None:
         raise ValueError("a padlock goes on a door (put 'door' before 'padlock')")
-    if arg not in (None, "armed", "disarmed", "blueprint"):
-        raise ValueError("padlock takes :armed, :disarmed or :blueprint")
+    _padlock_arg(arg or "")
     if arg == "blueprint":
         d.padlock = PADLOCK_BLUEPRINT
         return
@@ -27,5 +26,13 @@ def _place_padlock(game, x, y, arg):
     d.armed = arg != "disarmed"
 
 
+def _padlock_arg(arg):
+    if arg not in ("", "armed", "disarmed", "blueprint"):
+        raise ValueError("padlock takes :armed, :disarmed or :blueprint")
+
+
 level.THINGS["door"] = _place_door
 level.THINGS["padlock"] = _place_padlock
+level.catalog("door", "A door (held: held open).", level.DOORS, ("", "held"))
+level.catalog("padlock", "A padlock on the door before it on this tile (armed when left "
+              "out).", level.DOORS, ("", "armed", "disarmed", "blueprint"), check=_padlock_arg)

@@ -35,19 +35,28 @@ def vein_at(game, x, y):
     return ea.veins.get((int(x), int(y)), 0)
 
 
-def _vein_thing(game, x, y, arg):
+def vein_arg(arg):
+    """The metal a `vein:N` holds (10 when left out)."""
     text = arg or "10"
     if not (text.isascii() and text.isdigit()) or not 1 <= int(text) <= MAX_VEIN:
         raise ValueError("vein:N needs a whole number from 1 to %d" % MAX_VEIN)
+    return int(text)
+
+
+def _vein_thing(game, x, y, arg):
+    metal = vein_arg(arg)
     g = game.grid
     if int(g.terrain[y, x]) not in (terrain.ROCK, terrain.WALL):
         raise ValueError("a vein must be in rock or a wall")
     if g.on_edge(x, y):
         raise ValueError("a vein can't be on the map edge")
-    S.state_of(game).veins[(x, y)] = int(text)
+    S.state_of(game).veins[(x, y)] = metal
 
 
 level.THINGS["vein"] = _vein_thing
+level.catalog("vein", "A metal vein in rock or a wall, not on the map edge (10 metal when "
+              "left out).", level.GROUND, ("10",), "N: metal, a whole number from 1 to %d"
+              % MAX_VEIN, check=vein_arg)
 
 
 def work_tile(game, x, y):

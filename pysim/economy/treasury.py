@@ -47,6 +47,7 @@ def _level_thing(game, x, y, arg):
 
 
 level.THINGS["treasury"] = _level_thing
+level.catalog("treasury", "A built treasury: loose treasure is carried here.", level.FURNITURE)
 
 
 def loose_piles(game):

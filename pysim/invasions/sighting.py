@@ -14,7 +14,7 @@ A lit guardpost only un-fogs (ARRIVE-03): it never spots.
 Then, in this order, all in the same tick: `party_spotted` (party, how, by, entity, x, y),
 the game pauses (speed 0, `speed_changed`: it is game state, so a replay pauses at the same
 tick; the headless runner ignores speed and keeps going) and `letter` (title, party, goal,
-members: [{entity, name, class, level, abilities}]). The front end shows the letter, then
+members: [{entity, name, class, level, abilities, ability_words}]). The front end shows the letter, then
 the party screen with the same title; the game stays paused until the player resumes it.
 The spotted parties are kept in the "sightings" area (made when the first party arrives, so
 a level without invasions hashes as before).
@@ -104,12 +104,15 @@ def find_spotting(game, members, sight):
 
 
 def member_card(game, e):
-    """What the party screen shows of one adventurer: class, level and abilities."""
+    """What the party screen shows of one adventurer: class, level and abilities (the trait
+    names, and each in words: ability_words [{name, words}], combat/stats.py TRAIT_WORDS)."""
+    from pysim.combat import stats as S
     f = getattr(e, "fighter", None)
     stats = f.stats if f is not None else None
+    traits = list(stats.traits) if stats is not None else []
     return {"entity": e.id, "name": e.name, "class": e.subtype,
             "level": int(stats.level) if stats is not None else 0,
-            "abilities": list(stats.traits) if stats is not None else []}
+            "abilities": traits, "ability_words": [S.trait_words(t) for t in traits]}
 
 
 def spot(game, st, how, by, member):

@@ -83,6 +83,9 @@ def _pool_thing(game, x, y, arg):
 
 level.THINGS["guardpost"] = _guardpost_thing
 level.THINGS["scrying_pool"] = _pool_thing
+level.catalog("guardpost", "A built guardpost (lit: its torch burns).", level.FURNITURE,
+              ("", "lit"))
+level.catalog("scrying_pool", "A built scrying pool.", level.FURNITURE)
 
 
 def _posts_at(game):

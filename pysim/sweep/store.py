@@ -21,7 +21,8 @@ CSV = "runs.csv"
 
 
 class SweepMismatch(Exception):
-    pass
+    """The folder cannot be gone on with: another sweep's, or damaged. The message is one
+    line that says what to do."""
 
 
 def level_sha(text):
@@ -47,26 +48,97 @@ def write_spec(folder, spec):
     _atomic_write(os.path.join(folder, SPEC), json.dumps(spec, indent=1, sort_keys=True) + "\n")
 
 
+_AFRESH = "remove the folder or choose another --out to start the sweep afresh"
+
+
 def read_spec(folder):
-    with open(os.path.join(folder, SPEC)) as f:
-        return json.load(f)
+    """The sweep.json of a folder, or SweepMismatch saying it is damaged."""
+    path = os.path.join(folder, SPEC)
+    try:
+        with open(path, "rb") as f:
+            spec = json.loads(f.read().decode("utf-8"))
+    except (OSError, ValueError) as exc:      # (UnicodeDecodeError is a ValueError)
+        raise SweepMismatch("--resume: %s cannot be read (%s); %s"
+                            % (path, _short(exc), _AFRESH))
+    if not isinstance(spec, dict):
+        raise SweepMismatch("--resume: %s is not a sweep's description (a JSON object); %s"
+                            % (path, _AFRESH))
+    return spec
 
 
-def read_journal(folder):
-    """{seed: row} of the finished runs (a line cut short by a kill is skipped)."""
+def read_journal(folder, metric_names):
+    """{seed: row} of the finished runs. A last line cut short by a kill is skipped (the
+    Journal cuts it off); any other line that is not a whole run of these metrics is
+    damage, refused (SweepMismatch) with its line and what to do."""
     rows = {}
     path = os.path.join(folder, JOURNAL)
     if not os.path.exists(path):
         return rows
-    with open(path) as f:
-        for line in f:
-            try:
-                row = json.loads(line)
-            except ValueError:
-                continue
-            if isinstance(row, dict) and "seed" in row:
-                rows[int(row["seed"])] = row
+    try:
+        with open(path, "rb") as f:
+            data = f.read()
+    except OSError as exc:
+        raise SweepMismatch("--resume: %s cannot be read (%s); %s"
+                            % (path, exc.strerror, _AFRESH))
+    lines = data.split(b"\n")
+    lines.pop()            # after the last newline: empty, or a line cut short by a kill
+    for lineno, line in enumerate(lines, start=1):
+        why = None
+        try:
+            row = json.loads(line.decode("utf-8"))
+        except UnicodeDecodeError:
+            row, why = None, "not UTF-8 text"
+        except ValueError:
+            row, why = None, "not a JSON line"
+        why = why or _bad_row(row, metric_names)
+        if why:
+            raise SweepMismatch("--resume: %s:%d: %s; delete that line (its seed is played "
+                                "again) and --resume" % (path, lineno, why))
+        rows[row["seed"]] = row
     return rows
+
+
+def _bad_row(row, metric_names):
+    """Why a journal row is not a finished run of these metrics, or None."""
+    if not isinstance(row, dict):
+        return "not a run (a JSON object)"
+    seed = row.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool) or seed < 0:
+        return "the seed %r is not a whole number" % (seed,)
+    if not isinstance(row.get("hash"), str):
+        return "the run has no state hash"
+    if not isinstance(row.get("metrics"), dict):
+        return "the run has no metrics"
+    for name in metric_names:
+        if name not in row["metrics"]:
+            return "the run has no metric %s" % name
+        kind = metrics.METRICS[name].kind if name in metrics.METRICS else None
+        if not _fits(row["metrics"][name], kind):
+            return "metric %s holds %r, not a %s value" % (name, row["metrics"][name], kind)
+    return None
+
+
+def _number(v):
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
+def _fits(value, kind):
+    """Is value what a metric of this kind returns (as JSON gave it back)?"""
+    if value is None:
+        return True
+    if kind == "rate":
+        return isinstance(value, bool) or _number(value)
+    if kind == "count":
+        return _number(value)
+    if kind == "label":
+        return isinstance(value, str)
+    if kind == "per_trap":
+        return isinstance(value, dict) and all(_number(v) for v in value.values())
+    return True
+
+
+def _short(exc):
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
 
 
 class Journal:

@@ -57,20 +57,31 @@ def prepare(level_path, seeds, first_seed, hours, metric_names, out, resume, pol
     except KeyError as exc:
         raise SweepError(exc.args[0])
     spec = store.spec_for(level_path, level_text, hours, names, first_seed, seeds, policy)
-    os.makedirs(out, exist_ok=True)
+    if os.path.exists(out) and not os.path.isdir(out):
+        raise SweepError("--out %s is a file, not a folder: name a folder (it is made if "
+                         "need be)" % out)
+    try:
+        os.makedirs(out, exist_ok=True)
+    except OSError as exc:
+        raise SweepError("--out %s: cannot make the folder (%s); name another folder"
+                         % (out, exc.strerror))
     done = {}
     if resume:
         if not os.path.exists(os.path.join(out, store.SPEC)):
             raise SweepError("--resume: %s holds no sweep (no %s)" % (out, store.SPEC))
         try:
             store.check_resumable(store.read_spec(out), spec)
+            done = store.read_journal(out, names)
         except store.SweepMismatch as exc:
             raise SweepError(str(exc))
-        done = store.read_journal(out)
     elif os.path.exists(os.path.join(out, store.JOURNAL)):
         raise SweepError("%s already holds a sweep: --resume to go on with it, or choose "
                          "another --out" % out)
-    store.write_spec(out, spec)
+    try:
+        store.write_spec(out, spec)
+    except OSError as exc:
+        raise SweepError("--out %s: cannot write %s (%s); name another folder"
+                         % (out, store.SPEC, exc.strerror))
     wanted = range(first_seed, first_seed + seeds)
     todo = [s for s in wanted if s not in done]
     return Job(level_text, level_path, hours, names, policy), spec, name, done, todo
@@ -123,7 +134,7 @@ def run_sweep(level_path, seeds, first_seed=1, hours=12.0, metric_names=None, wo
 
 def _rows(out, spec):
     wanted = set(range(spec["first_seed"], spec["first_seed"] + spec["seeds"]))
-    return {s: r for s, r in store.read_journal(out).items() if s in wanted}
+    return {s: r for s, r in store.read_journal(out, spec["metrics"]).items() if s in wanted}
 
 
 def report(out, spec, name, stream, plots=True):

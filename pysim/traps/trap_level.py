@@ -19,7 +19,12 @@ from pysim.traps import trap_commands, trap_parts as tp, trap_state, wiring
 MAX_STOCK = 10000     # metal in one pile placed by a level
 
 
-def _trap_thing(game, x, y, arg):
+TRAP_OPTIONS = ("blueprint", "shoddy", "v", "delay", "needs_reset", "expired")
+
+
+def trap_arg(arg):
+    """(kind, {option: value or True}) of a trap thing's arg KIND[/option...]; ValueError
+    when it is not one."""
     if not arg:
         raise ValueError("trap needs a kind, like trap:pressure_plate")
     words = arg.split("/")
@@ -30,16 +35,9 @@ def _trap_thing(game, x, y, arg):
     for w in words[1:]:
         k, sep, v = w.partition("=")
         opts[k] = v if sep else True
-    known = ("blueprint", "shoddy", "v", "delay", "needs_reset", "expired")
     for k in opts:
-        if k not in known:
-            raise ValueError("unknown trap option %r (known: %s)" % (k, ", ".join(known)))
-    orient = tp.ORIENT_V if opts.get("v") else tp.ORIENT_H
-    reason = trap_commands.placement_reason(game, kind, x, y, orient)
-    if reason:
-        raise ValueError(reason)
-    p = trap_commands.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
-                       not opts.get("blueprint"))
+        if k not in TRAP_OPTIONS:
+            raise ValueError("unknown trap option %r (known: %s)" % (k, ", ".join(TRAP_OPTIONS)))
     if "delay" in opts:
         delay = str(opts["delay"])
         if kind != tp.TIMER or not (delay.isascii() and delay.isdigit()):
@@ -47,7 +45,19 @@ def _trap_thing(game, x, y, arg):
         if int(delay) > tp.TIMER_MAX_DELAY:
             # The same cap as the set_timer_delay command: a file may not ask for more.
             raise ValueError("a timer's delay is at most %d ticks" % tp.TIMER_MAX_DELAY)
-        p.delay = int(delay)
+    return kind, opts
+
+
+def _trap_thing(game, x, y, arg):
+    kind, opts = trap_arg(arg)
+    orient = tp.ORIENT_V if opts.get("v") else tp.ORIENT_H
+    reason = trap_commands.placement_reason(game, kind, x, y, orient)
+    if reason:
+        raise ValueError(reason)
+    p = trap_commands.new_part(game, kind, x, y, orient, bool(opts.get("shoddy")),
+                       not opts.get("blueprint"))
+    if "delay" in opts:
+        p.delay = int(opts["delay"])
     if opts.get("needs_reset"):
         p.needs_reset = True
     if opts.get("expired"):
@@ -55,18 +65,27 @@ def _trap_thing(game, x, y, arg):
     trap_state.state_of(game).changed()
 
 
-def _metal_thing(game, x, y, arg):
+def metal_arg(arg):
+    """The metal a `metal:N` pile holds (10 when left out)."""
     text = arg or "10"
     if not (text.isascii() and text.isdigit()) or int(text) > MAX_STOCK:
         raise ValueError("metal:N needs a whole number from 0 to %d" % MAX_STOCK)
-    n = int(text)
+    return int(text)
+
+
+def _metal_thing(game, x, y, arg):
+    n = metal_arg(arg)
     st = trap_state.state_of(game)
     st.stock[(x, y)] = st.stock.get((x, y), 0) + n
 
 
-def _duty_thing(game, x, y, arg):
+def duty_arg(arg):
     if arg not in duties.DUTIES:
         raise ValueError("duty must be one of %s" % ", ".join(duties.DUTIES))
+
+
+def _duty_thing(game, x, y, arg):
+    duty_arg(arg)
     for eid in sorted(game.entities, reverse=True):
         e = game.entities[eid]
         if e.kind == entities.MINION and (e.x, e.y) == (x, y):
@@ -90,6 +109,20 @@ def corners_to_path(corners):
             y0 += sy
             path.append((x0, y0))
     return [list(t) for t in path]
+
+
+def path_corners(tiles):
+    """The corners of a wire's tile path (its ends and every bend): what corners_to_path
+    makes the same path from, and what a [wires] line holds."""
+    tiles = [tuple(t) for t in tiles]
+    out = tiles[:1]
+    for i in range(1, len(tiles) - 1):
+        (ax, ay), (bx, by) = tiles[i - 1], tiles[i + 1]
+        if ax != bx and ay != by:
+            out.append(tiles[i])
+    if len(tiles) > 1:
+        out.append(tiles[-1])
+    return out
 
 
 def _corners(game, text):
@@ -127,4 +160,12 @@ def _wires_section(ctx, lines):
 level.THINGS["trap"] = _trap_thing
 level.THINGS["metal"] = _metal_thing
 level.THINGS["duty"] = _duty_thing
+level.catalog("trap", "A trap part: a trigger, a mechanism, a timer (wire them: Wires).",
+              level.TRAPS, tp.ALL_KINDS, "KIND, then options after '/', like "
+              "timer/delay=20 or pressure_plate/shoddy/blueprint",
+              ("blueprint", "shoddy", "v", "delay=20", "needs_reset", "expired"), trap_arg)
+level.catalog("metal", "A pile of metal (10 when left out).", level.TRAPS, ("10",),
+              "N: a whole number from 0 to %d" % MAX_STOCK, check=metal_arg)
+level.catalog("duty", "The duty of the minion before it on this tile.", level.ON_A_BODY,
+              duties.DUTIES, check=duty_arg)
 level.SECTIONS["wires"] = _wires_section

@@ -2,15 +2,15 @@
 fields, is either applied or refused by its check with a reason the player can read. The
 safety nets in commands.process ("Malformed ..." for a check that raised, "The command
 failed ..." for an apply that raised, which could leave a half-applied change) must never
-be what answers."""
+be what answers; and the game then saves and loads back into the same game."""
 import inspect
 import os
 import re
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from pysim.core import commands, level
+from pysim.core import commands, level, save
 from pysim.core.game import load_rule_modules
 
 load_rule_modules()     # every rule area registers its commands when first imported
@@ -75,6 +75,8 @@ command_dicts = st.sampled_from(sorted(commands.COMMANDS)).flatmap(command_of)
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(command_dicts, min_size=1, max_size=4))
+@example([{"type": "set_speed", "speed": float("nan")},
+          {"type": "wire", "path": [[1, float("-inf")]]}])
 def test_random_commands_are_applied_or_refused_with_a_reason(cmds):
     game = level.load_text(LEVEL, "trap_demo.level", 3)
     for cmd in cmds:
@@ -86,4 +88,5 @@ def test_random_commands_are_applied_or_refused_with_a_reason(cmds):
             reason = ev["reason"]
             assert not reason.startswith("Malformed") and "command failed" not in reason, \
                 (ev["command"], reason, ev.get("error", ""))
-    game.state_hash()
+    # What a command may hold, a save may hold: the game saves and loads back the same.
+    assert save.loads(save.dumps(game), "fuzz.msave").state_hash() == game.state_hash()

@@ -242,3 +242,191 @@ def test_plain_keeps_what_a_real_command_holds():
            "ok": True, "none": None}
     assert commands.plain(cmd) == {"type": "wire", "path": [[1, 2], [3, 4]], "f": 0.5,
                                    "ok": True, "none": None}
+
+
+# -- every section a save may hold is known, whatever was imported before --------------------
+
+CAMPAIGN = os.path.join(LEVELS, "campaign.level")
+LOAD_ALONE = r"""
+import sys
+from pysim.core import save          # nothing else imported first: no rule module yet
+game = save.load_file(sys.argv[1])
+print(game.tick, game.state_hash())
+"""
+
+
+def test_a_save_of_a_level_with_fog_loads_in_a_fresh_process(tmp_path):
+    out = tmp_path / "s.msave"
+    r = _runner(CAMPAIGN, "--ticks", "600", "--save", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "\n[fog]\n" in out.read_text(encoding="utf-8")
+    resumed = _runner(out, "--ticks", "30")
+    straight = _runner(CAMPAIGN, "--ticks", "630")
+    assert resumed.returncode == 0, resumed.stderr
+    assert resumed.stdout.split()[-1] == straight.stdout.split()[-1]
+    alone = subprocess.run([sys.executable, "-P", "-c", LOAD_ALONE, str(out)],
+                           capture_output=True, text=True, env=pysim_env(), timeout=120)
+    assert alone.returncode == 0, alone.stderr
+    assert alone.stdout.split()[0] == "600"
+
+
+def test_an_unknown_or_misplaced_section_in_a_save_is_named():
+    text = Session(SMALL, "small.level", 1).save_text()
+    lines = text.split("\n")
+    at = lines.index("[pending]") + 1
+    with pytest.raises(save.SaveError) as info:
+        save.loads(text.replace("[pending]\n", "[bogus]\n[pending]\n"), "s.msave")
+    assert str(info.value).startswith("s.msave:%d: unknown section [bogus]" % at)
+    with pytest.raises(save.SaveError) as info:
+        save.loads(text + "[commands]\n", "s.msave")
+    assert str(info.value).startswith("s.msave:%d: section [commands] after" % len(lines))
+
+
+# -- NaN and Infinity: refused at the door, on every path --------------------------------------
+
+def _non_finite():
+    import numpy as np
+    return [float("nan"), float("inf"), float("-inf"), np.float64("nan"), np.float32("inf")]
+
+
+JSON_NON_FINITE = ["NaN", "Infinity", "-Infinity", "1e999", "-1e999"]
+
+
+def test_a_non_finite_number_from_the_player_is_refused_and_the_save_loads():
+    for value in _non_finite():
+        for cmd in ({"type": "set_speed", "speed": value},
+                    {"type": "wire", "path": [[value, 1], [2, 1]]}):
+            s = Session(SMALL, "small.level", 1)
+            assert s.check_command(cmd)["ok"] is False
+            assert "finite" in s.check_command(cmd)["reason"]
+            s.send(cmd)
+            s.step(0.3)
+            refused = [e for e in s.take_events() if e["type"] == "refused"]
+            assert len(refused) == 1 and "must be finite" in refused[0]["reason"], refused
+            text = s.save_text()
+            assert "NaN" not in text and "Infinity" not in text
+            assert save.loads(text, "s.msave").state_hash() == s.state_hash()
+
+
+def test_a_non_finite_number_in_a_script_line_or_a_save_line_is_refused_at_its_line():
+    good = Session(SMALL, "small.level", 1).save_text()
+    lines = good.split("\n")
+    for token in JSON_NON_FINITE:
+        line = '{"speed": %s, "type": "set_speed"}' % token
+        msg = _refused(SMALL + "[commands]\n@5 " + line + "\n")
+        assert msg.startswith("bad.level:7: ") and "finite" in msg, msg
+        for section, text in (("[commands]", "@0 " + line), ("[pending]", line)):
+            at = lines.index(section) + 1
+            edited = "\n".join(lines[:at] + [text] + lines[at:])
+            with pytest.raises(save.SaveError) as info:
+                save.loads(edited, "s.msave")
+            assert str(info.value).startswith("s.msave:%d: " % (at + 1)), str(info.value)
+            assert "not a finite number" in str(info.value)
+
+
+def test_half_a_character_in_a_command_is_refused_on_every_path():
+    cmd = {"type": "spawn", "kind": "minion", "x": 2, "y": 1, "subtype": "\ud800"}
+    assert "lone surrogate" in _refusal_of(cmd)
+    assert "lone surrogate" in _refusal_of({"type": "set_speed", "speed": 1, "\udc00": 1})
+    msg = _refused(SMALL + '[commands]\n@5 {"type": "set_speed", "speed": 1, "x": "\\ud800"}\n')
+    assert msg.startswith("bad.level:7: ") and "lone surrogate" in msg
+    # A whole pair written as two escapes is one character, and fine.
+    game = load_text(SMALL + '[commands]\n@0 {"type": "set_speed", "speed": 2, '
+                     '"x": "\\ud83d\\ude00"}\n', "ok.level")
+    game.step()
+    assert game.speed == 2
+
+
+# -- bodies: a cap on the living, on a command's and on a tick's ------------------------------
+
+def _taken_and_refused(game):
+    evs = game.take_events()
+    return ([e for e in evs if e["type"] == "party_arrived"],
+            [e["reason"] for e in evs if e["type"] == "refused"])
+
+
+def test_commands_of_one_tick_bring_at_most_sixty_bodies():
+    game = load_text(SMALL, "small.level")
+    for _ in range(6):
+        game.command({"type": "spawn_party", "members": 12})
+    game.step()
+    arrived, refused = _taken_and_refused(game)
+    assert len(arrived) == 5 and len(refused) == 1
+    assert "At most 60 bodies may arrive by command at one moment" in refused[0]
+    # The next tick may bring more; a lone spawn counts too.
+    game.command({"type": "spawn_party", "members": 12})
+    game.command({"type": "spawn", "kind": "minion", "x": 3, "y": 1})
+    game.step()
+    assert len(_taken_and_refused(game)[0]) == 1
+    # The save holds the five taken, loads, and is the same game.
+    again = save.loads(save.dumps(game), "s.msave")
+    assert again.state_hash() == game.state_hash()
+    assert save.dumps(game).count('"spawn_party"') == 6
+
+
+def test_at_most_a_thousand_living_bodies_by_command():
+    rows = ["P" + "m" * 98 + "S"] * 10 + ["P" + "m" * 17 + "." * 81 + "S"]
+    game = load_text("name: full\n[map]\n" + "\n".join(rows) + "\n", "full.level")
+    assert len(game.live()) == 997
+    game.command({"type": "spawn_party", "members": 4})
+    game.command({"type": "spawn_party", "members": 3})
+    game.step()
+    arrived, refused = _taken_and_refused(game)
+    assert len(arrived) == 1 and len(arrived[0]["members"]) == 3 and len(refused) == 1
+    assert "The map holds 997 living bodies; at most 1000 may be alive" in refused[0]
+    assert len(game.live()) == 1000
+    game.command({"type": "spawn", "kind": "minion", "x": 30, "y": 10})
+    game.step()
+    assert "The map holds 1000 living bodies" in _taken_and_refused(game)[1][0]
+    assert len(game.live()) == 1000
+
+
+def test_a_file_over_the_body_caps_is_refused_before_anything_is_built():
+    over = "name: crowd\n[map]\n" + "\n".join(["P" + "m" * 499 + "S"] * 3) + "\n"
+    msg = _quick(lambda: _refused(over), limit=1.0)
+    assert msg.startswith("bad.level:5: the map places more than 1000 bodies"), msg
+    party = '@%s {"type": "spawn_party", "members": 12}\n'
+    ok = SMALL + "[commands]\n" + "".join(party % 0 for _ in range(5)) + party % 1
+    assert len(load_text(ok, "ok.level").script) == 6
+    msg = _refused(SMALL + "[commands]\n" + "".join(party % 0 for _ in range(6)))
+    assert msg.startswith("bad.level:12: the commands at tick 0 put 72 bodies"), msg
+    # A party over 12 is the command's own refusal, at run time (as any bad command).
+    assert len(load_text(SMALL + "[commands]\n" + party.replace("12", "13") % 0,
+                         "ok.level").script) == 1
+
+
+# -- level scenes and file names the runner could not write back -----------------------------
+
+SCENE = os.path.join(LEVELS, "trap_demo.tscn")
+
+
+@pytest.mark.parametrize("old,new,words", [
+    ("format=2", "format=" + "9" * 5000, "does not fit in 64 bits"),
+    ('level_name = "', 'level_name = "\\uD800', "half a character"),
+])
+def test_a_scene_the_runner_could_not_read_or_write_back_is_one_line(tmp_path, old, new,
+                                                                        words):
+    with open(SCENE, encoding="utf-8") as f:
+        text = f.read()
+    path = tmp_path / "bad.tscn"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    r = _runner(path, "--ticks", "5", "--save", str(tmp_path / "s.msave"))
+    _clean_refusal(r, path)
+    assert words in r.stderr
+    c = subprocess.run([sys.executable, "-P", "-m", "pysim", "convert", str(path),
+                        str(tmp_path / "out.level")], capture_output=True, text=True,
+                       env=pysim_env(), timeout=60)
+    _clean_refusal(c, path)
+    s = Session(SMALL, "small.level", 1)
+    assert s.load_level(text.replace(old, new, 1), "bad.tscn")["error"].startswith("bad.tscn:")
+
+
+def test_a_level_whose_file_name_is_not_utf8_saves_and_loads(tmp_path):
+    path = os.path.join(str(tmp_path).encode(), b"caf\xe9.level")
+    with open(TRAP_DEMO, "rb") as src, open(path, "wb") as dst:
+        dst.write(src.read())
+    out = tmp_path / "s.msave"
+    r = _runner(os.fsdecode(path), "--ticks", "5", "--save", str(out))
+    assert r.returncode == 0, r.stderr
+    assert "caf\\udce9.level" in out.read_text(encoding="utf-8")
+    assert _runner(out, "--ticks", "5").returncode == 0

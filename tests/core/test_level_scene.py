@@ -253,7 +253,7 @@ def test_godot_strings_and_values_read_back():
 def test_validate_level_says_ok_or_the_error():
     ok = validate_level(_doors(), "res://levels/doors_demo.tscn")
     assert ok == {"ok": True, "name": "Doors demo", "width": 12, "height": 9, "entities": 1,
-                  "commands": 1}
+                  "commands": 1, "dark": 0}
     bad = Session(_read(LEVELS[0]), "x.level").validate_level(
         _doors().replace('kind = "padlock"', 'kind = "padlok"'), "res://levels/d.tscn")
     assert bad["error"].startswith("res://levels/d.tscn:")
@@ -267,12 +267,13 @@ def test_the_game_session_starts_from_a_scene():
     assert "error" in s.load_level(_doors()[:500], "res://levels/cut.tscn")
 
 
-def test_the_editors_thing_kinds_are_pysims_level_things():
-    """Thing.gd's kind list (the inspector's choice) is every level thing pysim knows."""
+def test_the_editor_draws_every_level_thing_pysim_knows():
+    """Thing.gd's LOOK (the glyph each kind is drawn as in the editor) has every level thing
+    pysim knows and no other; the Kind list itself comes from pysim's catalogue."""
     from pysim.core import level
     from pysim.core.game import load_rule_modules
     load_rule_modules()
     source = _read(os.path.join(ROOT, "godot_project", "addons", "malignus_level", "Thing.gd"))
-    block = source[source.index("const KINDS := ["):]
-    kinds = re.findall(r'"(\w+)"', block[:block.index("]")])
+    block = source[source.index("const LOOK := {"):]
+    kinds = re.findall(r'^\t"(\w+)": \[', block[:block.index("\n}")], re.M)
     assert sorted(kinds) == sorted(level.THINGS)

@@ -7,6 +7,7 @@ import pytest
 
 from conftest import pysim_env
 from pysim.core import save
+from pysim.level import load_text
 from pysim.session import Session
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -24,7 +25,7 @@ def _played_session():
     s.send({"type": "switch_lever", "part": 6})   # applied while paused
     s.step(0.5)
     s.send({"type": "set_speed", "speed": 2})
-    s.send({"type": "no_such_command"})             # refused, and refused again on replay
+    s.send({"type": "no_such_command"})             # refused: it changed nothing
     s.step(3.0)
     return s
 
@@ -42,10 +43,10 @@ def test_a_loaded_save_is_the_same_game_tick_for_tick():
         assert loaded.game.state_hash() == original.game.state_hash()
 
 
-def test_the_save_holds_the_player_commands_not_the_scripted_ones():
+def test_the_save_holds_the_player_commands_taken_not_the_refused_nor_the_scripted():
     text = _played_session().save_text()
     commands = text.split("\n[commands]\n", 1)[1]
-    assert '"switch_lever"' in commands and '"no_such_command"' in commands
+    assert '"switch_lever"' in commands and '"no_such_command"' not in commands
     # The level's own @0:30 switch_lever is in the saved level, not in the command log.
     assert commands.count('"switch_lever"') == 1
 
@@ -92,6 +93,105 @@ def test_a_refused_load_keeps_the_current_game():
     result = s.load_save("malignus-save 1\nsource: x\n", "broken.msave")
     assert result["error"].startswith("broken.msave:")
     assert s.game.state_hash() == before
+
+
+# -- the view: the front end's camera and log, kept with the save, never the game -----------
+
+VIEW = {"camera": [{"x": 120.5, "y": 64.0, "zoom": 0.5}],
+        "log": [{"text": "Grub wakes up", "category": "combat"}, {"text": "A [b]", "n": 2}]}
+
+
+def test_the_view_goes_with_the_save_and_comes_back_as_it_was():
+    original = _played_session()
+    text = original.save_text(VIEW)
+    assert "\n[view]\ncamera " in text and text.count("\nlog ") == 2
+    loaded = Session("name: x\n[map]\nP.S\n", "x.level", 1)
+    result = loaded.load_save(text, "slot.msave")
+    assert result["ok"] and result["view"] == VIEW
+    assert result["name"] == "Trap demo" and result["level"] == "trap_demo.level"
+    assert loaded.game.state_hash() == original.game.state_hash()
+    # a one-value key reads back as a list of one, a save without a view as no view
+    assert save.read(original.save_text({"camera": {"x": 1}}), "s")[1] == {"camera": [{"x": 1}]}
+    assert loaded.load_save(original.save_text(), "plain.msave")["view"] == {}
+
+
+def test_the_view_is_not_the_game():
+    """Another view, or none, is the same game: the same hash, tick for tick."""
+    s = _played_session()
+    plain = save.loads(s.save_text(), "a")
+    other = save.loads(s.save_text({"camera": [{"x": -5, "y": 3, "zoom": 2}], "log": []}), "b")
+    viewed = save.loads(s.save_text(VIEW), "c")
+    for _ in range(200):
+        for g in (plain, other, viewed):
+            g.step()
+        assert plain.state_hash() == other.state_hash() == viewed.state_hash()
+
+
+def test_a_session_starts_on_a_save_with_its_view():
+    original = _played_session()
+    started = Session(original.save_text(VIEW), "slot.msave", -1, True)
+    assert started.game.state_hash() == original.game.state_hash()
+    assert started.opened_save() == {"ok": True, "tick": original.game.tick,
+                                     "level": "trap_demo.level", "name": "Trap demo", "view": VIEW}
+    assert Session(TRAP_TEXT(), "trap_demo.level", 11).opened_save() == {}
+    with pytest.raises(save.SaveError) as err:
+        Session("malignus-save 2\nsource: x\n", "bad.msave", -1, True)
+    assert str(err.value).startswith("bad.msave:4: the header has no seed")
+
+
+def test_a_save_summary_reads_the_view_without_replaying():
+    text = _played_session().save_text(VIEW)
+    from pysim.session import Checker
+    summary = Checker().save_summary(text, "slot.msave")
+    assert summary["ok"] and summary["view"] == VIEW and summary["source"] == "trap_demo.level"
+    assert summary["tick"] > 0
+    # the checkpoints and commands are not replayed: a log that would not replay still reads
+    assert Checker().save_summary(text.replace('"speed": 2', '"speed": 1'), "s")["ok"]
+    assert Checker().save_summary("hello\n", "x.msave")["error"].startswith("x.msave:1:")
+
+
+def test_a_save_summary_knows_the_rule_areas_sections_in_a_fresh_process(tmp_path):
+    """The title lists saves through a Checker that has made no game: a campaign save's [fog]
+    must still read as a section (not as lines of [checkpoints])."""
+    campaign = os.path.join(HERE, "..", "..", "godot_project", "levels", "campaign.level")
+    with open(campaign, encoding="utf-8") as f:
+        s = Session(f.read(), "campaign.level", -1)
+    for _ in range(60):
+        s.step(1.0)
+    path = tmp_path / "fog.msave"
+    path.write_text(s.save_text(VIEW), encoding="utf-8")
+    assert "\n[fog]\n" in path.read_text(encoding="utf-8")
+    code = ("import sys; from pysim.session import Checker; "
+            "r = Checker().save_summary(open(sys.argv[1]).read(), 'fog.msave'); "
+            "print(r.get('error', 'ok %d' % r['tick']))")
+    out = subprocess.run([sys.executable, "-c", code, str(path)], capture_output=True, text=True,
+                         env=pysim_env(), timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "ok %d" % s.game.tick, out.stdout
+
+
+def test_a_bad_view_is_refused_with_its_line_and_a_bad_one_is_never_written():
+    text = _played_session().save_text(VIEW)
+    lines = text.split("\n")
+    at = lines.index("[view]") + 1                   # the first view line, 0-based + 1
+    for bad, why in [("Camera {}", "a [view] line is 'key JSON'"),
+                     ("camera {not json", "bad JSON"), ("camera NaN", "NaN"),
+                     ("camera " + "[" * 50 + "]" * 50, "nested")]:
+        edited = "\n".join(lines[:at] + [bad] + lines[at + 1:])
+        message = _bad(edited)
+        assert message.startswith("slot.msave:%d:" % (at + 1)) and why in message, message
+    many = "\n".join(lines[:at] + ["log 1"] * (save.MAX_VIEW_LINES + 1)) + "\n"
+    assert "the [view] section has" in _bad(many)
+    s = _played_session()
+    for view in [{"Bad": [1]}, {"x": [float("nan")]}, {"x": ["a" * 30000]},
+                 {"x": list(range(save.MAX_VIEW_LINES + 1))}, ["not", "a dict"]]:
+        with pytest.raises(ValueError):
+            s.save_text(view)
+
+
+def TRAP_TEXT():
+    with open(TRAP_DEMO, encoding="utf-8") as f:
+        return f.read()
 
 
 def test_the_runner_saves_and_goes_on_from_a_save(tmp_path):
@@ -257,5 +357,29 @@ def test_a_process_killed_while_saving_leaves_a_whole_save(tmp_path):
         assert game.tick >= 1
     assert kills == 6 and target.exists()
     leftovers = [p.name for p in tmp_path.iterdir() if p.name != "slot.msave"]
-    # A kill can leave one temporary file (never the save itself half written).
+    # A kill can leave one temporary file (never the save itself half written); the next
+    # save removes it, so six kills leave at most the last one's.
     assert all(name.startswith(".slot.msave.") and name.endswith(".tmp") for name in leftovers)
+    assert len(leftovers) <= 1, leftovers
+
+
+def test_a_save_removes_the_temporary_files_killed_saves_left_and_only_those(tmp_path):
+    target = tmp_path / "slot.msave"
+    left = [tmp_path / (".slot.msave.%s.tmp" % tail) for tail in ("k3_x9q0a", "00000000")]
+    others = [tmp_path / name for name in (
+        ".other.msave.k3_x9q0a.tmp",       # another save's
+        ".slot.msave.k3_x9q0.tmp",         # not a name mkstemp gives
+        ".slot.msave.K3_X9Q0A.tmp",
+        "slot.msave.tmp",                  # the game's (SimClient.gd) own name, not ours
+        ".slot.msave.fresh000.tmp")]       # newer than the write: another writer's, going on
+    for path in left + others:
+        path.write_text("half a save")
+    for path in left + others[:-1]:
+        os.utime(path, (1_000_000_000, 1_000_000_000))
+    future = 4_000_000_000
+    os.utime(others[-1], (future, future))
+    game = load_text("name: small\n[map]\nP.S\n", "small.level")
+    save.save_file(game, str(target))
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(
+        ["slot.msave"] + [p.name for p in others])
+    assert save.loads(target.read_text(encoding="utf-8"), "slot.msave").tick == 0

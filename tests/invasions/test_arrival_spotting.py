@@ -261,3 +261,20 @@ def test_the_boss_or_a_creature_of_ours_seeing_the_party_spots_it():
     assert spotted and spotted[0]["how"] == "seen"
     by = g.entities[spotted[0]["by"]]
     assert by.kind == E.CREATURE and by.side == E.DUNGEON
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_the_party_screen_says_each_ability_in_words():
+    from pysim.combat import stats
+    g = load_text(NO_ONE.replace("P....", "P.a.."))
+    rogue = [e for e in g.entities.values() if e.kind == 1][0]
+    rogue.fighter.stats = stats.adventurer("rogue", 3)     # Detect Traps, and Locksmith from level 3
+    card = sighting.member_card(g, rogue)
+    assert card["abilities"] == ["detect_traps", "locksmith"]
+    assert card["ability_words"] == [
+        {"name": "Detect Traps", "words": "shows the whole party every trap within 7 tiles"},
+        {"name": "Locksmith", "words": "the party always picks a locked door"}]
+    # every trait an adventurer class can have is worded
+    for cls in stats.CLASS_NAMES:
+        for trait in stats.adventurer(cls, stats.MAX_LEVEL).traits:
+            assert stats.trait_words(trait)["words"] != "", (cls, trait)

@@ -7,12 +7,6 @@ extends Node2D
 # the scene tree's order (a duty or a padlock after its minion or door). Drawn as a glyph.
 
 const TILE := 16.0
-# Every level thing pysim knows (pysim/core/level.py THINGS; tests/core/test_level_scene.py
-# checks this list against it).
-const KINDS := ["minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
-	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
-	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
-	"altar", "name", "treasury"]
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -42,17 +36,19 @@ const LOOK := {
 	"name": ["n", Color(0.9, 0.9, 0.9), true],
 	"treasury": ["T", Color(0.85, 0.6, 0.25), false],
 }
-# Trap parts by their first letters: a timer reads "Ti", spinning blades "SB".
-export(String, "minion", "adventurer", "boss", "creature", "kobold", "dungeon_creature",
-	"door", "padlock", "trap", "metal", "duty", "party", "faction", "trait", "bed",
-	"scrapper_table", "pyre", "treasure", "mark", "guardpost", "scrying_pool", "vein", "cell",
-	"altar", "name", "treasury") var kind := "minion" setget set_kind
+# Kind and Arg are edited in the Inspector from lists of pysim's catalogue of level things
+# (ThingFields.gd); LOOK draws each kind pysim knows (tests/core/test_level_scene.py checks).
+export var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
 
 
 func _ready() -> void:
 	if Engine.editor_hint:
 		set_notify_transform(true)
+
+
+func is_level_thing() -> bool:
+	return true
 
 
 func set_kind(value: String) -> void:
@@ -72,7 +68,8 @@ func _notification(what: int) -> void:
 			position = snapped
 
 
-# The glyph's text: the kind's letter, or a trap part's initials.
+# The glyph's text: the kind's letter, or a trap part's initials (a timer reads "Ti",
+# spinning blades "SB").
 func glyph() -> String:
 	var look: Array = LOOK.get(kind, ["?", Color(1, 0, 1), false])
 	if kind == "trap" and arg != "":

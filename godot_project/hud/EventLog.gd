@@ -1,0 +1,217 @@
+extends PanelContainer
+# The event log, bottom left above the tool bar: recent events in words (the HUD words them,
+# hud/EventText.gd), newest at the bottom, with a toggle per category (combat, traps, doors,
+# invasions). The player folds it away with its "Log" button (the button then counts the
+# lines that came since) and makes it taller or shorter by dragging its top edge (the grip),
+# between MIN_LINES and the room the HUD leaves it (set_max_height: a long error or toasts
+# above it shrink it for a while; it grows back to the player's height after).
+
+const LOG_LINES := 100           # the log keeps this many lines (the cap)
+const LOG_REPEAT_WINDOW := 6     # a line said again within this many lines is counted, not repeated
+const FILTERS := [["combat", "Combat", "Fights, wounds, knockouts, orders"],
+		["traps", "Traps", "Trap parts, wires, resets, duties"],
+		["doors", "Doors", "Doors, padlocks, breaches"],
+		["invasions", "Invasions", "Parties, invasions, treasure, what adventurers learn"]]
+const MIN_LINES := 2
+const START_LINES := 5
+
+onready var text: RichTextLabel = $Box/Text
+onready var filter_row: Container = $Box/Header
+onready var fold_button: Button = $Box/Header/Fold
+onready var grip: Control = $Box/Grip
+
+var lines := []                  # every kept line, as bbcode (filtered or not)
+var entries := []                # {"time", "color", "text", "category", "count", "line"}, parallel to lines
+var shown_categories := {"combat": true, "traps": true, "doors": true, "invasions": true}
+var folded := false
+var unread := 0                  # lines added while folded
+var max_height := 400.0          # set by the HUD: the room left in the column
+var wanted_height := 0.0         # the text's height the player chose (dragging the grip)
+var _dirty := false
+var _drag_from := -1.0           # the mouse's y when the grip was pressed, -1: not dragging
+var _drag_height := 0.0
+
+
+func _ready() -> void:
+	wanted_height = line_height() * START_LINES
+	text.rect_min_size.y = wanted_height
+	for f in FILTERS:
+		var b := CheckBox.new()
+		b.name = f[0]
+		b.text = f[1]
+		b.hint_tooltip = "Show or hide: " + f[2]
+		b.pressed = true
+		b.focus_mode = FOCUS_NONE
+		var _err := b.connect("toggled", self, "set_filter", [f[0]])
+		filter_row.add_child(b)
+	var _err := fold_button.connect("pressed", self, "toggle_folded")
+	_err = grip.connect("gui_input", self, "_on_grip_input")
+	_err = grip.connect("draw", self, "_draw_grip")
+	_show_fold()
+
+
+func line_height() -> float:
+	return float(text.get_font("normal_font").get_height() + text.get_constant("line_separation"))
+
+
+# One line. The same words again within LOG_REPEAT_WINDOW lines (a minion failing the same
+# reset roll over and over) move to the bottom with a count instead of a new line.
+func add_line(text_words: String, category: String, color: Color, time_words: String) -> void:
+	var count := 1
+	for k in range(entries.size() - 1, max(-1, entries.size() - 1 - LOG_REPEAT_WINDOW), -1):
+		if entries[k].text == text_words:
+			count = int(entries[k].count) + 1
+			entries.remove(k)
+			lines.remove(k)
+			break
+	_append({"time": time_words, "color": color.to_html(false), "text": text_words,
+			"category": category, "count": count})
+
+
+func _append(e: Dictionary) -> void:
+	var count := int(e["count"])
+	e["line"] = "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
+		_escape(str(e["time"])), e["color"], _escape(str(e["text"]) + (" (x%d)" % count if count > 1 else ""))]
+	entries.append(e)
+	lines.append(e["line"])
+	while lines.size() > LOG_LINES:
+		lines.pop_front()
+		entries.pop_front()
+	if folded:
+		unread += 1
+		_show_fold()
+	_dirty = true
+
+
+func clear() -> void:
+	lines.clear()
+	entries.clear()
+	unread = 0
+	_show_fold()
+	_dirty = true
+
+
+# The lines as plain values (time, color, text, category, count), oldest first: what a save
+# keeps of the log (main/Main.gd, "The view").
+func saved_entries() -> Array:
+	var out := []
+	for e in entries:
+		out.append({"time": e["time"], "color": e["color"], "text": e["text"],
+				"category": e["category"], "count": e["count"]})
+	return out
+
+
+# The log made again from saved_entries() (a loaded save's): entries that are not such
+# Dictionaries are skipped.
+func restore(saved: Array) -> void:
+	clear()
+	for e in saved:
+		if typeof(e) != TYPE_DICTIONARY or typeof(e.get("text")) != TYPE_STRING:
+			continue
+		var color := str(e.get("color", "ffffff"))
+		_append({"time": str(e.get("time", "")), "text": e["text"],
+				"color": color if color.is_valid_html_color() else "ffffff",
+				"category": str(e.get("category", "")), "count": int(max(1, int(e.get("count", 1))))})
+
+
+# Show or hide a category of the log ("combat", "traps", "doors", "invasions").
+func set_filter(shown: bool, category: String) -> void:
+	shown_categories[category] = shown
+	var b = filter_row.get_node_or_null(category)
+	if b is Button and b.pressed != shown:
+		b.pressed = shown
+	_dirty = true
+
+
+# The lines the log shows now (filters applied), as plain text.
+func shown_texts() -> Array:
+	var out := []
+	for e in entries:
+		if shown_categories.get(e.category, true):
+			out.append(e.text + (" (x%d)" % int(e.count) if int(e.count) > 1 else ""))
+	return out
+
+
+func set_folded(fold: bool) -> void:
+	folded = fold
+	text.visible = not folded
+	grip.visible = not folded
+	for c in filter_row.get_children():
+		if c != fold_button:
+			c.visible = not folded
+	unread = 0
+	_show_fold()
+
+
+func toggle_folded() -> void:
+	set_folded(not folded)
+
+
+# The text's height in pixels the player wants, kept between MIN_LINES lines and max_height.
+func set_text_height(h: float) -> void:
+	var lo := line_height() * MIN_LINES
+	wanted_height = clamp(h, lo, max(lo, max_height))
+	_apply_height()
+
+
+func set_max_height(h: float) -> void:
+	max_height = h
+	_apply_height()
+
+
+# The height the text takes now: the player's, or less while the column lacks the room.
+func text_height() -> float:
+	return text.rect_min_size.y if text.visible else 0.0
+
+
+func _apply_height() -> void:
+	var lo := line_height() * MIN_LINES
+	var h: float = max(lo, min(wanted_height, max_height))
+	if h != text.rect_min_size.y:
+		text.rect_min_size.y = h
+
+
+func _process(_delta: float) -> void:
+	if _dirty:
+		_dirty = false
+		var shown := []
+		for e in entries:
+			if shown_categories.get(e.category, true):
+				shown.append(e.line)
+		text.bbcode_text = PoolStringArray(shown).join("\n")
+
+
+func _show_fold() -> void:
+	if fold_button == null:
+		return
+	if folded:
+		fold_button.text = "+ Log" + (" (%d new)" % unread if unread > 0 else "")
+		fold_button.hint_tooltip = "Open the log"
+	else:
+		fold_button.text = "- Log"
+		fold_button.hint_tooltip = "Fold the log away"
+
+
+# Dragging the grip up makes the log taller. The mouse's height on the screen, in the HUD's
+# units (the UI scale), not the grip's own (the grip moves with the log's top).
+func _on_grip_input(event: InputEvent) -> void:
+	var y: float = event.global_position.y / get_global_transform_with_canvas().get_scale().y \
+			if event is InputEventMouse else 0.0
+	if event is InputEventMouseButton and event.button_index == BUTTON_LEFT:
+		_drag_from = y if event.pressed else -1.0
+		_drag_height = text.rect_min_size.y
+		accept_event()
+	elif event is InputEventMouseMotion and _drag_from >= 0:
+		set_text_height(_drag_height - (y - _drag_from))
+		accept_event()
+
+
+func _draw_grip() -> void:
+	var w := grip.rect_size.x
+	var c := Color(0.6, 0.5, 0.75, 0.8)
+	grip.draw_line(Vector2(w / 2 - 16, 2), Vector2(w / 2 + 16, 2), c, 1.0)
+	grip.draw_line(Vector2(w / 2 - 10, 4), Vector2(w / 2 + 10, 4), c, 1.0)
+
+
+static func _escape(s: String) -> String:
+	return s.replace("[", "(").replace("]", ")")

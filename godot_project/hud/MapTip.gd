@@ -1,0 +1,179 @@
+extends PanelContainer
+# The tip beside the mouse while it is over the map:
+# - the active tool's hint (EventBus.cursor_hint, from the previews): what a click would do,
+#   in green, or why it would be refused, in red; at once, and only its first sentence;
+# - after TIP_DELAY seconds on a tile, what is on it: the place, who stands or lies there,
+#   then the concepts' lines (add_tile_info).
+# Its texts wrap at MAX_WIDTH. It stands below right of the mouse, or at another corner of it
+# when that would cover a panel (`blocked`: the HUD's panels) or leave the screen; it is
+# drawn over everything else.
+
+const EventText = preload("res://hud/EventText.gd")
+const TIP_DELAY := 0.35          # seconds on a tile before its tip shows
+const MAX_WIDTH := 300.0
+const OFFSET := Vector2(16, 18)  # from the mouse to the tip's nearest corner
+const OK_COLOR := Color(0.55, 1, 0.6)
+const BAD_COLOR := Color(1, 0.55, 0.5)
+
+onready var hint_label: Label = $Box/Hint
+onready var text_label: Label = $Box/Text
+
+var blocked: FuncRef = null      # fn() -> Array of Rect2 (the HUD's units) not to cover
+var hint := ""
+var hint_ok := true
+var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of lines
+var _snap := {}
+var _tile := Vector2(-1, -1)
+var _since := 0.0
+var _on_map := false
+
+
+func _ready() -> void:
+	add_to_group("layout_tip")       # it never covers a panel (tests/LayoutCheck.gd)
+	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	_err = EventBus.connect("tile_hovered", self, "_on_tile_hovered")
+	_err = EventBus.connect("cursor_hint", self, "show_hint")
+
+
+# A concept adds lines to the tip: fn(tile: Vector2, snap: Dictionary) -> Array of Strings
+# (its things on that tile).
+func add_tile_info(target: Object, method: String) -> void:
+	_tile_infos.append(funcref(target, method))
+
+
+# The tip's lines for a tile: the place, who stands or lies there, then the concepts' lines.
+func tile_lines(tile: Vector2) -> Array:
+	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
+	var ids = _snap.get("ent_id", [])
+	var states = _snap.get("ent_state", [])
+	var worlds := get_tree().get_nodes_in_group("world")
+	# Who is drawn under the mouse (world/EntityLayer.gd: bodies sharing a tile are drawn
+	# apart, walking ones between tiles).
+	var under: Array = worlds[0].bodies_under_mouse(tile) if not worlds.empty() else []
+	for i in range(min(ids.size(), states.size())):
+		if int(ids[i]) in under:
+			var st := int(states[i])
+			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
+	for f in _tile_infos:
+		if f.is_valid():
+			var more = f.call_func(tile, _snap)
+			if typeof(more) == TYPE_ARRAY:
+				lines += more
+	return lines
+
+
+# The preview's words: only the first sentence ("" hides them).
+func show_hint(text: String, ok: bool) -> void:
+	var short := text.strip_edges()
+	var stop := short.find(". ")
+	if stop >= 0:
+		short = short.substr(0, stop + 1)
+	hint = short
+	hint_ok = ok
+	_refresh()
+
+
+func _on_snapshot(snap: Dictionary) -> void:
+	_snap = snap
+
+
+func _on_tile_hovered(tile: Vector2) -> void:
+	_tile = tile
+	_since = 0.0
+	_refresh()
+
+
+# Any mouse motion hides the tip first; _unhandled_input shows it again when the motion was
+# over the map (no panel took it).
+func _input(event: InputEvent) -> void:
+	if event is InputEventMouseMotion:
+		_on_map = false
+
+
+func _unhandled_input(event: InputEvent) -> void:
+	if event is InputEventMouseMotion:
+		_on_map = true
+		_refresh()
+
+
+func _process(delta: float) -> void:
+	var was := _since
+	_since += delta
+	if visible or (was < TIP_DELAY and _since >= TIP_DELAY):
+		_refresh()
+
+
+func _refresh() -> void:
+	var words := ""
+	if _tile.x >= 0 and _since >= TIP_DELAY:
+		words = PoolStringArray(tile_lines(_tile)).join("\n")
+	var mouse: Vector2 = get_parent().get_local_mouse_position()
+	var panels := _panels()
+	visible = _on_map and (words != "" or hint != "") and _covers(panels, Rect2(mouse, Vector2.ONE)) == 0.0
+	if not visible:
+		return
+	if words != text_label.text or hint != hint_label.text:
+		text_label.text = words
+		text_label.visible = words != ""
+		hint_label.text = hint
+		hint_label.visible = hint != ""
+		_fit_width()
+	hint_label.add_color_override("font_color", OK_COLOR if hint_ok else BAD_COLOR)
+	rect_position = _place(mouse, panels)
+
+
+# The labels as wide as their longest line, at most MAX_WIDTH (longer lines wrap).
+func _fit_width() -> void:
+	var font := text_label.get_font("font")
+	var w := 0.0
+	for l in [hint_label, text_label]:
+		if l.visible:
+			for line in l.text.split("\n"):
+				w = max(w, font.get_string_size(line).x)
+	w = min(ceil(w) + 1, MAX_WIDTH)
+	hint_label.rect_min_size.x = w
+	text_label.rect_min_size.x = w
+	rect_size = Vector2.ZERO
+
+
+# Where the tip goes: below right of the mouse if that is on screen and covers no panel; else
+# the free place nearest the mouse among the other corners and the places beside the panels'
+# edges; if there is none, where it covers the least. Kept on screen.
+func _place(at: Vector2, panels: Array) -> Vector2:
+	var size := get_combined_minimum_size()
+	var screen := Rect2(Vector2.ZERO, get_parent().rect_size)
+	var xs := [at.x + OFFSET.x, at.x - OFFSET.x - size.x]
+	var ys := [at.y + OFFSET.y, at.y - OFFSET.y - size.y]
+	for b in panels:
+		xs += [b.end.x + 2, b.position.x - size.x - 2]
+		ys += [b.end.y + 2, b.position.y - size.y - 2]
+	var best := Vector2(xs[0], ys[0])
+	var best_score := INF
+	for x in xs:
+		for y in ys:
+			var r := Rect2(Vector2(x, y), size)
+			var score: float = Vector2(clamp(at.x, r.position.x, r.end.x), clamp(at.y, r.position.y, r.end.y)).distance_to(at)
+			if not screen.encloses(r):
+				score += 1e7
+			var cover := _covers(panels, r)
+			if cover > 0 or r.grow(2).has_point(at):
+				score += 1e5 + cover
+			if score < best_score:
+				best_score = score
+				best = r.position
+	best.x = clamp(best.x, 0.0, max(0.0, screen.size.x - size.x))
+	best.y = clamp(best.y, 0.0, max(0.0, screen.size.y - size.y))
+	return best
+
+
+func _panels() -> Array:
+	return blocked.call_func() if blocked != null and blocked.is_valid() else []
+
+
+# How much of `r` the panels cover (0: nothing; a panel appeared under the mouse: the tip goes).
+static func _covers(panels: Array, r: Rect2) -> float:
+	var area := 0.0
+	for b in panels:
+		if r.intersects(b):
+			area += max(r.clip(b).get_area(), 1.0)
+	return area

@@ -1,0 +1,289 @@
+extends "res://tests/TestCase.gd"
+# The HUD's controls as a player uses them, by mouse and keys (Input.parse_input_event): the
+# log folds and grows by its grip; a tool's refusal is said beside the mouse, short, and the
+# map keeps no text; the map tip keeps off the dock; the tabs stay put and every order button
+# shows whole; the UI scale scales the HUD and clicks still land; a Dig drag shows a
+# rectangle; the party screen has a card per adventurer with its abilities in words.
+
+const DOORS := "res://levels/doors_demo.level"
+const FIRST := "res://levels/first.level"
+const WALL := Vector2(0, 3)           # doors_demo: a wall (no door can go there)
+const LONG_REASON := "Only someone knocked out can be handled so. A long second sentence the hint leaves out, about what else would work instead of this order."
+
+func after_each() -> void:
+	restore_window()
+	EventBus.emit_signal("tool_selected", "select")
+	free_main()
+
+
+func _start(level: String):
+	yield(start_main(level), "completed")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(3), "completed")
+
+
+# --- the log ---------------------------------------------------------------------------------
+
+func test_the_log_folds_away_and_grows_by_its_grip():
+	return _wrap("_t_log")
+
+
+func _t_log():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	var log_panel = main.hud.event_log
+	var text: RichTextLabel = log_panel.text
+	assert_true(text.is_visible_in_tree(), "the log's text shows")
+	var h0: float = text.rect_min_size.y
+	assert_true(h0 <= 6 * log_panel.line_height(), "it starts at a few lines, not a wall of text (%s px)" % h0)
+	# The grip: dragged up by 60 px, the log is 60 px taller; dragged far down, two lines.
+	var grip: Control = log_panel.grip
+	var at := screen_point(grip, grip.rect_size / 2)
+	mouse_motion(at)
+	mouse_button(at, BUTTON_LEFT, true)
+	yield(get_tree(), "idle_frame")
+	mouse_motion(at - Vector2(0, 60), BUTTON_MASK_LEFT)
+	yield(get_tree(), "idle_frame")
+	mouse_button(at - Vector2(0, 60), BUTTON_LEFT, false)
+	yield(frames(2), "completed")
+	assert_almost(text.rect_min_size.y, h0 + 60, 1.0, "dragging the grip up 60 px")
+	assert_almost(text.rect_size.y, h0 + 60, 1.0, "the text takes it")
+	at = screen_point(grip, grip.rect_size / 2)
+	mouse_button(at, BUTTON_LEFT, true)
+	yield(get_tree(), "idle_frame")
+	mouse_motion(at + Vector2(0, 500), BUTTON_MASK_LEFT)
+	yield(get_tree(), "idle_frame")
+	mouse_button(at + Vector2(0, 500), BUTTON_LEFT, false)
+	yield(frames(2), "completed")
+	assert_almost(text.rect_min_size.y, 2 * log_panel.line_height(), 1.0, "never less than two lines")
+	# Folded by its button: the text goes; lines that come are counted on the button.
+	var log_top: float = screen_rect(log_panel).position.y
+	yield(click_control(log_panel.fold_button), "completed")
+	yield(frames(2), "completed")
+	assert_false(text.is_visible_in_tree(), "folded, the text is gone")
+	assert_true(screen_rect(log_panel).position.y > log_top + 20, "and the map shows where it was")
+	main.hud.add_log_note("One")
+	main.hud.add_log_note("Two")
+	assert_string_contains(log_panel.fold_button.text, "2 new")
+	yield(click_control(log_panel.fold_button), "completed")
+	yield(frames(2), "completed")
+	assert_true(text.is_visible_in_tree(), "opened again")
+	assert_false(log_panel.fold_button.text.find("new") >= 0, "nothing new once read: %s" % log_panel.fold_button.text)
+
+
+# --- the hint beside the mouse, the map tip ----------------------------------------------------
+
+func test_a_refusal_is_said_beside_the_mouse_in_one_sentence():
+	return _wrap("_t_hint")
+
+
+func _t_hint():
+	yield(_start(DOORS), "completed")
+	if not running():
+		return
+	var ext = extension("DoorsExtension")
+	yield(click_control(main.hud.tool_button("door")), "completed")
+	var at := tile_screen(WALL)
+	mouse_motion(at + Vector2(3, 0))
+	yield(get_tree(), "idle_frame")
+	mouse_motion(at)
+	yield(frames(2), "completed")
+	var tip = main.hud.map_tip
+	var reason: String = str(main.sim.check_command({"type": "build_door", "x": int(WALL.x), "y": int(WALL.y)}).get("reason", ""))
+	assert_ne(reason, "", "a wall takes no door")
+	assert_true(tip.visible, "the hint shows at once, before the tip's delay")
+	assert_eq(tip.hint_label.text, first_sentence(reason), "the reason's first sentence")
+	assert_false(tip.hint_ok, "in the refusal's colour")
+	var r: Rect2 = screen_rect(tip)
+	assert_true(r.grow(24).has_point(at), "beside the mouse: %s, mouse %s" % [str(r), str(at)])
+	assert_true(r.size.x <= tip.MAX_WIDTH + 20, "and narrow: %s" % str(r.size))
+	assert_eq(ext.preview.text, reason, "the preview keeps the whole reason (the panel's tooltip)")
+	# a long one: only the first sentence, wrapped
+	EventBus.emit_signal("cursor_hint", LONG_REASON, false)
+	mouse_motion(at + Vector2(1, 0))
+	yield(frames(2), "completed")
+	assert_eq(tip.hint_label.text, "Only someone knocked out can be handled so.")
+	# off the tool: the hint goes with the preview
+	yield(click_control(main.hud.tool_button("select")), "completed")
+	mouse_motion(at)
+	yield(frames(2), "completed")
+	assert_eq(tip.hint, "", "no hint without the tool")
+
+
+static func first_sentence(s: String) -> String:
+	var stop := s.find(". ")
+	return s if stop < 0 else s.substr(0, stop + 1)
+
+
+func test_the_map_tip_keeps_off_the_dock():
+	return _wrap("_t_tip")
+
+
+func _t_tip():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	EventBus.emit_signal("entity_selected", first_of_kind(0))
+	yield(frames(20), "completed")
+	var dock: Rect2 = screen_rect(main.hud.right_dock.scroll)
+	assert_true(dock.size.y > 100, "the selection panel shows in the dock")
+	# the mouse on the map just left of the dock, halfway down the panel
+	var at := Vector2(dock.position.x - 6, dock.position.y + 40)
+	mouse_motion(at + Vector2(-2, 0))
+	yield(get_tree(), "idle_frame")
+	mouse_motion(at)
+	yield(get_tree().create_timer(0.6), "timeout")
+	var tip = main.hud.map_tip
+	assert_true(tip.visible, "the tip shows for the tile under the mouse")
+	assert_false(screen_rect(tip).intersects(dock), "and stays off the dock: %s, dock %s" % [str(screen_rect(tip)), str(dock)])
+	for panel in main.hud.panel_rects():
+		assert_false(tip.get_global_rect().intersects(panel), "nor any panel: %s" % str(panel))
+
+
+# --- tabs and the order buttons -------------------------------------------------------------
+
+func test_tabs_stay_put_and_every_order_button_shows_whole():
+	return _wrap("_t_tabs")
+
+
+func _t_tabs():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	EventBus.emit_signal("entity_selected", first_of_kind(0))
+	yield(frames(20), "completed")
+	var tabs = main.hud.selection_panel.tabs
+	var places := {}
+	for title in ["Info", "Behavior", "Duty"]:
+		places[title] = screen_rect(tabs.tab_button(title))
+	for title in ["Duty", "Behavior", "Info", "Duty"]:
+		yield(click_control(tabs.tab_button(title)), "completed")
+		yield(frames(2), "completed")
+		assert_eq(str(tabs.current_page.name), title, "a click on %s opens it" % title)
+		for t in places:
+			assert_eq(screen_rect(tabs.tab_button(t)), places[t], "the %s tab did not move" % t)
+	yield(click_control(tabs.tab_button("Behavior")), "completed")
+	yield(frames(3), "completed")
+	var orders: Control = extension("CombatExtension").tab.orders
+	var view: Rect2 = screen_rect(main.hud.right_dock.scroll)
+	for b in orders.get_children():
+		var r := screen_rect(b)
+		assert_true(view.encloses(r), "%s shows inside the dock: %s in %s" % [b.name, str(r), str(view)])
+		assert_true(b.rect_size.x >= b.get_combined_minimum_size().x, "%s is whole (%s)" % [b.name, b.text])
+	yield(click_control(orders.get_node("Imprison")), "completed")
+	assert_eq(main.world.tool_id, "combat_order", "Imprison, the last button, takes a click")
+
+
+# --- the UI scale ----------------------------------------------------------------------------
+
+func test_the_ui_scale_scales_the_hud_and_clicks_still_land():
+	return _wrap("_t_scale")
+
+
+func _t_scale():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	yield(set_window(Vector2(1280, 720), 1.5), "completed")
+	assert_eq(main.hud.scale, Vector2(1.5, 1.5), "the HUD is scaled")
+	assert_almost(main.hud.root.rect_size.x, 1280 / 1.5, 0.5, "and laid out in the room the scale leaves")
+	var bar := screen_rect(main.hud.top_bar)
+	assert_almost(bar.size.x, 1280.0, 1.0, "the top bar still spans the window")
+	var b: Button = main.hud.tool_button("door")
+	assert_almost(screen_rect(b).size.y, b.rect_size.y * 1.5, 0.5, "a button is 1.5 times as tall on screen")
+	yield(click_control(b), "completed")
+	assert_eq(main.world.tool_id, "door", "a click on the scaled button picks the tool")
+	yield(set_window(Vector2(1280, 720), 0.75), "completed")
+	assert_almost(main.hud.root.rect_size.x, 1280 / 0.75, 0.5, "smaller: more room")
+	yield(click_control(main.hud.tool_button("select")), "completed")
+	assert_eq(main.world.tool_id, "select")
+
+
+# --- a Dig drag ------------------------------------------------------------------------------
+
+func test_a_dig_drag_shows_the_rectangle_it_covers():
+	return _wrap("_t_dig")
+
+
+func _t_dig():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	yield(click_control(main.hud.tool_button("econ_dig")), "completed")
+	var cursor = main.world.cursor
+	assert_true(cursor.area_tools.has("econ_dig"), "Dig drags an area")
+	assert_false(cursor.area_tools.has("wire"), "a wire is a line")
+	yield(press_and_drag([Vector2(13, 10), Vector2(14, 11), Vector2(15, 12)]), "completed")
+	yield(frames(2), "completed")
+	assert_eq(cursor.drag_from, Vector2(13, 10), "the drag began there")
+	assert_eq(cursor.drag_area(cursor.drag_from, cursor.hover_tile), Rect2(13, 10, 3, 3), "a 3 x 3 rectangle")
+	assert_string_contains(main.hud.map_tip.hint, "Dig on 3 x 3 tiles")
+	yield(release(Vector2(15, 12)), "completed")
+	assert_eq(cursor.drag_from, null, "let go, no rectangle")
+
+
+# --- the party screen ------------------------------------------------------------------------
+
+func test_the_party_screen_has_a_card_per_adventurer():
+	return _wrap("_t_party")
+
+
+func _t_party():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	var letters = extension("InvasionsExtension").spotted_letter
+	letters.show_letter({"title": "Adventurers spotted in your dungeon", "goal": "steal_treasure", "members": [
+		{"entity": 8, "name": "Wren", "class": "rogue", "level": 3, "abilities": ["detect_traps", "locksmith"],
+			"ability_words": [{"name": "Detect Traps", "words": "shows the whole party every trap within 7 tiles"},
+				{"name": "Locksmith", "words": "the party always picks a locked door"}]},
+		{"entity": 9, "name": "Odo", "class": "peasant", "level": 0, "abilities": [], "ability_words": []}]})
+	yield(frames(2), "completed")
+	yield(click_control(letters.letter.find_node("Button", true, false)), "completed")
+	yield(frames(2), "completed")
+	assert_true(letters.screen.visible, "Read on opens the party screen")
+	var cards: Array = letters.members_box.get_children()
+	assert_eq(cards.size(), 2, "a card per adventurer")
+	var wren: String = _card_text(cards[0])
+	assert_string_contains(wren, "Wren\nRogue, level 3\n")
+	assert_string_contains(wren, "- Detect Traps: shows the whole party every trap within 7 tiles")
+	assert_string_contains(wren, "- Locksmith: the party always picks a locked door")
+	assert_eq(_card_text(cards[1]), "Odo\nPeasant\nNo special abilities")
+	assert_eq(letters.goal_label.text, "Their goal: to steal your treasure.")
+	yield(click_control(letters.screen.close_button), "completed")
+	assert_false(letters.screen.visible, "its X closes it")
+	letters.show_party_screen()
+	yield(press_key(KEY_ESCAPE), "completed")
+	assert_false(letters.screen.visible, "and so does Esc")
+
+
+static func _card_text(card: Node) -> String:
+	var lines := []
+	for l in card.get_children():
+		lines.append(l.text)
+	return PoolStringArray(lines).join("\n")
+
+
+# --- the screenshot arguments ------------------------------------------------------------------
+
+func test_screenshot_arguments_pick_a_tool_hover_a_tile_and_open_a_tab():
+	return _wrap("_t_args")
+
+
+func _t_args():
+	yield(_start(DOORS), "completed")
+	if not running():
+		return
+	main.args = {"tool": "door", "hover": "%d,%d" % [WALL.x, WALL.y]}
+	main._apply_view_args()
+	yield(frames(3), "completed")
+	assert_eq(main.world.tool_id, "door", "--tool picks the tool")
+	assert_eq(extension("DoorsExtension").preview.tile, WALL, "--hover previews that tile")
+	assert_true(main.hud.map_tip.visible and main.hud.map_tip.hint != "", "and the hint shows beside the mouse")
+	EventBus.emit_signal("tool_selected", "select")
+	EventBus.emit_signal("entity_selected", first_of_kind(0))
+	yield(frames(10), "completed")
+	main.args = {"tab": "Behavior"}
+	main._apply_view_args()
+	assert_eq(str(main.hud.selection_panel.tabs.current_page.name), "Behavior", "--tab opens the tab")
