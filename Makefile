@@ -63,11 +63,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-<<<<<<< HEAD
-.PHONY: setup headers bridge pysim art build test test-py test-godot play bench bench-readme sweep balance balance-readme export export-check export-selfcheck screenshot clean distclean
-=======
-.PHONY: setup headers bridge pysim art sounds icon build package package-check test test-py test-godot play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
->>>>>>> main
+.PHONY: setup headers bridge pysim art sounds icon build package package-check test test-py test-godot play bench bench-readme sweep balance balance-readme export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
