@@ -70,17 +70,25 @@ def distances(walk, starts):
     return dist
 
 
+def to_sanctum(keeper):
+    """int32 [y, x]: walking steps to the nearest sanctum tile (-1: no way)."""
+    game = keeper.game
+
+    def make():
+        ys, xs = np.nonzero(game.grid.terrain == terrain.SANCTUM)
+        return distances(walkable(game), [(int(x), int(y)) for y, x in zip(ys, xs)])
+    return _memo(keeper, "to_sanctum", _map_key(game), make)
+
+
 def routes(keeper):
     """[(portal, [tiles from the portal to the sanctum])] for every map-edge portal with a
     walking way to the sanctum, portals in (y, x) order."""
     game = keeper.game
-    return _memo(keeper, "routes", _map_key(game), lambda: _routes(game))
+    return _memo(keeper, "routes", _map_key(game), lambda: _routes(game, to_sanctum(keeper)))
 
 
-def _routes(game):
+def _routes(game, dist):
     walk = walkable(game)
-    ys, xs = np.nonzero(game.grid.terrain == terrain.SANCTUM)
-    dist = distances(walk, [(int(x), int(y)) for y, x in zip(ys, xs)])
     out = []
     for (px, py) in edge_portals(game):
         if dist[py, px] < 0:
@@ -228,15 +236,12 @@ def home_side(keeper):
     """bool [y, x]: walkable tiles nearer the sanctum than any portal (walking steps): the
     keeper's side of the dungeon, where minions work out of the invaders' way."""
     game = keeper.game
-    return _memo(keeper, "home_side", _map_key(game), lambda: _home_side(game))
 
-
-def _home_side(game):
-    walk = walkable(game)
-    ys, xs = np.nonzero(game.grid.terrain == terrain.SANCTUM)
-    to_sanctum = distances(walk, [(int(x), int(y)) for y, x in zip(ys, xs)])
-    to_portal = distances(walk, edge_portals(game))
-    return (to_sanctum >= 0) & ((to_portal < 0) | (to_sanctum < to_portal))
+    def make():
+        near = to_sanctum(keeper)
+        far = distances(walkable(game), edge_portals(game))
+        return (near >= 0) & ((far < 0) | (near < far))
+    return _memo(keeper, "home_side", _map_key(game), make)
 
 
 def tunnel_to_a_vein(keeper):
