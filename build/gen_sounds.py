@@ -582,6 +582,14 @@ def indicator_calmer(s, v):
     return two_notes(311.1, 392.0)          # back up
 
 
+def goal(s, v):
+    """A goal met: three soft bells rising (C5, E5, G5), bright and short."""
+    out = silence(1.5)
+    for i, f in enumerate((523.3, 659.3, 784.0)):
+        place(out, (0.8 + 0.1 * i) * soft_bell(1.0, f), 0.12 * i)
+    return finish(out, 0.45, wet=0.3)
+
+
 def game_over(s, v):
     d = 4.5
     out = silence(d)
@@ -684,7 +692,8 @@ SOUNDS = {
     "knockout": [knockout], "death": [death],
     "dig": [dig] * 2, "mine": [mine] * 2, "build": [build] * 2,
     "letter": [letter], "indicator_worse": [indicator_worse],
-    "indicator_calmer": [indicator_calmer], "game_over": [game_over], "refused": [refused],
+    "indicator_calmer": [indicator_calmer], "goal": [goal], "game_over": [game_over],
+    "refused": [refused],
 }
 AMBIENCE = {"ambience_calm": ambience_calm, "ambience_tense": ambience_tense}
 

@@ -700,15 +700,17 @@ def _map_keys(game, snap):
 def validate_level(text, source="level"):
     """Builds the level (text or .tscn scene) the way the game would, and says what is wrong:
     {"ok": True, "name", "width", "height", "entities", "commands", "dark" (tiles out of
-    full light)} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
+    full light), "goals"} or {"error": "FILE:LINE: reason"} (for a scene, the line of the node and its
     path)."""
     try:
         game = level.load_text(str(text), str(source))
     except level.LevelError as exc:
         return {"error": str(exc)}
+    from pysim.economy import keeper_goals
     return {"ok": True, "name": game.name, "width": game.grid.width,
             "height": game.grid.height, "entities": len(game.entities),
-            "commands": len(game.script), "dark": int((game.grid.light < 255).sum())}
+            "commands": len(game.script), "dark": int((game.grid.light < 255).sum()),
+            "goals": len(keeper_goals.state_of(game).goals)}
 
 
 # One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
@@ -768,6 +770,19 @@ class Checker:
                 "corners": [list(c) for c in trap_level.path_corners(plan.tiles)],
                 "joins": [[x, y] for x, y, _ in plan.joins],
                 "bumps": [[x, y] for x, y, _ in plan.bumps]}
+
+    def goal_kinds(self):
+        """Every kind of keeper goal the editor's Goals list offers: [{kind, about, takes
+        (nothing, count, number, furniture), least, most, choices}] (pysim/economy/
+        keeper_goals.py goal_catalog)."""
+        from pysim.economy import keeper_goals
+        return keeper_goals.goal_catalog()
+
+    def goal_reason(self, text):
+        """"" when text is a [goals] line the level takes (`KIND [N]: advice`), else why not
+        (the check the [goals] section runs)."""
+        from pysim.economy import keeper_goals
+        return keeper_goals.goal_reason(str(text))
 
     def save_summary(self, text, source="save"):
         """What a save says of itself, without replaying it (the title screen's list of saves):

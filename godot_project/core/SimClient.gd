@@ -615,7 +615,7 @@ static func _view_of(result: Dictionary) -> Dictionary:
 # pysim's own checks on a level's text (a .level or a .tscn level scene), without a game:
 # Session.validate_level through a PyBridge of its own (pysim.session.Checker), so the level
 # editor plugin can call it from the editor. Returns {"ok": true, "name", "width", "height",
-# "entities", "commands", "dark"} or {"error": "FILE:LINE: reason"}.
+# "entities", "commands", "dark", "goals"} or {"error": "FILE:LINE: reason"}.
 static func check_level(text: String, source: String) -> Dictionary:
 	return _answer_dict("validate_level", _ask_checker("validate_level", [text, source]))
 
@@ -633,8 +633,9 @@ static func save_summary(path: String) -> Dictionary:
 
 # The level editor's other questions to pysim.session.Checker: the catalogue of level things
 # ([{kind, about, group, choices, hint, options}]), whether a thing's arg has its form (""
-# or why not), and whether the level would take a wire along a path ({ok, reason, corners,
-# joins, bumps}). A failure to reach pysim comes back as {"error": why}.
+# or why not), whether the level would take a wire along a path ({ok, reason, corners,
+# joins, bumps}), and the goals' kinds and check. A failure to reach pysim comes back as
+# {"error": why}.
 static func level_things():
 	return _ask_checker("level_things", [])
 
@@ -645,6 +646,16 @@ static func thing_arg_reason(kind: String, arg: String):
 
 static func check_wire(text: String, source: String, path: Array):
 	return _ask_checker("check_wire", [text, source, path])
+
+
+# The kinds of keeper goals ([{kind, about, takes, least, most, choices}]) and whether a
+# [goals] line is one the level takes ("" or why not): the Level dock's Goals list.
+static func goal_kinds():
+	return _ask_checker("goal_kinds", [])
+
+
+static func goal_reason(line: String):
+	return _ask_checker("goal_reason", [line])
 
 
 # An answer that must be a Dictionary, or {"error": ...} saying what came instead.

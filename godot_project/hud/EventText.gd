@@ -6,12 +6,14 @@ extends Reference
 const COLOR_DEFAULT := Color(0.85, 0.82, 0.9)
 const COLOR_REFUSED := Color(1.0, 0.5, 0.45)
 const COLOR_ERROR := Color(1.0, 0.35, 0.35)
+const COLOR_GOAL := Color(1.0, 0.86, 0.45)
 
 const LEARNED_HOW := {"triggered": " (saw it go off)", "spotted": " (it was spotted)",
 		"detected": " (Detect Traps)"}
 
 var _formatters := {}   # type -> FuncRef
-var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR}
+var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR, "goal_current": COLOR_GOAL,
+		"goal_met": COLOR_GOAL, "goals_done": COLOR_GOAL}
 var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
 var _category := {}     # type -> the log filter it falls under (category_of)
 
@@ -138,6 +140,13 @@ func text_of(ev: Dictionary) -> String:
 			return "%s left the map with %s: lost to you" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
 		"rite_of_storms":
 			return "The Rite of Storms rages for %s hours (cost %s treasure): no invasion can come" % [str(ev.get("hours", "?")), str(ev.get("cost", "?"))]
+		# The keeper's goals (pysim/economy/keeper_goals.py): the Goals panel shows them too.
+		"goal_current":
+			return "Goal %d: %s. %s" % [int(ev.get("goal", 0)) + 1, str(ev.get("title", "")), str(ev.get("advice", ""))]
+		"goal_met":
+			return "Goal met: %s" % str(ev.get("title", ""))
+		"goals_done":
+			return "Every goal met (%d of %d): the dungeon is yours to run" % [int(ev.get("goals", 0)), int(ev.get("goals", 0))]
 		"dug":
 			return "Dug out %s" % _at(ev)
 		"wall_built":

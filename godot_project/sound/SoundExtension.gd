@@ -43,7 +43,7 @@ const FAMILIES := {
 	"dig": [ON_MAP, 2, 120], "mine": [ON_MAP, 2, 120], "build": [ON_MAP, 2, 120],
 	"alarm": [DUNGEON, 1, 1000], "letter": [DUNGEON, 1, 1000],
 	"indicator_worse": [DUNGEON, 1, 500], "indicator_calmer": [DUNGEON, 1, 500],
-	"game_over": [DUNGEON, 1, 3000], "refused": [DUNGEON, 1, 250],
+	"goal": [DUNGEON, 1, 800], "game_over": [DUNGEON, 1, 3000], "refused": [DUNGEON, 1, 250],
 }
 # the loops, on the Ambience bus; CALM plays while the game runs, TENSE instead of it while an
 # invasion is underway (a FADE_SECONDS crossfade)
@@ -62,7 +62,7 @@ const EVENTS := {"trap_triggered": "trigger", "door_opened": "door_open",
 		"death": "death", "dug": "dig", "metal_mined": "mine", "wall_built": "build",
 		"part_built": "build", "door_built": "build", "padlock_built": "build",
 		"furniture_built": "build", "alarm": "alarm", "letter": "letter",
-		"game_over": "game_over", "refused": "refused"}
+		"goal_met": "goal", "game_over": "game_over", "refused": "refused"}
 const RECORD_MAX := 64
 const POSITION_KEYS := [["x", "y"], ["x1", "y1"], ["x0", "y0"]]   # an attack: target, attacker
 

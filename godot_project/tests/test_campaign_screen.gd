@@ -73,13 +73,19 @@ func _t_first_steps():
 	yield(frames(4), "completed")
 	var texts: Array = main.hud.shown_log_texts()
 	var joined := PoolStringArray(texts).join("\n")
-	assert_string_contains(joined, "No metal yet: pick Mine vein", "the campaign starts with no metal and unmarked veins")
 	assert_string_contains(joined, "F1 shows the keys")
-	# Said once a game: a few frames on, the lines are not repeated.
+	# The campaign has goals: its first goal says the first step (how to get metal) at the
+	# first tick, once; a few frames on, the lines are not repeated.
 	yield(frames(30), "completed")
 	var again := PoolStringArray(main.hud.shown_log_texts()).join("\n")
-	assert_eq(again.count("No metal yet"), 1, again)
-	# With metal in a pile, or a vein marked already, no advice about metal.
+	assert_string_contains(again, "Goal 1: Mine 6 metal. Pick Mine vein", "the campaign's first goal says how to get metal")
+	assert_eq(again.count("Goal 1: Mine 6 metal"), 1, again)
+	assert_eq(again.count("F1 shows the keys"), 1, again)
+	assert_eq(again.count("No metal yet"), 0, "the first goal says it: " + again)
+	# Without goals, with no metal and unmarked veins, the log says how to get metal; with
+	# metal in a pile, or a vein marked already, no advice about metal.
 	var F = preload("res://economy/FirstStepsExtension.gd")
+	assert_eq(F.first_steps({"metal_total": 0, "vein_pos": [Vector2(1, 1)], "vein_marked": [0]}).size(), 2)
+	assert_eq(F.first_steps({"metal_total": 0, "vein_pos": [Vector2(1, 1)], "vein_marked": [0], "goal_title": ["Mine 6 metal"]}).size(), 1)
 	assert_eq(F.first_steps({"metal_total": 5, "vein_pos": [Vector2(1, 1)], "vein_marked": [0]}).size(), 1)
 	assert_eq(F.first_steps({"metal_total": 0, "vein_pos": [Vector2(1, 1)], "vein_marked": [1]}).size(), 1)

@@ -47,6 +47,7 @@ const FAMILY_EVENTS := {
 	"mine": {"type": "metal_mined", "entity": 3, "left": 7, "pile_x": 9, "pile_y": 1, "x": 4, "y": 3},
 	"build": {"type": "part_built", "entity": 2, "kind": "gas_sprayer", "part": 8, "x": 7, "y": 3},
 	"letter": {"type": "letter", "goal": "kill_boss", "members": [], "party": 7, "title": "Adventurers spotted in your dungeon"},
+	"goal": {"type": "goal_met", "goal": 0, "kind": "mine", "title": "Mine 6 metal"},
 	"game_over": {"type": "game_over", "captured": 1, "days": 3, "invasions_beaten": 2, "killed": 4, "score": 493, "treasure_lost": 17},
 	"refused": {"type": "refused", "command": "build_trap", "reason": "That tile is not in your domain."},
 }

@@ -76,7 +76,7 @@ def _count(game, st, ev):
             st.over_tick = game.tick
 
 
-def _this_ticks_events(game):
+def this_ticks_events(game):
     """The events emitted during this tick (game.events may still hold older ones that the
     front end has not taken yet: only the tail belongs to this tick)."""
     evs = game.events
@@ -91,7 +91,7 @@ def tick(game):
     st = state_of(game)
     if st.over:
         return
-    for ev in _this_ticks_events(game):
+    for ev in this_ticks_events(game):
         _count(game, st, ev)
         if st.over:
             break

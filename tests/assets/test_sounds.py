@@ -12,11 +12,11 @@ import pytest
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 # the design's families (each mechanism, blows, doors, the fallen, work, the letter, the
-# indicator's word, the end) and the ambience loops
+# indicator's word, a keeper's goal met, the end) and the ambience loops
 FAMILIES = ["hit", "miss", "block", "blades", "flame", "gas", "coil", "dart", "blast", "spider",
             "web", "terror", "alarm", "trigger", "door_open", "door_close", "lock_picked", "bash",
             "breach", "knockout", "death", "dig", "mine", "build", "letter", "indicator_worse",
-            "indicator_calmer", "game_over"]
+            "indicator_calmer", "goal", "game_over"]
 LOOPS = ["ambience_calm", "ambience_tense"]
 
 

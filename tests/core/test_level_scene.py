@@ -253,7 +253,7 @@ def test_godot_strings_and_values_read_back():
 def test_validate_level_says_ok_or_the_error():
     ok = validate_level(_doors(), "res://levels/doors_demo.tscn")
     assert ok == {"ok": True, "name": "Doors demo", "width": 12, "height": 9, "entities": 1,
-                  "commands": 1, "dark": 0}
+                  "commands": 1, "dark": 0, "goals": 0}
     bad = Session(_read(LEVELS[0]), "x.level").validate_level(
         _doors().replace('kind = "padlock"', 'kind = "padlok"'), "res://levels/d.tscn")
     assert bad["error"].startswith("res://levels/d.tscn:")

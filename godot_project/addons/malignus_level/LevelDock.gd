@@ -11,6 +11,7 @@ extends VBoxContainer
 #   it goes, WireTool.gd) and Paint light (the Light map, selected to paint dark areas).
 # - Add a thing: the palette of pysim's level things (LevelCatalog.gd), by group; pick one
 #   and click tiles in the 2D view to place it (LevelEdits.add_thing).
+# - Goals: the level's goals for a new keeper, listed and edited in order (GoalFields.gd).
 # The 2D view's mouse comes in through press / motion / release (plugin.gd forwards it as
 # tiles); preview() is what the plugin draws over the view.
 
@@ -23,6 +24,8 @@ const SimClient = preload("res://core/SimClient.gd")
 const LevelCatalog = preload("res://addons/malignus_level/LevelCatalog.gd")
 const LevelEdits = preload("res://addons/malignus_level/LevelEdits.gd")
 const WireTool = preload("res://addons/malignus_level/WireTool.gd")
+const GoalFields = preload("res://addons/malignus_level/GoalFields.gd")
+const Widgets = preload("res://addons/malignus_level/Widgets.gd")
 const OK_COLOR := Color(0.55, 0.88, 0.55)
 const BAD_COLOR := Color(1, 0.54, 0.5)
 const NO_TOOL := ""
@@ -47,6 +50,7 @@ var wire_button: Button
 var light_button: Button
 var tool_hint: RichTextLabel
 var palette: Tree
+var goals = null               # the Goals list (GoalFields.gd)
 var _level_paths := []
 
 
@@ -108,6 +112,12 @@ func _ready() -> void:
 	var _s = palette.connect("item_selected", self, "_on_palette_picked")
 	body.add_child(palette)
 	fill_palette()
+
+	body.add_child(_title("Goals"))
+	goals = GoalFields.new()
+	goals.undo = undo
+	body.add_child(goals)
+	show_goals()
 	_show_tool()
 
 
@@ -130,15 +140,7 @@ func _text(node_name: String) -> RichTextLabel:
 
 
 func _button(parent: Node, node_name: String, text: String, tip: String, method: String) -> Button:
-	var b := Button.new()
-	b.name = node_name
-	b.text = text
-	b.hint_tooltip = tip
-	b.clip_text = true
-	b.size_flags_horizontal = SIZE_EXPAND_FILL
-	var _c = b.connect("pressed", self, method)
-	parent.add_child(b)
-	return b
+	return Widgets.button(parent, node_name, text, tip, self, method)
 
 
 # --- opening, checking, playing --------------------------------------------------------------
@@ -179,6 +181,12 @@ func open_level() -> Node:
 	return root
 
 
+# The Goals list shows the open level's goals (again when another scene is opened: plugin.gd).
+func show_goals() -> void:
+	if goals != null:
+		goals.edit(open_level())
+
+
 func check_open_level() -> Dictionary:
 	var root := open_level()
 	if root == null:
@@ -206,10 +214,10 @@ func show_result(result: Dictionary) -> Dictionary:
 	errors.visible = not result.has("ok")
 	if result.has("ok"):
 		_say(status, "%s: fine" % str(result.get("name", "")), OK_COLOR)
-		status.add_text(" (%d x %d tiles, things that move: %d, scripted commands: %d, tiles out of full light: %d)" % [
+		status.add_text(" (%d x %d tiles, things that move: %d, scripted commands: %d, tiles out of full light: %d, goals: %d)" % [
 			int(result.get("width", 0)), int(result.get("height", 0)),
 			int(result.get("entities", 0)), int(result.get("commands", 0)),
-			int(result.get("dark", 0))])
+			int(result.get("dark", 0)), int(result.get("goals", 0))])
 	else:
 		_say(status, "The level has an error", BAD_COLOR)
 		status.add_text(" (click it to select its node or see its line):")

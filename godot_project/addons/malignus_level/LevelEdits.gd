@@ -1,10 +1,10 @@
 tool
 extends Reference
-# Changes the level editor makes to a level scene's nodes (the dock's palette, Wire tool and
-# light painting), each one undoable step when an UndoRedo is given (the editor's), and what
-# pysim reads of the scene as it is now (scene_text). Nodes are made as
+# Changes the level editor makes to a level scene's nodes (the dock's palette, Wire tool,
+# light painting and Goals list), each one undoable step when an UndoRedo is given (the
+# editor's), and what pysim reads of the scene as it is now (scene_text). Nodes are made as
 # pysim/core/level_scene.py writes them: things under Things, wires under Wires, the light
-# under Light.
+# under Light, sections (the goals) under Sections.
 
 const TILE := 16
 const ADDON := "res://addons/malignus_level/"
@@ -83,6 +83,46 @@ static func light_map(root: Node, undo = null) -> TileMap:
 		under = root.get_node_or_null("Terrain")
 	_add(root, root, map, undo, "Add the Light map", under.get_index() + 1 if under != null else -1)
 	return map
+
+
+# Sets a [section]'s lines: the scene's Sections/<section> node (Section.gd; Sections and it
+# made when missing, as the converter writes them), as one step of the undo (typing merges
+# into one); `after` (an object with refresh()) is told after the do and the undo.
+static func set_section_lines(root: Node, section: String, lines: PoolStringArray, undo = null,
+		action: String = "Set the section's lines", merge: bool = false, after = null) -> Node:
+	var sections = root.get_node_or_null("Sections")
+	var node = sections.get_node_or_null(section) if sections != null else null
+	var made := []            # [parent, new node], parents first
+	if sections == null:
+		sections = Node.new()
+		sections.name = "Sections"
+		made.append([root, sections])
+	if node == null:
+		node = Node.new()
+		node.set_script(load(ADDON + "Section.gd"))
+		node.name = section
+		node.section = section
+		made.append([sections, node])
+	if undo == null:
+		for m in made:
+			m[0].add_child(m[1])
+			m[1].owner = root
+		node.lines = lines
+		return node
+	undo.create_action(action, UndoRedo.MERGE_ENDS if merge and made.empty() else UndoRedo.MERGE_DISABLE)
+	for m in made:
+		undo.add_do_method(m[0], "add_child", m[1])
+		undo.add_do_method(m[1], "set_owner", root)
+		undo.add_do_reference(m[1])
+	undo.add_do_property(node, "lines", lines)
+	undo.add_undo_property(node, "lines", node.lines)
+	for i in range(made.size() - 1, -1, -1):
+		undo.add_undo_method(made[i][0], "remove_child", made[i][1])
+	if after != null:
+		undo.add_do_method(after, "refresh")
+		undo.add_undo_method(after, "refresh")
+	undo.commit_action()
+	return node
 
 
 static func _free_name(parent: Node, base: String) -> String:

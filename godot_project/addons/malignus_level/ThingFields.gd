@@ -8,6 +8,7 @@ extends VBoxContainer
 # step of the editor's undo (merged while typing).
 
 const LevelCatalog = preload("res://addons/malignus_level/LevelCatalog.gd")
+const Widgets = preload("res://addons/malignus_level/Widgets.gd")
 const OK_COLOR := Color(0.55, 0.9, 0.55)
 const BAD_COLOR := Color(1, 0.5, 0.45)
 
@@ -41,28 +42,14 @@ func _init() -> void:
 	arg_menu.flat = false
 	var _m = arg_menu.get_popup().connect("id_pressed", self, "_on_arg_chosen")
 	arg_row.add_child(arg_menu)
-	reason_label = Label.new()
-	reason_label.name = "Reason"
-	reason_label.autowrap = true
-	add_child(reason_label)
-	about_label = Label.new()
-	about_label.name = "About"
-	about_label.autowrap = true
-	about_label.modulate = Color(1, 1, 1, 0.7)
-	add_child(about_label)
+	var notes := Widgets.note_labels(self)
+	reason_label = notes[0]
+	about_label = notes[1]
 
 
 # A row of this box: a title, then the field (which takes the rest of the width).
 func _row(title: String, field: Control) -> HBoxContainer:
-	var row := HBoxContainer.new()
-	var label := Label.new()
-	label.text = title
-	label.rect_min_size = Vector2(36, 0)
-	row.add_child(label)
-	field.size_flags_horizontal = SIZE_EXPAND_FILL
-	row.add_child(field)
-	add_child(row)
-	return row
+	return Widgets.field_row(self, title, field, 36)
 
 
 # Shows `node` (a Thing) and edits it from now on.

@@ -22,6 +22,7 @@ func _enter_tree() -> void:
 	dock.editor = get_editor_interface()
 	dock.undo = get_undo_redo()
 	var _c = dock.connect("tool_changed", self, "_on_tool_changed")
+	var _g = connect("scene_changed", self, "_on_scene_changed")
 	add_control_to_dock(dock_slot, dock)
 	# The editor puts docks back where its saved layout has them once it has scanned the
 	# files, after this; a layout saved when the dock lived bottom-left keeps it there. Once
@@ -58,6 +59,11 @@ func _exit_tree() -> void:
 func handles(object) -> bool:
 	var root = dock.open_level() if dock != null else null
 	return root != null and object is Node and (object == root or root.is_a_parent_of(object))
+
+
+func _on_scene_changed(_root) -> void:
+	if dock != null:
+		dock.show_goals()
 
 
 func _on_tool_changed() -> void:
