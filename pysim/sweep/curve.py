@@ -1,8 +1,9 @@
 """The challenge curve: one sweep of a level per keeper policy (pysim/keepers), read back from
 their runs.csv into one table: how often the Boss is alive by day 3, 5, 10 and 20, how many
 invasions were beaten, how often the first invasion met a trap, how long the minions stood
-idle before it, how often an invasion stalled. `make balance` plays the sweeps and writes the table into the README
-between the lines <!-- balance-table:start --> and <!-- balance-table:end -->:
+idle before it, how often an invasion stalled, and the median days survived of the runs
+with no stall. `make balance` plays the sweeps and writes the table into the README between
+the lines <!-- balance-table:start --> and <!-- balance-table:end -->:
 
     python -m pysim.sweep.curve build/sweep/balance [--readme README.md]
 
@@ -74,8 +75,12 @@ def row_of(policy, spec, rows):
     cells.append(_share(sum(1 for v in trapped if v), len(trapped)))
     idle = count_summary(_numbers(rows, "idle_till_invasion_h"))
     cells.append("%.1f" % idle["median"] if idle["n"] else "-")
-    longest = [v for v in _numbers(rows, "longest_invasion_h") if not is_missing(v)]
-    cells.append(_share(sum(1 for v in longest if v >= STALLED_H), len(rows)))
+    longest = _numbers(rows, "longest_invasion_h")
+    stalled = [not is_missing(v) and v >= STALLED_H for v in longest]
+    cells.append(_share(sum(stalled), len(rows)))
+    # A stalled run's Boss lives on for nothing the keeper did: the days of the others alone.
+    fair = count_summary([d for d, s in zip(_numbers(rows, "days_survived"), stalled) if not s])
+    cells.append("%.1f" % fair["median"] if fair["n"] else "-")
     return cells
 
 
@@ -85,7 +90,8 @@ STALLED_H = 24
 HEADER = (["policy", "runs"] + ["Boss alive by day %d" % n for n in DAYS]
           + ["days survived (median)", "invasions beaten (median, 90% range)",
              "first invasion meets a trap", "idle hours before it (median)",
-             "an invasion stalled (%d h or more)" % STALLED_H])
+             "an invasion stalled (%d h or more)" % STALLED_H,
+             "days survived, runs with no stall (median)"])
 
 
 def table(found):

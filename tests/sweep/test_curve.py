@@ -88,7 +88,8 @@ def test_the_table_from_one_sweep_per_policy(tmp_path):
     found = curve.read(str(tmp_path))
     assert [p for p, _, _ in found] == ["passive", "trapper"]
     passive, trapper = (curve.row_of(*f) for f in found)
-    # policy, runs, alive by day 3, 5, 10, 20, median days, beaten, trapped, idle, stalled
+    # policy, runs, alive by day 3, 5, 10, 20, median days, beaten, trapped, idle, stalled,
+    # median days of the runs with no stall
     assert passive[:6] == ["passive", "4", "75% (30-95)", "50% (15-85)", "0% (0-49)", "0% (0-49)"]
     assert trapper[2:6] == ["100% (51-100)", "75% (30-95)", "75% (30-95)", "50% (15-85)"]
     assert trapper[6] == "16.2"
@@ -96,6 +97,8 @@ def test_the_table_from_one_sweep_per_policy(tmp_path):
     assert trapper[8] == "67% (21-94)"                 # of the 3 runs an invasion came in
     assert trapper[9] == "4.0"
     assert trapper[10] == "25% (5-70)"                 # one invasion of 30 hours
+    assert trapper[11] == "20.0"                       # the 4.2-day run stalled: left out
+    assert passive[11] == "4.2"                        # none stalled: every run counts
     text = curve.table(found)
     lines = text.split("\n")
     assert [line.split(" | ")[0] for line in lines[2:4]] == ["| passive", "| trapper"]
