@@ -101,11 +101,15 @@ def table(found):
         lines.append("| " + " | ".join(row_of(policy, spec, rows)) + " |")
     if found:
         spec = found[0][1]
+        first = spec["first_seed"]
+        if all(len(rows) == s["seeds"] for _, s, rows in found):
+            seeds = "seeds %d..%d" % (first, first + spec["seeds"] - 1)
+        else:   # a sweep stopped early (its finished runs kept): say so, not the seeds asked
+            seeds = "seeds from %d, as many as the runs column says" % first
         lines.append("")
-        lines.append("%s, seeds %d..%d, %g game days a run; shares with their 95%% "
-                     "interval (Wilson). Level SHA-256 %s." % (
-                         os.path.basename(spec["level"]), spec["first_seed"],
-                         spec["first_seed"] + spec["seeds"] - 1, spec["hours"] / 24.0,
+        lines.append("%s, %s, %g game days a run; shares with their 95%% interval "
+                     "(Wilson). Level SHA-256 %s." % (
+                         os.path.basename(spec["level"]), seeds, spec["hours"] / 24.0,
                          spec["level_sha256"][:12]))
     return "\n".join(lines)
 

@@ -105,6 +105,20 @@ def test_the_table_from_one_sweep_per_policy(tmp_path):
     assert "seeds 1..4, 20 game days" in lines[-1]
 
 
+def test_a_sweep_stopped_early_is_said_in_the_footer(tmp_path):
+    write_sweep(str(tmp_path / "a"), "passive", [2.9, 3.0], [1, 2], [0, 0], [30, 30], [1.0, 1.0])
+    write_sweep(str(tmp_path / "b"), "trapper", [20.0, 4.2], [10, 2], [1, 0], [2.0, 4.0],
+                [3.0, 30.0])
+    with open(str(tmp_path / "b" / "sweep.json")) as f:
+        spec = json.load(f)
+    spec["seeds"] = 200                                 # asked for 200, stopped after 2
+    with open(str(tmp_path / "b" / "sweep.json"), "w") as f:
+        json.dump(spec, f)
+    footer = curve.table(curve.read(str(tmp_path))).split("\n")[-1]
+    assert "seeds from 1, as many as the runs column says" in footer, footer
+    assert "1..200" not in footer
+
+
 def test_a_day_past_the_runs_length_is_left_blank(tmp_path):
     write_sweep(str(tmp_path / "p"), "passive", [4.0], [1], [0], [1.0], [1.0], hours=240.0)
     row = curve.row_of(*curve.read(str(tmp_path))[0])
