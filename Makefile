@@ -5,8 +5,10 @@
 #   make headers   GDNative headers of Debian's godot3 3.2.3 -> build/gdnative/include
 #   make bridge    build/bridge/pybridge.c -> godot_project/bridge/libpybridge.so (+ pythonpath.txt)
 #   make pysim     Cython-compile pysim -> build/compiled
+#   make shared    the constants GDScript shares with pysim -> godot_project/core/Shared.gd
 #   make art       the map's sprite atlas (godot_project/art/atlas.tiles + atlas.index) from
-#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once)
+#                  godot_project/art/sprites.txt and Debian's crawl source (fetched once), and
+#                  the level editor's tile sets from it (addons/malignus_level/*.tres)
 #   make sounds    the game's sounds, synthesised -> godot_project/sound/sounds/*.wav
 #   make icon      the game's icon, drawn -> godot_project/icon.png
 #   make build     all of the above
@@ -25,7 +27,8 @@
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
 #                  Xvfb, it loads it and plays 1 game hour; it loads every sound and the icon
 #                  (build/export_assets.gd); then export-selfcheck (its Python comes from the export folder only)
-#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game) under Xvfb -> build/out/screenshot.png
+#   make screenshot  the title screen (SCREENSHOT_ARGS=--level=... a game, --ui-scale=1.5 the
+#                  interface size) under Xvfb (SCREENSHOT_SIZE=3840x2160) -> build/out/screenshot.png
 #   make package   a Debian package of the export -> build/out/malignus_<version>_<arch>.deb
 #   make package-check  the package unpacked into a temporary root, its launcher started from
 #                  there under Xvfb for 1 game hour with the machine's Python hidden
@@ -63,7 +66,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim art sounds icon build package package-check test test-py test-godot play bench bench-readme sweep balance balance-readme export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim shared art sounds icon build package package-check test test-py test-godot test-count play bench bench-readme sweep balance balance-readme export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -160,7 +163,9 @@ $(B)/pysim.stamp: $(B)/venv.stamp $(PYSIM_SRC)
 CRAWL_SRC := $(B)/crawl/src
 ATLAS := $(GP)/art/atlas.tiles
 
-art: $(ATLAS)
+TILESETS := $(GP)/addons/malignus_level/terrain.tres $(GP)/addons/malignus_level/light.tres
+
+art: $(ATLAS) $(TILESETS)
 
 $(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B)/venv.stamp
 	tarball=$$(ls $(CRAWL_SRC)/crawl_*.orig.tar.* 2>/dev/null | head -n1 || true)
@@ -172,6 +177,10 @@ $(ATLAS): $(ROOT)/build/make_atlas.py $(GP)/art/sprites.txt | $(B)/apt.stamp $(B
 	fi
 	if [ -z "$$tarball" ]; then echo "art: no crawl source tarball in $(CRAWL_SRC)" >&2; exit 1; fi
 	$(PY) $(ROOT)/build/make_atlas.py "$$tarball"
+
+# the level editor's tile sets (terrain and light), cut from the atlas
+$(TILESETS) &: $(ROOT)/build/make_tilesets.py $(ATLAS) $(ROOT)/pysim/core/level_scene.py | $(B)/venv.stamp
+	$(PY) $(ROOT)/build/make_tilesets.py
 
 # the sounds (numpy synthesis, README "Sounds") and the icon: generated, ignored by git, carried
 # by the export (the sounds through export_presets.cfg's include filter, the icon as the
@@ -190,7 +199,15 @@ icon: $(GP)/icon.png
 $(GP)/icon.png: $(ROOT)/build/gen_icon.py $(B)/venv.stamp
 	$(PY) $(ROOT)/build/gen_icon.py $@
 
-build: setup headers bridge pysim art sounds icon
+# the constants GDScript shares with pysim (pysim/shared.py; docs/architecture.md), from the
+# source tree, so the editor and the export see the same file as the game
+shared: $(GP)/core/Shared.gd
+
+$(GP)/core/Shared.gd: $(ROOT)/build/gen_shared.py $(PYSIM_SRC) | $(B)/venv.stamp
+	echo "shared: writing $@"
+	$(PY) -P $(ROOT)/build/gen_shared.py $@
+
+build: setup headers bridge pysim shared art sounds icon
 
 # ---------------------------------------------------------------------------------------------
 # tests
@@ -199,10 +216,24 @@ build: setup headers bridge pysim art sounds icon
 test: build
 	$(MAKE) --no-print-directory test-py
 	$(MAKE) --no-print-directory test-godot
-	py=$$(tail -n 1 $(B)/pytest.log | grep -oE '[0-9]+ passed' | grep -oE '[0-9]+' || echo 0)
-	gd=$$(grep -E '^[0-9]+ passed, [0-9]+ failed' $(B)/godot-tests.log | tail -n 1 | grep -oE '^[0-9]+' || echo 0)
-	echo "test: pytest $$py passed, Godot $$gd passed"
-	echo "total: $$((py + gd)) passed, 0 failed"
+	$(MAKE) --no-print-directory test-count
+
+# The closing line from the two logs: pytest's summary line wherever it falls (a library may
+# print after it as the interpreter exits) and the Godot runner's last `N passed, N failed`.
+# A log without its summary is an error, never a count of 0 (tests/test_make_count.py).
+PYTEST_LOG = $(B)/pytest.log
+GODOT_LOG = $(B)/godot-tests.log
+test-count:
+	summary='/^=* *([0-9]+ [a-z]+(, )?)+ in [0-9.]+s/'
+	py=$$(awk "$$summary"' { line = $$0 } END { print line }' "$(PYTEST_LOG)")
+	gd=$$(grep -E '^[0-9]+ passed, [0-9]+ failed$$' "$(GODOT_LOG)" | tail -n 1 || true)
+	if [ -z "$$py" ]; then echo "test-count: no pytest summary line in $(PYTEST_LOG)" >&2; exit 1; fi
+	if [ -z "$$gd" ]; then echo "test-count: no Godot summary line in $(GODOT_LOG)" >&2; exit 1; fi
+	count() { echo "$$1" | { grep -oE "[0-9]+ ($$2)\b" || true; } | awk '{ n += $$1 } END { print n + 0 }'; }
+	pyp=$$(count "$$py" passed); pyf=$$(count "$$py" 'failed|errors?')
+	gdp=$$(count "$$gd" passed); gdf=$$(count "$$gd" failed)
+	echo "test: pytest $$pyp passed, $$pyf failed; Godot $$gdp passed, $$gdf failed"
+	echo "total: $$((pyp + gdp)) passed, $$((pyf + gdf)) failed"
 
 test-py:
 	cd $(ROOT)
@@ -437,14 +468,16 @@ package-check:
 	  || { echo "package-check: the game did not play its hour (log: $(OUT)/package-check.log)" >&2; exit 1; }
 	echo "package-check: ok"
 
-# The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep);
-# SCREENSHOT_ARGS adds main scene arguments, e.g. --level=res://levels/trap_demo.level --select=1
+# The game's own viewport capture after SCREENSHOT_FRAMES frames (no race with a sleep), in a
+# window of SCREENSHOT_SIZE; SCREENSHOT_ARGS adds main scene arguments, e.g.
+# --level=res://levels/trap_demo.level --select=1, --ui-scale=1.5 (docs/godot.md "Running")
 SCREENSHOT_FRAMES := 300
+SCREENSHOT_SIZE := 1280x720
 screenshot: build
 	cd $(ROOT)
 	mkdir -p $(OUT)
 	rm -f $(OUT)/screenshot.png
-	$(GODOT_ENV) timeout 300 xvfb-run -a -s '-screen 0 1280x720x24' godot3 --path $(GP) -- \
+	$(GODOT_ENV) timeout 600 xvfb-run -a -s '-screen 0 $(SCREENSHOT_SIZE)x24' godot3 --resolution $(SCREENSHOT_SIZE) --path $(GP) -- \
 	  --screenshot=$(OUT)/screenshot.png --screenshot-frames=$(SCREENSHOT_FRAMES) $(SCREENSHOT_ARGS) > $(OUT)/screenshot.log 2>&1
 	test -s $(OUT)/screenshot.png || { tail -n 20 $(OUT)/screenshot.log >&2; echo "screenshot: no picture" >&2; exit 1; }
 	echo "screenshot: $(OUT)/screenshot.png"
@@ -454,7 +487,8 @@ screenshot: build
 clean:
 	rm -rf $(COMPILED) $(B)/temp $(B)/lib* $(GDN)/include $(OUT) $(B)/*.stamp $(B)/bench.json \
 	  $(B)/godot-tests.log $(GP)/bridge/libpybridge.so $(GP)/bridge/pythonpath.txt \
-	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index $(SOUND_DIR) $(GP)/icon.png $(GP)/icon.png.import
+	  $(GP)/art/atlas.tiles $(GP)/art/atlas.index $(TILESETS) $(SOUND_DIR) $(GP)/icon.png $(GP)/icon.png.import \
+	  $(GP)/core/Shared.gd
 	find $(ROOT)/pysim $(ROOT)/tests -name '__pycache__' -prune -exec rm -rf {} + 2>/dev/null || true
 
 distclean: clean

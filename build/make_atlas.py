@@ -328,6 +328,18 @@ def draw_mark_knocked_out():
     return img
 
 
+def draw_mark_not_wired():
+    # a cut wire: two copper ends that do not meet, a red stop between them (a built part
+    # that is in no whole trap, TRAP-04: it does nothing)
+    img, d = _canvas()
+    for a, b in (((1, 25), (10, 19)), ((22, 13), (31, 7))):
+        d.line([a, b], fill=(20, 15, 10, 255), width=5)
+        d.line([a, b], fill=(235, 150, 60, 255), width=3)
+    d.ellipse([9, 9, 23, 23], fill=(210, 40, 30, 255), outline=(50, 8, 5, 255), width=2)
+    d.rectangle([12, 15, 20, 17], fill=(255, 245, 235, 255))
+    return img
+
+
 def drawn(name):
     fn = globals().get("draw_" + name)
     if fn is None:

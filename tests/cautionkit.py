@@ -1,6 +1,7 @@
 """Helpers for the Cautious and learned-bonus tests (tests/adventurers/): small levels with a
 party walking to the sanctum, events by type, a party's mind."""
-from pysim.adventurers import caution, parties
+from pysim.adventurers import caution
+from pysim.core import parties
 from pysim.core import entities as E
 from trapkit import make, of_type, run  # noqa: F401
 

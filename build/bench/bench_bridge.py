@@ -3,16 +3,16 @@
 
 Runs res://tests/bench_bridge.gd headless. With pysim.session available it also starts a
 Session on a generated 128x128 level with 200 agents (bridge_*), then on the full-scale level
-(full_*), and times one physics frame two ways: step + the whole snapshot() every frame
-(bridge_frame_us), and SimClient's way (issue 15): step every frame and, on a frame in which
-a tick ran, snapshot_changes() merged into the held snapshot (bridge_frame_tick_us with its
-_step_us, _snapshot_us, _snapshot_python_us and _merge_us parts; bridge_frame_notick_us;
-bridge_frame_policy_us the mean frame). bridge_snapshot_arrays / _keys: the whole snapshot's
-real array and key count; bridge_changed_arrays_per_tick / _keys_per_tick: what a tick sends.
-bridge_frame_budget_fixed_work_*: a fixed piece of Python work as long as the budget, timed
-after each budgeted frame (what the machine itself adds to a frame of that length);
-full_frame_budget_over_200us_over_fixed_work: how much more often the frames pass 200 us;
-full_frame_budget_fixed_work_slowdown: its median over the budget it was fitted to.
+(full_*), and times one physics frame several ways: step + the whole snapshot() every frame
+(bridge_frame_us); a call at a time without the sim thread, snapshot_changes() merged on a
+frame in which a tick ran (bridge_frame_tick_us with its _step_us, _snapshot_us,
+_snapshot_python_us and _merge_us parts; bridge_frame_notick_us; bridge_frame_policy_us the
+mean frame); and the game's way, full scale only: the sim thread's frames paced 1/60 s
+apart, PyBridge.take_mail and the merge (bridge_frame_thread_frame_*), beside a bare call
+into Python paced the same way with the thread stopped (bridge_frame_noop_paced_*) and
+while it plays (bridge_frame_call_paced_*: what such a call waits for).
+bridge_snapshot_arrays / _keys: the whole snapshot's real array and key count;
+bridge_changed_arrays_per_tick / _keys_per_tick: what a tick sends.
 Prints a JSON dict as its last stdout line (names are stable; microseconds unless named).
 """
 import json
@@ -32,7 +32,7 @@ def bench_level_text():
 
 
 def full_level_text():
-    """The full-scale level of issue 15 (pysim.core.levelgen.full_level)."""
+    """The full-scale level (pysim.core.levelgen.full_level)."""
     sys.path.insert(0, ROOT)
     from pysim.core.levelgen import full_level
     return full_level()
@@ -48,21 +48,6 @@ def main():
     for k, v in sorted(full.items()):
         if k.startswith(("bridge_frame", "bridge_snapshot", "bench_level")):
             out["full_" + k.split("_", 1)[1]] = v
-    # how much more often the game's budgeted frames pass 200 us than a fixed piece of
-    # work of the budget's length timed beside them (1: no more than the machine adds)
-    fixed = out.get("full_frame_budget_fixed_work_over_200us_share")
-    if fixed is not None and "full_frame_budget_frames_over_200us_share" in out:
-        out["full_frame_budget_over_200us_over_fixed_work"] = round(
-            out["full_frame_budget_frames_over_200us_share"] / max(fixed, 1.0 / 3600), 2)
-        # the work was fitted to the budget's length just before the frames: its median
-        # over the budget is how much slower the machine ran during them (1: as fitted)
-        out["full_frame_budget_fixed_work_slowdown"] = round(
-            out["full_frame_budget_fixed_work_p50_us"] / max(1, out["full_frame_budget_usec"]), 2)
-    # the sim thread's frames beside the same machine's fixed work: how often a frame of
-    # the game passes 200 us when its ticks run on their own thread
-    if fixed is not None and "full_frame_thread_frame_over_200us_share" in out:
-        out["full_frame_thread_over_200us_over_fixed_work"] = round(
-            out["full_frame_thread_frame_over_200us_share"] / max(fixed, 1.0 / 3600), 2)
     for k, v in out.items():
         print("%-34s %s" % (k, v))
     print(json.dumps(out))

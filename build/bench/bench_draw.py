@@ -3,7 +3,7 @@
 
 Runs res://tests/bench_draw.gd headless on pysim.core.levelgen.full_level: the main scene,
 zoomed to fit (every body on screen), plays to a busy fight and then at 4x with the sim
-thread, as a player has it. draw_frame_draw_cpu_us: the drawing's own CPU time per frame
+thread, as a player has it (`--speed=16`: at 16x). draw_frame_draw_cpu_us: the drawing's own CPU time per frame
 (the frame's process time with the world drawn minus with it hidden, in alternating blocks
 of one run); draw_frame_sim_us / _p50 / _p99: the simulation's part of the frame (the
 physics step: SimClient's frame), to compare with full_frame_thread_frame_* of
@@ -21,7 +21,7 @@ from benchkit import ROOT, godot_bench  # noqa: E402
 def main():
     sys.path.insert(0, ROOT)
     from pysim.core.levelgen import full_level
-    results, proc = godot_bench("bench_draw.gd", [], full_level(), timeout=600)
+    results, proc = godot_bench("bench_draw.gd", sys.argv[1:], full_level(), timeout=600)
     if results is None or proc.returncode != 0:
         sys.stderr.write(proc.stdout[-3000:] + proc.stderr[-3000:])
         return 1

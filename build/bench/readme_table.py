@@ -33,14 +33,21 @@ ROWS = [
      ["scale_ms_200_compiled", "scale_ms_800_compiled", "scale_ratio_800_over_200"], "<= 4x"),
     ("Physics frame at 1x on the full-scale level, the game's way: the ticks on the sim thread, "
      "each frame PyBridge.take_mail (no call into Python) and the merge, frames 1/60 s apart "
-     "in real time as in the game (1,200 frames in 4 rounds, taken in turn with the two rows "
+     "in real time as in the game (1,200 frames in 4 rounds, taken in turn with the row "
      "below); the share over 200 us that showed a tick; ticks shown",
      ["full_frame_thread_mailed", "full_frame_thread_frame_mean_us",
       "full_frame_thread_frame_p50_us", "full_frame_thread_frame_p90_us",
       "full_frame_thread_frame_p99_us", "full_frame_thread_frame_max_us",
       "full_frame_thread_frame_over_200us_share", "full_frame_thread_over_200us_showing_share",
-      "full_frame_thread_ticks_shown", "full_frame_thread_stood_aside"],
+      "full_frame_thread_ticks_shown"],
      "<= 200 us a frame; ~0 without a tick"),
+    ("Paced the same way, in the same rounds: a bare call into Python from Godot's thread "
+     "with the sim thread stopped (what any call costs after the thread slept 16 ms: cold "
+     "caches), and while it plays (a call that meets a tick waits for its end)",
+     ["full_frame_noop_paced_p50_us", "full_frame_noop_paced_p99_us",
+      "full_frame_noop_paced_over_200us_share", "full_frame_call_paced_p50_us",
+      "full_frame_call_paced_p99_us", "full_frame_call_paced_max_us"],
+     "what a frame that calls Python pays"),
     ("The Godot frame with the full-scale level on screen (zoomed to fit: every body drawn, "
      "from the sprite atlas) and a busy fight at 4x, the sim thread on (bench_draw.gd, 1,200 "
      "frames, the world drawn and hidden in turns): SimClient's own part of the frame (the "
@@ -51,38 +58,19 @@ ROWS = [
       "draw_frame_drawn_us", "draw_frame_hidden_us", "draw_frame_bodies_drawn_mean",
       "draw_frame_effects_mean"],
      "the sim's part as in the thread row above; 40 ticks/s at 4x"),
-    ("Paced the same way, in the same rounds: the frame budget's frames (Session.frame, one "
-     "call into Python), and a bare call into Python (what any call costs after the thread "
-     "slept 16 ms: cold caches)",
-     ["full_frame_budget_paced_frame_p50_us", "full_frame_budget_paced_frame_p99_us",
-      "full_frame_budget_paced_frame_over_200us_share", "full_frame_noop_paced_p50_us",
-      "full_frame_noop_paced_p99_us", "full_frame_noop_paced_over_200us_share"],
-     "what a frame that calls Python pays"),
-    ("Physics frame at 1x on the full-scale level with the frame budget (the way without the "
-     "thread), frames back to back (every frame timed whole: step, and on a frame that shows "
-     "a tick snapshot_changes() and the merge), wall clock and the main thread's CPU time, over a game hour of ticks 100-700 "
-     "(3,600 frames; the share of them over 200 us that showed a tick)",
-     ["full_frame_budget_usec", "full_frame_budget_frame_mean_us", "full_frame_budget_frame_p50_us",
-      "full_frame_budget_frame_p90_us", "full_frame_budget_frame_p99_us",
-      "full_frame_budget_frame_max_us", "full_frame_budget_frames_over_200us_share",
-      "full_frame_budget_cpu_mean_us", "full_frame_budget_cpu_p50_us",
-      "full_frame_budget_cpu_p90_us", "full_frame_budget_cpu_p99_us",
-      "full_frame_budget_cpu_max_us", "full_frame_budget_cpu_over_200us_share",
-      "full_frame_budget_over_200us_showing_share",
-      "full_frame_budget_frames_mid_tick_share", "full_frame_budget_ticks_shown"],
-     "<= 200 us a frame"),
-    ("The machine's own spread beside those frames: a fixed piece of Python work as long as "
-     "the budget (the probe's fixed_work), timed after each of the 3,600 frames; the share of "
-     "frames over 200 us over the share of that work over 200 us; the work's median over the "
-     "budget it was fitted to just before (1: the machine as fast as then)",
-     ["full_frame_budget_fixed_work_p50_us", "full_frame_budget_fixed_work_p90_us",
-      "full_frame_budget_fixed_work_p99_us", "full_frame_budget_fixed_work_over_200us_share",
-      "full_frame_budget_over_200us_over_fixed_work", "full_frame_budget_fixed_work_slowdown"],
-     "what any frame of that length gets"),
-    ("Physics frame without the budget, full-scale level: a frame with a tick (the tick, "
-     "snapshot_changes() of which Python, the merge), a frame without one, the mean at 1x",
-     ["full_frame_tick_us", "full_frame_tick_step_us", "full_frame_tick_snapshot_us",
-      "full_frame_tick_snapshot_python_us", "full_frame_tick_merge_us", "full_frame_notick_us",
+    ("The fast speeds headless (bench_speeds.py, the sim thread, frames 1/60 s apart): ticks a "
+     "second at 16x on The Lair and on the full-scale level (160 due), the frame call's p99; "
+     "a skip from The Lair's start to morning (3,600 ticks), real seconds and ticks a second; "
+     "a skip's pace on the full-scale level with every stop off",
+     ["speeds_lair_16x_ticks_per_s", "speeds_full_16x_ticks_per_s",
+      "speeds_full_16x_frame_p99_us", "speeds_lair_skip_to_morning_s",
+      "speeds_lair_skip_ticks_per_s", "speeds_full_skip_ticks_per_s"],
+     "160 ticks/s at 16x; a skip far faster"),
+    ("Physics frame without the sim thread, full-scale level: one Session.frame call, frames "
+     "back to back; a frame with a tick (the call: the tick and its changes, of which "
+     "Python; the merge: means, and the median), a frame without one, the mean at 1x",
+     ["full_frame_tick_us", "full_frame_tick_p50_us", "full_frame_tick_python_us",
+      "full_frame_tick_merge_us", "full_frame_notick_us", "full_frame_notick_p50_us",
       "full_frame_policy_us"], "~0 without a tick"),
     ("Instructions a busy tick of the full-scale level (Game.step + snapshot_changes, ticks "
      "100-400, valgrind: the load cannot move it), under Debian's python3.11 and under the "

@@ -6,7 +6,7 @@
  *   invoke(method: String, args: Array) -> converted result | error dict
  *   python_version() -> String
  *   attach_mail() -> bool; take_mail(delta: float) -> Array | null: the sim thread's mailbox,
- *     a physics frame that never calls Python (see "The sim thread's mailbox" below)
+ *     a physics frame that never calls Python (see "The driver's mailbox" below)
  *   python_entries() -> int: how often a Godot thread has entered Python so far
  * Error value: the Dictionary {"__python_error__": "<traceback or message>"}; the text is also
  * printed through godot_print_error. Nothing here may crash the engine on bad input.
@@ -849,33 +849,13 @@ static PyObject *m_godot_print_error(PyObject *self, PyObject *arg) {
 	Py_RETURN_NONE;
 }
 
-/* The sim thread (pysim/sim_thread.py) runs the game's ticks beside Godot's frames. Godot's
-   thread waits for the interpreter (the GIL) at each entry point, and compiled rule code never
-   hands it over by itself (only Python bytecode checks for a waiting thread), so the sim thread
-   asks main_waiting() at its pause points and, when Godot waits, stand_aside() lets it in. */
-static atomic_int main_waiting = 0;
 /* how often a Godot thread entered Python (PyBridge.python_entries: the tests check that a
    physics frame with the sim thread enters it not at all) */
 static atomic_llong python_entries = 0;
-static pthread_mutex_t aside_mu = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t aside_cv = PTHREAD_COND_INITIALIZER;
 
 static PyGILState_STATE take_python(void) {
 	atomic_fetch_add_explicit(&python_entries, 1, memory_order_relaxed);
-	atomic_fetch_add(&main_waiting, 1);
-	PyGILState_STATE g = PyGILState_Ensure();
-	if (atomic_fetch_sub(&main_waiting, 1) == 1) {
-		pthread_mutex_lock(&aside_mu);
-		pthread_cond_broadcast(&aside_cv);
-		pthread_mutex_unlock(&aside_mu);
-	}
-	return g;
-}
-
-static PyObject *m_main_waiting(PyObject *self, PyObject *noarg) {
-	(void)self;
-	(void)noarg;
-	return PyBool_FromLong(atomic_load_explicit(&main_waiting, memory_order_relaxed) > 0);
+	return PyGILState_Ensure();
 }
 
 /* the moment `seconds` from now, as pthread_cond_timedwait wants it */
@@ -888,31 +868,8 @@ static struct timespec deadline_after(double seconds) {
 	return until;
 }
 
-/* stand_aside(seconds): let a waiting Godot thread have the interpreter; back once it has
-   it (and then, once it gives it back), or after `seconds` at most. True if one waited. */
-static PyObject *m_stand_aside(PyObject *self, PyObject *arg) {
-	(void)self;
-	double most = PyFloat_AsDouble(arg);
-	if (most == -1.0 && PyErr_Occurred()) return NULL;
-	if (!(most > 0.0)) most = 0.0;
-	if (most > 1.0) most = 1.0;
-	int waited = 0;
-	Py_BEGIN_ALLOW_THREADS
-	struct timespec until = deadline_after(most);
-	pthread_mutex_lock(&aside_mu);
-	while (atomic_load(&main_waiting) > 0) {
-		waited = 1;
-		if (pthread_cond_timedwait(&aside_cv, &aside_mu, &until) == ETIMEDOUT) break;
-	}
-	pthread_mutex_unlock(&aside_mu);
-	Py_END_ALLOW_THREADS
-	return PyBool_FromLong(waited);
-}
-
-/* The sim thread's mailbox (pysim/sim_thread.py, issue 15). A Godot thread that slept through
-   most of its frame finds its caches cold: one call into Python then costs ~50 us, against
-   ~1 us back to back, and a frame that calls Python pays that on every frame. So with the sim
-   thread, a physics frame does not call Python at all: PyBridge.take_mail(delta) adds the
+/* The driver's mailbox (pysim/driver.py; docs/architecture.md, "The driver"): with the sim
+   thread, a physics frame does not call Python at all. PyBridge.take_mail(delta) adds the
    frame's real time here and takes what the sim thread posted, already turned into Godot
    values (post() converts on the sim thread, which holds the interpreter then). The sim thread
    sleeps in wait() until the time handed over reaches what its next tick needs (wake_at_us),
@@ -923,6 +880,7 @@ typedef struct {
 	pthread_cond_t cv;
 	long long raw_us;     /* real microseconds handed over and not yet taken by wait() */
 	long long wake_at_us; /* wake the sim thread once raw_us reaches this; < 0: only a poke */
+	long long max_us;     /* the most real time one frame hands over (Mailbox(max_frame_us)) */
 	int poked;
 	int closed;
 	godot_array items;    /* posted and not taken: Dictionaries {ran, changes, events} */
@@ -932,24 +890,29 @@ typedef struct {
    outlive the engine's memory, so posts are refused (the sim thread shows the error once) */
 static atomic_int godot_alive = 1;
 
-/* the most real time one frame hands over (as Session.step's MAX_FRAME_MICROS) */
-#define MAIL_MAX_FRAME_US 250000LL
-
 static void mail_add_locked(mailbox_object *m, long long us) {
 	if (us < 0) us = 0;
-	if (us > MAIL_MAX_FRAME_US) us = MAIL_MAX_FRAME_US;
+	if (us > m->max_us) us = m->max_us;
 	m->raw_us += us;
 	if (m->wake_at_us >= 0 && m->raw_us >= m->wake_at_us) pthread_cond_signal(&m->cv);
 }
 
+/* Mailbox(max_frame_us): the most real time one frame hands over is pysim's
+   (driver.MAX_FRAME_MICROS), given when the driver makes the mailbox */
 static PyObject *mailbox_new(PyTypeObject *type, PyObject *args, PyObject *kwds) {
-	(void)args;
-	(void)kwds;
+	long long max_us;
+	if (kwds != NULL && PyDict_Size(kwds) > 0) {
+		PyErr_SetString(PyExc_TypeError, "Mailbox(max_frame_us) takes no keywords");
+		return NULL;
+	}
+	if (!PyArg_ParseTuple(args, "L", &max_us)) return NULL;
+	if (max_us < 0) max_us = 0;
 	mailbox_object *m = (mailbox_object *)type->tp_alloc(type, 0);
 	if (m == NULL) return NULL;
 	pthread_mutex_init(&m->mu, NULL);
 	pthread_cond_init(&m->cv, NULL);
 	m->wake_at_us = -1;
+	m->max_us = max_us;
 	api->godot_array_new(&m->items);
 	return (PyObject *)m;
 }
@@ -961,7 +924,7 @@ static void mailbox_dealloc(mailbox_object *m) {
 	Py_TYPE(m)->tp_free((PyObject *)m);
 }
 
-/* add(us): real time handed over from Python (Session.step's frames, the tests) */
+/* add(us): real time handed over from Python (Session.step and frame, the tests) */
 static PyObject *mailbox_add(mailbox_object *m, PyObject *arg) {
 	long long us = PyLong_AsLongLong(arg);
 	if (us == -1 && PyErr_Occurred()) return NULL;
@@ -1104,8 +1067,6 @@ static PyTypeObject mailbox_type = {
 static PyMethodDef godot_methods[] = {
 	{ "print", m_godot_print, METH_O, "Print a line through Godot's print (stdout and log)." },
 	{ "print_error", m_godot_print_error, METH_O, "Print text as a Godot error." },
-	{ "main_waiting", m_main_waiting, METH_NOARGS, "True while a Godot thread waits for the interpreter." },
-	{ "stand_aside", m_stand_aside, METH_O, "Let a waiting Godot thread have the interpreter (at most the seconds given)." },
 	{ NULL, NULL, 0, NULL }
 };
 
@@ -1594,9 +1555,9 @@ static godot_variant bridge_take_mail(godot_object *owner, void *method_data, vo
 	}
 	godot_variant_type t = api->godot_variant_get_type(args[0]);
 	double delta = t == GODOT_VARIANT_TYPE_REAL || t == GODOT_VARIANT_TYPE_INT ? api->godot_variant_as_real(args[0]) : 0.0;
-	/* (NaN and negatives: nothing; a long frame: at most MAIL_MAX_FRAME_US, as in Python) */
-	long long us = !(delta > 0.0) ? 0 : delta >= 1.0 ? MAIL_MAX_FRAME_US : (long long)(delta * 1e6 + 0.5);
 	pthread_mutex_lock(&m->mu);
+	/* (NaN and negatives: nothing; a long frame: at most the mailbox's max_us, as in Python) */
+	long long us = !(delta > 0.0) ? 0 : delta * 1e6 >= (double)m->max_us ? m->max_us : (long long)(delta * 1e6 + 0.5);
 	if (m->closed) {
 		pthread_mutex_unlock(&m->mu);
 		api->godot_variant_new_nil(&ret);

@@ -39,45 +39,47 @@ func _ready() -> void:
 
 
 func load_atlas() -> bool:
-	regions.clear()
-	sources.clear()
-	texture = null
-	image = null
+	var a := read_atlas()
+	missing = str(a.get("missing", ""))
+	texture = a.get("texture")
+	image = a.get("image")
+	regions = a.get("regions", {})
+	sources = a.get("sources", {})
+	return missing == ""
+
+
+# The atlas from its files: {texture, image, regions (thing -> Rect2), sources}, or {missing:
+# why not}. Static, so the level editor's tool scripts read it too (autoloads do not run in
+# the editor; addons/malignus_level/Level.gd keeps one per open level).
+static func read_atlas() -> Dictionary:
 	var index_text := _read_text(INDEX_PATH)
 	if index_text == "":
-		missing = "no sprite atlas (%s): run make art" % INDEX_PATH
-		return false
+		return {"missing": "no sprite atlas (%s): run make art" % INDEX_PATH}
 	var parsed := JSON.parse(index_text)
 	if parsed.error != OK or typeof(parsed.result) != TYPE_DICTIONARY:
-		missing = "%s:%d: %s" % [INDEX_PATH, parsed.error_line, parsed.error_string]
-		return false
+		return {"missing": "%s:%d: %s" % [INDEX_PATH, parsed.error_line, parsed.error_string]}
 	var f := File.new()
 	if f.open(ATLAS_PATH, File.READ) != OK:
-		missing = "cannot read %s" % ATLAS_PATH
-		return false
+		return {"missing": "cannot read %s" % ATLAS_PATH}
 	var bytes := f.get_buffer(f.get_len())
 	f.close()
 	var img := Image.new()
 	if img.load_png_from_buffer(bytes) != OK:
-		missing = "%s is not a PNG" % ATLAS_PATH
-		return false
+		return {"missing": "%s is not a PNG" % ATLAS_PATH}
 	if img.get_format() != Image.FORMAT_RGBA8:
 		img.convert(Image.FORMAT_RGBA8)
 	var tex := ImageTexture.new()
 	tex.create_from_image(img, 0)        # no filter, no mipmaps, no repeat: crisp pixel art
+	var found := {}
 	var sprites = parsed.result.get("sprites", {})
 	if typeof(sprites) == TYPE_DICTIONARY:
 		for thing in sprites:
 			var r = sprites[thing]
 			if typeof(r) == TYPE_ARRAY and r.size() == 4:
-				regions[str(thing)] = Rect2(float(r[0]), float(r[1]), float(r[2]), float(r[3]))
+				found[str(thing)] = Rect2(float(r[0]), float(r[1]), float(r[2]), float(r[3]))
 	var src = parsed.result.get("sources", {})
-	if typeof(src) == TYPE_DICTIONARY:
-		sources = src
-	texture = tex
-	image = img
-	missing = ""
-	return true
+	return {"texture": tex, "image": img, "regions": found,
+			"sources": src if typeof(src) == TYPE_DICTIONARY else {}}
 
 
 static func _read_text(path: String) -> String:
@@ -171,6 +173,40 @@ static func gold_thing(amount: int) -> String:
 		if n <= amount:
 			best = n
 	return "map/gold/%02d" % best
+
+
+# A level thing (a legend word kind:arg, as a level scene's Thing holds it) as the game draws
+# it; "" for the words that only tell about another thing (duty, party, name, ...).
+static func level_thing(kind: String, arg: String) -> String:
+	var first := arg.split("/")[0].split(":")[0]
+	match kind:
+		"minion":
+			return body_thing(0, "")
+		"boss":
+			return body_thing(3, "")
+		"adventurer":
+			return body_thing(1, first)
+		"creature", "dungeon_creature":
+			return body_thing(2, first)
+		"kobold":
+			return body_thing(2, "kobold")
+		"door":
+			return door_thing(0, first == "held")
+		"padlock":
+			return "door/padlock_disarmed" if first == "disarmed" else "door/padlock"
+		"trap":
+			return part_thing(PART_KINDS.find(first))
+		"metal":
+			return "map/metal_pile"
+		"treasure":
+			return gold_thing(int(first) if first.is_valid_integer() else 10)
+		"vein":
+			return "map/vein"
+		"mark":
+			return "map/scorch" if first == "scorch" else "map/blood_old/0"
+	if kind in FURNITURE_KINDS:
+		return furniture_thing(FURNITURE_KINDS.find(kind))
+	return ""
 
 
 # One of a thing's numbered variants ("terrain/floor/0".."/3"), picked by a tile's position.

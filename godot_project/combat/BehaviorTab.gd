@@ -1,16 +1,21 @@
 extends VBoxContainer
 # The "Behavior" tab of the selection panel: the stance slider (Flee .. Aggressive), the
-# wounds with their locations and wound points, and the order buttons (minions only).
+# wounds with their locations and wound points, and the order buttons (your minions only:
+# describe's "minion_orders", pysim/combat/body_orders.py; a press picks the Order tool,
+# which asks for the enemy or body). What can be done with the body itself is the panel's
+# row under its title (combat/BodyOrders.gd).
 
 const GamePanel = preload("res://hud/GamePanel.gd")
 const FlowRow = preload("res://hud/FlowRow.gd")
+const BodyOrders = preload("res://combat/BodyOrders.gd")
 var ext = null
 var slider: HSlider = null
 var stance_label: Label = null
 var wounds_label: Label = null
-var orders: Container = null
+var orders: Container = null       # hud/FlowRow.gd: the buttons wrap
 var entity_id := -1
 var _updating := false
+var _shown := []          # the minion_orders the buttons were made from
 
 
 func _init() -> void:
@@ -41,14 +46,19 @@ func _init() -> void:
 	orders.name = "Orders"
 	add_child(orders)
 	wounds_label = GamePanel.add_text(self, "Wounds")
-	for pair in [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
-			["Heal", "heal"], ["Kill", "kill"], ["Scrap", "scrap"], ["Burn", "burn"],
-			["Imprison", "imprison"]]:
-		var b := Button.new()
-		b.name = pair[0]
-		b.text = pair[0]
-		b.focus_mode = Control.FOCUS_NONE
-		_err = b.connect("pressed", self, "_on_order", [pair[1]])
+
+
+# The order buttons, made again when describe's minion_orders change.
+func _show_orders(list: Array) -> void:
+	if list == _shown:
+		return
+	_shown = list.duplicate(true)
+	for c in orders.get_children():
+		orders.remove_child(c)
+		c.queue_free()
+	for o in list:
+		var b: Button = BodyOrders.order_button(o)
+		var _err := b.connect("pressed", self, "_on_order", [str(o.get("order", ""))])
 		orders.add_child(b)
 
 
@@ -66,7 +76,8 @@ func show_entity(id: int, info: Dictionary) -> void:
 	slider.value = int(c.get("stance", 3))
 	_updating = false
 	slider.editable = is_minion
-	orders.visible = is_minion
+	_show_orders(info.get("minion_orders", []))
+	orders.visible = is_minion and orders.get_child_count() > 0
 	var names: Array = c.get("stances", [])
 	var s := int(c.get("stance", 3))
 	stance_label.text = "Stance: %s   (%s)" % [str(names[s]).capitalize() if s < names.size() else str(s), str(c.get("action", ""))]

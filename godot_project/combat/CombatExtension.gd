@@ -5,24 +5,32 @@ extends "res://core/ConceptExtension.gd"
 #   world/EffectsLayer.gd; wound bars and bleeding are drawn on the bodies (EntityLayer).
 # - "Behavior" tab in the selection panel: stance slider (Flee .. Aggressive) sending
 #   set_stance, wounds with locations and wound points, and order buttons.
-# - Orders by mouse: a button in the tab (Attack / Carry / Capture / Heal / Kill) picks the
+# - Orders by mouse: a button in the tab (Attack / Carry / Capture / Heal / Kill ...) picks the
 #   "Order" tool; the next left click on an entity (and for Carry, then a tile) sends the
 #   command for the selected minion.
+# - What can be done with the selected body (combat/BodyOrders.gd, under the panel's title):
+#   the orders its state takes (pysim/combat/body_orders.py), each for the minion pysim
+#   offers; Carry then asks for the tile with the Order tool.
 
 const ET = preload("res://hud/EventText.gd")
-const STANCES := ["Flee", "Evasive", "Defensive", "Balanced", "Aggressive"]
+const Shared := preload("res://core/Shared.gd")
 
 var tab = null
+var body_orders = null       # combat/BodyOrders.gd, the selection panel's row
 var snap := {}
 var selected_id := -1
-var pending := ""            # "order_attack", "carry", "capture", "heal", "kill", "imprison", ""
+var pending := ""            # an order of ORDERS ("order_attack", "carry" ...), "" none
 var carry_body := -1
 var tool_id := "select"
 var order_panel = null       # the Orders side panel, shown while the Order tool is active
 var order_hint: Label = null
-const ORDERS := [["Attack", "order_attack"], ["Carry", "carry"], ["Capture", "capture"],
-		["Heal", "heal"], ["Kill", "kill"]]
-const ORDER_VERBS := {"carry": "carry", "capture": "capture", "heal": "heal", "kill": "kill"}
+# The Order tool's orders, as pysim's body_orders.ORDERS lists them (its describe gives a
+# minion's own list, minion_orders; the tool shows them before any minion is picked).
+const ORDERS := [["Attack", "order_attack"], ["Carry", "carry"], ["Heal", "heal"],
+		["Capture", "capture"], ["Imprison", "imprison"], ["Kill", "kill"],
+		["Release", "release"], ["Scrap", "scrap"], ["Burn", "burn"]]
+const ORDER_VERBS := {"carry": "carry", "capture": "capture", "heal": "heal", "kill": "kill",
+		"imprison": "lock up", "release": "release", "scrap": "scrap", "burn": "burn"}
 
 
 func setup(m) -> void:
@@ -30,6 +38,9 @@ func setup(m) -> void:
 	tab = preload("res://combat/BehaviorTab.gd").new()
 	tab.ext = self
 	main.hud.add_selection_tab("Behavior", tab)
+	body_orders = preload("res://combat/BodyOrders.gd").new()
+	body_orders.ext = self
+	main.hud.add_selection_row(body_orders)
 	add_tool("combat_order", "Order", "Give a minion an order: pick the order, the minion, then the target", "_on_order_click")
 	_build_order_panel()
 	listen({"snapshot_updated": "_on_snapshot",
@@ -63,7 +74,8 @@ func setup(m) -> void:
 const OUTCOME_WORDS := {"hit": "hits", "miss": "misses"}
 const NOISE_WORDS := {"death": "A death cry", "bash": "Bashing", "noise": "A noise"}
 const TASK_GERUNDS := {"carry": "carrying", "heal": "healing", "capture": "capturing",
-		"kill": "killing", "scrap": "scrapping", "burn": "burning", "imprison": "locking up"}
+		"kill": "killing", "scrap": "scrapping", "burn": "burning", "imprison": "locking up",
+		"release": "releasing"}
 const DEATH_WORDS := {"wound": "was killed by %s", "executed": "was put to death by %s",
 		"bled out": "bled to death", "trap": "was killed by a trap"}
 
@@ -97,14 +109,14 @@ func _text_noise(ev: Dictionary) -> String:
 
 func _text_knockout(ev: Dictionary) -> String:
 	var by := int(ev.get("by", -1))
-	return "%s is knocked out%s%s" % [_up(ev.entity), " by " + ET.who(by) if by >= 0 else "",
+	return "%s is knocked out%s%s" % [_up(ev.entity), " by " + ET.who(by) if by != -1 else "",
 			" and bleeding" if ev.get("bleeding", false) else ""]
 
 
 func _text_death(ev: Dictionary) -> String:
 	var cause := str(ev.get("cause", ""))
 	var by := int(ev.get("by", -1))
-	if DEATH_WORDS.has(cause) and (by >= 0 or str(DEATH_WORDS[cause]).find("%s") < 0):
+	if DEATH_WORDS.has(cause) and (by != -1 or str(DEATH_WORDS[cause]).find("%s") < 0):
 		var w: String = DEATH_WORDS[cause]
 		return "%s %s" % [_up(ev.entity), w % ET.who(by) if w.find("%s") >= 0 else w]
 	return "%s died (%s)" % [_up(ev.entity), cause.replace("_", " ") if cause != "" else "unknown cause"]
@@ -126,7 +138,10 @@ func _text_bleeding_stopped(ev: Dictionary) -> String:
 
 
 func _text_woke(ev: Dictionary) -> String:
-	return "%s came to %s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
+	# "under": who stood on the body (it got up beside them, docs/rules/combat.md "Waking")
+	var under := int(ev.get("under", -1))
+	return "%s came to %s%s%s" % [_up(ev.entity), ET.where(ev.x, ev.y),
+			", crawling out from under %s" % ET.who(under) if under >= 0 else "",
 			", a prisoner" if ev.get("captured", false) else ""]
 
 
@@ -201,6 +216,22 @@ func begin_order(kind: String) -> void:
 	_refresh_order_panel()
 
 
+# An order from the body's row (BodyOrders.gd): pysim's command for the minion it offers,
+# sent now; for Carry the Order tool asks where (the minion and the body already picked).
+func body_order(order: Dictionary, body: int) -> void:
+	var cmd: Dictionary = order.get("command", {})
+	if not bool(order.get("ok", false)):
+		EventBus.emit_signal("notify", str(order.get("reason", "")), "warn")
+		return
+	if str(order.get("needs", "")) != "tile":
+		send(cmd)
+		return
+	begin_order(str(order.get("order", "")))
+	selected_id = int(order.get("minion", -1))
+	carry_body = body
+	_refresh_order_panel()
+
+
 func _on_tool_selected(id: String) -> void:
 	tool_id = id
 	if id != "combat_order":
@@ -237,7 +268,7 @@ func _on_order_panel_close() -> void:
 # The next step in words.
 func order_hint_text() -> String:
 	if pending == "":
-		return "Pick an order: Attack, Carry, Capture, Heal or Kill."
+		return "Pick an order: %s." % _order_list()
 	if selected_id < 0:
 		return "Now click one of your minions to carry it out."
 	var who := ET.who(selected_id)
@@ -262,7 +293,7 @@ func _refresh_order_panel() -> void:
 
 func _is_my_minion(id: int) -> bool:
 	var i := row_index(snap, "ent_id", id)
-	return i >= 0 and int(snap["ent_kind"][i]) == 0 and int(snap["ent_state"][i]) == 0
+	return i >= 0 and int(snap["ent_kind"][i]) == Shared.MINION and int(snap["ent_state"][i]) == Shared.STATE_UP
 
 
 func _on_entity_selected(id: int) -> void:
@@ -288,10 +319,17 @@ func entity_at(tile: Vector2) -> int:
 	return best
 
 
+static func _order_list() -> String:
+	var labels := []
+	for pair in ORDERS:
+		labels.append(pair[0])
+	return "%s or %s" % [PoolStringArray(labels.slice(0, labels.size() - 2)).join(", "), labels[-1]]
+
+
 # A left click on the map with the Order tool.
 func _on_order_click(tile: Vector2) -> void:
 	if pending == "":
-		EventBus.emit_signal("notify", "Pick an order first (Attack, Carry, Capture, Heal or Kill).", "warn")
+		EventBus.emit_signal("notify", "Pick an order first (%s)." % _order_list(), "warn")
 		return
 	if selected_id < 0:
 		var who := entity_at(tile)

@@ -6,6 +6,15 @@ extends Node
 # places_version moves. Both start over when another game is loaded. Only SimClient talks
 # to the simulation: this asks it (SimClient.names / SimClient.places).
 
+# What the fog hides (pysim/invasions/unseen.py marks each event that names a hidden body with
+# "unseen": the keys withheld, or ["*"] for all of it): as_seen() puts these in their place,
+# so a withheld body is "something" and a withheld place "somewhere".
+const UNSEEN_ID := -2
+const NOWHERE := -1
+const WITHHELD_WHOLE := "*"
+const UNSEEN_WORD := "something"
+const PLACE_KEYS := ["x", "y", "x0", "y0", "x1", "y1"]   # (unseen.py PAIRS)
+
 var _name := {}        # id -> "Grubnose"
 var _title := {}       # id -> "Grubnose, minion"
 var _invader := {}     # id -> true for adventurers (they have a class)
@@ -18,6 +27,8 @@ var _width := 0
 var _height := 0
 var _places_version := -1
 var _snap := {}        # the latest snapshot (trap parts' and doors' places)
+var _hidden := {}      # ids the fog hides now (the snapshot's ent_unseen), made when asked
+var _hidden_made := false
 
 
 func _ready() -> void:
@@ -26,9 +37,12 @@ func _ready() -> void:
 	_err = EventBus.connect("sim_started", self, "_on_sim_started")
 
 
-# "Grubnose", "Aldric Crane", "the kobold", "your Boss"; `nobody` for -1 or an unknown id.
+# "Grubnose", "Aldric Crane", "the kobold", "your Boss"; "something" for a body the fog
+# hides (UNSEEN_ID), `nobody` for -1 or an unknown id.
 func who(id, nobody: String = "someone") -> String:
 	var i := int(id)
+	if i == UNSEEN_ID or hidden_now(i):
+		return UNSEEN_WORD
 	if i < 0:
 		return nobody
 	if not _name.has(i) and not _asked_for.has(i):
@@ -37,9 +51,12 @@ func who(id, nobody: String = "someone") -> String:
 	return str(_name.get(i, nobody))
 
 
-# The panel's heading: "Aldric Crane, warrior level 2", "Grubnose, minion".
+# The panel's heading: "Aldric Crane, warrior level 2", "Grubnose, minion" ("Something"
+# while the fog hides it).
 func title(id) -> String:
 	var i := int(id)
+	if hidden_now(i):
+		return UNSEEN_WORD.capitalize()
 	if not _title.has(i):
 		var _name_too := who(i)      # asks for the names; the title comes with them
 	return str(_title.get(i, ""))
@@ -58,6 +75,51 @@ func look(id) -> String:
 	if not _name.has(i):
 		var _w := who(i)
 	return str(_look.get(i, ""))
+
+
+# The event as the player may know it (SimClient hands every event through this before
+# anyone hears of it): null when the fog withholds all of it, else the event with each
+# withheld body id made UNSEEN_ID (in a list too: the count stays) and each withheld
+# coordinate NOWHERE. An event with nothing withheld is the same Dictionary.
+static func as_seen(ev: Dictionary):
+	var keys = ev.get("unseen", null)
+	if typeof(keys) != TYPE_ARRAY or keys.empty():
+		return ev
+	if WITHHELD_WHOLE in keys:
+		return null
+	var out := ev.duplicate()
+	var _had := out.erase("unseen")
+	for k in keys:
+		var v = out.get(k)
+		if typeof(v) == TYPE_ARRAY:
+			var ids := []
+			for i in v:
+				ids.append(UNSEEN_ID)
+			out[k] = ids
+		elif str(k) in PLACE_KEYS:
+			out[k] = NOWHERE
+		else:
+			out[k] = UNSEEN_ID
+	return out
+
+
+# Is this the id of a body the fog hides in the event it came with (as_seen)?
+static func is_unseen(id) -> bool:
+	return int(id) == UNSEEN_ID
+
+
+# Does the fog hide this body now (the latest snapshot's ent_unseen)? Every word for a body
+# asks (who, title), so no panel or tip names one that is not drawn.
+func hidden_now(id) -> bool:
+	if not _hidden_made:
+		_hidden_made = true
+		_hidden.clear()
+		var unseen = _snap.get("ent_unseen", PoolByteArray())
+		var ids = _snap.get("ent_id", [])
+		for k in range(min(unseen.size(), ids.size())):
+			if unseen[k] != 0:
+				_hidden[int(ids[k])] = true
+	return _hidden.has(int(id))
 
 
 func knows(id) -> bool:
@@ -105,6 +167,8 @@ func reset() -> void:
 	_place_names = []
 	_places_version = -1
 	_snap = {}
+	_hidden.clear()
+	_hidden_made = false
 
 
 func _sim():
@@ -145,6 +209,7 @@ func _refresh_places() -> void:
 
 func _on_snapshot(snap: Dictionary) -> void:
 	_snap = snap
+	_hidden_made = false
 	var nv := int(snap.get("names_version", -1))
 	if nv != _names_version:
 		_names_version = nv

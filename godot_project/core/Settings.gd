@@ -4,6 +4,8 @@ extends Node
 # Read with Settings.value("audio/master"); change with Settings.set_value(key, v), which
 # clamps it, saves the file and emits EventBus.settings_changed(key, value). Views that
 # depend on a setting read it once at start and then listen to that signal.
+# Settings.override(key, v) sets a value for this run only (a command-line argument such as
+# --ui-scale=1.5 for a screenshot): read and announced the same way, never saved.
 # Documented in docs/godot.md, "Settings".
 
 const PATH := "user://settings.cfg"
@@ -21,6 +23,7 @@ const SPEC := {
 }
 
 var _values := {}
+var _run := {}    # key -> this run's value (override): what value() says, never saved
 var path := PATH  # tests point it elsewhere
 
 
@@ -28,9 +31,10 @@ func _ready() -> void:
 	load_file()
 
 
-# Every key at its default, then whatever the file holds that is valid.
+# Every key at its default, then whatever the file holds that is valid (and no run's value).
 func load_file() -> void:
 	_values = {}
+	_run = {}
 	for key in SPEC:
 		_values[key] = SPEC[key][0]
 	var cfg := ConfigFile.new()
@@ -43,6 +47,8 @@ func load_file() -> void:
 
 
 func value(key: String):
+	if _run.has(key):
+		return _run[key]
 	return _values.get(key, SPEC[key][0] if SPEC.has(key) else null)
 
 
@@ -53,9 +59,20 @@ func set_value(key: String, v) -> bool:
 		return false
 	var clean = _valid(key, v)
 	_values[key] = clean
+	var _was_run := _run.erase(key)      # the player's choice ends this run's value
 	if save_file() != OK:
 		EventBus.emit_signal("notify", "The settings could not be saved to %s" % path, "warn")
 	EventBus.emit_signal("settings_changed", key, clean)
+	return true
+
+
+# A known key's value for this run only (clamped like set_value), announced like a change;
+# the file keeps the player's own. Returns false for a key that is not a setting.
+func override(key: String, v) -> bool:
+	if not SPEC.has(key):
+		return false
+	_run[key] = _valid(key, v)
+	EventBus.emit_signal("settings_changed", key, _run[key])
 	return true
 
 

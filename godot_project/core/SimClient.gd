@@ -13,35 +13,27 @@ const PYTHONPATH_FILE := "res://bridge/pythonpath.txt"
 const SESSION_MODULE := "pysim.session"
 const SESSION_FACTORY := "Session"
 const ERROR_KEY := "__python_error__"
-# Session.snapshot_changes' own keys (pysim/core/snapshot.py FULL_KEY, GONE_KEY)
-const FULL_KEY := "snapshot_full"
-const GONE_KEY := "snapshot_gone"
+const Shared := preload("res://core/Shared.gd")
+const FULL_KEY := Shared.SNAPSHOT_FULL_KEY     # Session.snapshot_changes' own keys
+const GONE_KEY := Shared.SNAPSHOT_GONE_KEY
 const QUICKSAVE_PATH := "user://quicksave.msave"
 # A save is written to path + SAVE_TEMP_SUFFIX (same folder) and renamed over path when complete.
 const SAVE_TEMP_SUFFIX := ".tmp"
 
-# Autoplay (headless fast-forward): real seconds handed to each step() call, and the
-# wall-clock budget per physics frame.
-const AUTOPLAY_CHUNK_SECONDS := 0.25
-const AUTOPLAY_FRAME_BUDGET_USEC := 12000
+# Autoplay (headless fast-forward): lockstep frames of the longest real time a frame hands
+# over, for at most this long a physics frame, at this speed.
+const AUTOPLAY_FRAME_USEC := 12000
 const AUTOPLAY_SPEED := 4
-# Issue 15: a tick is spread over the physics frames before the next one, each frame running
-# its systems for about this much time (Session.set_frame_budget, pysim/session.py "Frame
-# budget"), so no frame at 1x carries a whole full-scale tick; 0 runs each tick in one frame.
-# The budget never changes the game, only which frame does the work.
-const FRAME_BUDGET_USEC := 120
-# Issue 15: the ticks run on a thread of their own (Session.set_sim_thread, pysim/
-# sim_thread.py), so a physics frame only hands over the time that passed and picks up what
-# the thread built: the budget above then waits unused. Off: the frame budget's way, every
-# tick's work in these frames (tests that count frames and ticks one to one use it).
+# The game's ticks run on the sim thread (docs/architecture.md, "The driver"): a physics
+# frame hands over its time and takes what the thread posted, in the bridge, without Python.
+# Off (set_sim_thread(false)): the same driver runs what is due inside each frame's call.
 const SIM_THREAD := true
 
 var bridge = null            # the PyBridge instance, null until start() succeeds
 var running := false         # a session is running
 var paused_stepping := false # tests and tools can stop stepping without pausing the sim
 var autoplay := false        # fast-forward mode (Main's --autoplay-hours)
-var frame_budget_usec := FRAME_BUDGET_USEC  # set_frame_budget(); given to each session
-var sim_thread := SIM_THREAD  # set_sim_thread(); given to each session (not in autoplay)
+var sim_thread := SIM_THREAD  # set_sim_thread(); given to each session
 var level_path := ""
 var seed_value := 0
 var last_snapshot := {}      # the latest snapshot Dictionary (whole: the changes merged)
@@ -49,14 +41,11 @@ var last_changed := {}       # the keys the latest snapshot_changes() call broug
 var failure_text := ""       # why start() failed (one line)
 var failure_detail := ""     # the Python traceback, when there is one
 var error_count := 0         # sim_error emissions so far
-var frames_stepped := 0      # physics frames in which step() was called
+var frames_stepped := 0      # frames stepped
 var frame_usec := 0          # the last frame's own work (bridge and merge), without the time
                              # its listeners took (bench_draw.gd: the frame's simulation part)
 var _listeners_usec := 0     # the time the listeners took in this frame
-var snapshots_taken := 0     # snapshot() calls into the sim (a frame with no tick makes none)
-var _snapshot_stale := true  # a command went in since the last snapshot (it may change state
-                             # without a tick: Session.step applies commands even when paused)
-var _commands_waiting := false  # sent and maybe not in yet: Session.commands_waiting()
+var snapshots_taken := 0     # snapshot changes taken (a frame with no tick or command takes none)
 var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
 var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
@@ -137,8 +126,7 @@ func _start_session(args: Array, path: String) -> bool:
 		bridge = null
 		return _fail("the simulation did not start for %s: %s" % [path, why])
 	running = true
-	_invoke("set_frame_budget", [frame_budget_usec])
-	_invoke("set_sim_thread", [sim_thread and not autoplay])
+	_invoke("set_sim_thread", [sim_thread])
 	_attach_mail()
 	if not _refresh_snapshot():
 		running = false
@@ -240,9 +228,11 @@ func step_frame(delta: float) -> void:
 	_frame(delta, true)
 
 
-# One normal frame: step by delta, publish the snapshot, then the events. With the sim
-# thread (sim_thread) a physics frame never waits for it: what it built since the last
-# frame is shown, and what is due now comes in a later frame.
+# One frame (docs/architecture.md, "The driver"): hand over delta real seconds and publish
+# what the driver posted since the last frame, the snapshot's changes, then the events. With
+# the sim thread a physics frame calls no Python (PyBridge.take_mail) and never waits for the
+# ticks it makes due; without it, or in lockstep, one call (Session.frame) runs or waits
+# for them first.
 func _frame(delta: float, lockstep: bool) -> void:
 	var t0 := OS.get_ticks_usec()
 	_listeners_usec = 0
@@ -253,35 +243,18 @@ func _frame(delta: float, lockstep: bool) -> void:
 func _frame_work(delta: float, lockstep: bool) -> void:
 	frames_stepped += 1
 	if _mail_attached and not lockstep:
-		# With the sim thread, no call into Python at all: a thread that slept through most
-		# of its frame finds its caches cold, and one call into Python then costs ~50 us
-		# (issue 15). The bridge hands over the time and gives what the thread posted,
-		# already Godot's values (PyBridge.take_mail); null once its mailbox is closed.
 		var items = bridge.take_mail(delta)
 		if typeof(items) == TYPE_ARRAY:
 			_show_mail(items)
 			return
-		_mail_attached = false
-	# Otherwise one call into Python a frame (Session.frame). At 1x a tick is shown on one
-	# physics frame in six: only such a frame, or one after a command was sent or came in,
-	# brings changes to convert (a half-run tick has none, so a frame that ends mid tick
-	# answers a refresh with none).
-	var out = bridge.invoke("frame", [delta, _snapshot_stale, _commands_waiting, lockstep and sim_thread])
-	if not _check(out) or typeof(out) != TYPE_DICTIONARY:
-		return
-	# (a command sent mid tick waits for the frame after the tick is shown; once in, that
-	# frame showed what it did, though no tick ran)
-	_commands_waiting = _commands_waiting and bool(out.get("commands_waiting", false))
-	if out.has("changes"):
-		snapshots_taken += 1
-		_snapshot_stale = false
-		if _merge_changes(out["changes"]):
-			_publish_snapshot()
-	_emit_events(out.get("events", []))
+		_mail_attached = false     # (its mailbox is closed: the thread stopped)
+	var out = bridge.invoke("frame", [delta, lockstep])
+	if _check(out):
+		_show_mail([out])      # (null when nothing was posted: nothing to show)
 
 
-# What the sim thread posted, in order ({ran, changes or null, events}): the changes merged
-# into one snapshot_updated, then the events (never before the snapshot they happened in).
+# What the driver posted, in order ({ran, changes or null, events}): the changes merged into
+# one snapshot_updated, then the events (never before the snapshot they happened in).
 # last_changed is what all of them brought, as if it had come in one snapshot_changes().
 func _show_mail(items: Array) -> void:
 	var shown := false
@@ -293,7 +266,6 @@ func _show_mail(items: Array) -> void:
 		var changes = item.get("changes")
 		if typeof(changes) == TYPE_DICTIONARY:
 			snapshots_taken += 1
-			_snapshot_stale = false
 			if _merge_changes(changes):
 				shown = true
 				if changes.get(FULL_KEY, false):
@@ -323,16 +295,14 @@ func _attach_mail() -> void:
 	var _reported := _check(r)
 
 
+# Headless fast-forward: lockstep frames of the longest real time one frame hands over
+# (Shared.MAX_FRAME_SECONDS), as many as fit in AUTOPLAY_FRAME_USEC of this physics frame.
 func _autoplay_frame() -> void:
-	frames_stepped += 1
 	var t0 := OS.get_ticks_usec()
-	while running and autoplay and OS.get_ticks_usec() - t0 < AUTOPLAY_FRAME_BUDGET_USEC:
+	while running and autoplay and OS.get_ticks_usec() - t0 < AUTOPLAY_FRAME_USEC:
 		if int(last_snapshot.get("speed", -1)) != AUTOPLAY_SPEED:
 			send({"type": "set_speed", "speed": AUTOPLAY_SPEED})
-		_invoke("step", [AUTOPLAY_CHUNK_SECONDS])
-		_publish_events()
-		if _refresh_snapshot():
-			EventBus.emit_signal("snapshot_updated", last_snapshot)
+		_frame(Shared.MAX_FRAME_SECONDS, true)
 
 
 # Queues a command Dictionary (also reached through EventBus.command_requested).
@@ -341,8 +311,6 @@ func send(cmd: Dictionary) -> void:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return
 	_sent_since_saved = true
-	_snapshot_stale = true
-	_commands_waiting = true
 	_invoke("send", [cmd])
 
 
@@ -350,19 +318,11 @@ func set_speed(speed: int) -> void:
 	send({"type": "set_speed", "speed": speed})
 
 
-# The frame budget in microseconds (FRAME_BUDGET_USEC); 0: every due tick whole in one frame.
-# Setting 0 finishes a tick under way; the next frame shows it.
-func set_frame_budget(usec: int) -> void:
-	frame_budget_usec = usec
-	if running:
-		_invoke("set_frame_budget", [usec])
-
-
 # Runs the ticks on their own thread (true) or in the physics frames (false); says which.
 func set_sim_thread(on: bool) -> bool:
 	sim_thread = on
 	if running:
-		var r = bridge.invoke("set_sim_thread", [on and not autoplay])
+		var r = bridge.invoke("set_sim_thread", [on])
 		_attach_mail()
 		if _check(r):
 			return bool(r)
@@ -380,16 +340,23 @@ func describe_part(part_id: int) -> Dictionary:
 	return _invoke_dict("describe_part", [part_id])
 
 
-# Session.check(cmd): why the command would be refused now ("" when it would be taken).
-# Checks never change the game, so a placement preview may ask on every hover. (Named
-# check_reason: check_command below is Session.check_command's {ok, reason}.)
-func check_reason(cmd: Dictionary) -> String:
+# Session.check(cmd): why the command would be refused now, "" when it would be taken.
+# Checks never change the game, so a placement preview may ask on every hover.
+func check(cmd: Dictionary) -> String:
+	var r := check_answer(cmd)
+	return "" if r["ok"] else str(r["reason"])
+
+
+# The whole answer of Session.check: {"ok", "reason", "note"} (note: advice on a command it
+# takes, "" for none).
+func check_answer(cmd: Dictionary) -> Dictionary:
 	if not running:
-		return "The simulation is not running."
-	var r = bridge.invoke("check", [cmd])
-	if _check(r) and typeof(r) == TYPE_STRING:
-		return r
-	return "The game could not check that."
+		return {"ok": false, "reason": "The simulation is not running.", "note": ""}
+	var r := _invoke_dict("check", [cmd])
+	if r.empty():
+		return {"ok": false, "reason": "The game could not check that.", "note": ""}
+	return {"ok": bool(r.get("ok", false)), "reason": str(r.get("reason", "")),
+			"note": str(r.get("note", ""))}
 
 
 # Session.catalog(): the buildables [{kind, label, cost, description, command}], [] if none.
@@ -571,9 +538,6 @@ func load_game(path: String = QUICKSAVE_PATH) -> bool:
 		if str(result.get("level", "")) != "":
 			level_path = str(result["level"])
 		_started({"level": level_path, "seed": seed_value, "from_save": path}, -1)
-	# a save keeps the commands sent and not yet applied: the next frame applies them, and
-	# with a frame budget no tick may finish on it, so it refreshes as after a send
-	_snapshot_stale = true
 	EventBus.emit_signal("notify", "Game loaded.", "info")
 	return true
 
@@ -598,9 +562,6 @@ func load_level(path: String, seed_number: int = -1, speed: int = 1) -> bool:
 	seed_value = seed_number
 	EventBus.emit_signal("entity_selected", -1)
 	EventBus.emit_signal("game_loaded", path)
-	# a save keeps the commands sent and not yet applied: the next frame applies them, and
-	# with a frame budget no tick may finish on it, so it refreshes as after a send
-	_snapshot_stale = true
 	if _refresh_snapshot():
 		_started({"level": path, "seed": seed_number}, speed)
 	return true
@@ -713,34 +674,30 @@ func _on_describe_requested(entity_id: int) -> void:
 	EventBus.emit_signal("entity_described", entity_id, info)
 
 
-func _publish_events() -> void:
-	var events = bridge.invoke("take_events", [])
-	if _check(events):
-		_emit_events(events)
-
-
 func _emit_events(events) -> void:
 	if typeof(events) != TYPE_ARRAY:
 		return
 	var t0 := OS.get_ticks_usec()
 	for ev in events:
 		if typeof(ev) == TYPE_DICTIONARY:
-			EventBus.emit_signal("sim_event", ev)
+			# what the fog hides is withheld before anyone hears of it (core/Names.gd)
+			var seen = Names.as_seen(ev)
+			if seen != null:
+				EventBus.emit_signal("sim_event", seen)
 	_listeners_usec += OS.get_ticks_usec() - t0
 
 
 # Asks Session.snapshot_changes and merges them into the last snapshot (_merge_changes).
 func _refresh_snapshot() -> bool:
 	snapshots_taken += 1
-	_snapshot_stale = false
 	var changes = bridge.invoke("snapshot_changes", [])
 	return _check(changes) and _merge_changes(changes)
 
 
 # Merges Session.snapshot_changes (only the keys that changed since the last call; all of
 # them, with "snapshot_full", after a start or a load) into the last snapshot, so
-# last_snapshot is always the whole snapshot while the bridge converts only what changed
-# (issue 15). Merged in place (a copy of ~100 keys cost more than the rest of the frame's
+# last_snapshot is always the whole snapshot while the bridge converts only what changed.
+# Merged in place (a copy of ~100 keys cost more than the rest of the frame's
 # Godot side): a listener that needs an earlier snapshot keeps a duplicate() of it.
 func _merge_changes(changes) -> bool:
 	if typeof(changes) != TYPE_DICTIONARY:
@@ -826,12 +783,6 @@ func names() -> Dictionary:
 # Session.places(): a place index per tile and the place names (core/Names.gd), or {}.
 func places() -> Dictionary:
 	return _invoke_dict("places", [])
-
-
-# Session.check_command(cmd): {"ok": true} or {"ok": false, "reason": "..."} without
-# changing the game (placement previews), or {} when it could not be asked.
-func check_command(cmd: Dictionary) -> Dictionary:
-	return _invoke_dict("check_command", [cmd])
 
 
 # Session.part_kinds(): the trap parts' names, roles, metal and one-line notes, or {}.

@@ -9,7 +9,7 @@ extends "res://core/ConceptExtension.gd"
 # sim's reason. Before the click (issue 13), the Doors tool previews the hovered tile: on a
 # floor tile a green frame ("Build a door here") or a red cross with build_door's reason, on
 # a door what the panel would let you do there; the panel's buttons are enabled only when
-# their command's own check (Session.check_command) takes it, the reason in their tooltip.
+# their command's own check (Session.check) takes it, the reason in their tooltip.
 
 const ET = preload("res://hud/EventText.gd")
 const STATE_NAMES := ["closed", "open", "held open", "locked", "breached"]
@@ -166,13 +166,8 @@ func preview_tile(tile: Vector2) -> void:
 		var can := allowed_actions(int(snap["door_id"][i]))
 		preview.show_at(tile, true, "Select this door" + (": " + PoolStringArray(can).join(", ") if not can.empty() else ""))
 		return
-	var r: Dictionary = main.sim.check_command({"type": "build_door", "x": int(tile.x), "y": int(tile.y)})
-	if r.empty():
-		preview.clear()
-	elif r.get("ok", false):
-		preview.show_at(tile, true, "Build a door here")
-	else:
-		preview.show_at(tile, false, str(r.get("reason", "")))
+	var why: String = main.sim.check({"type": "build_door", "x": int(tile.x), "y": int(tile.y)})
+	preview.show_at(tile, why == "", "Build a door here" if why == "" else why)
 
 
 # The door panel's actions pysim would take on this door now (their button labels).
@@ -184,12 +179,9 @@ func allowed_actions(door_id: int) -> Array:
 	return out
 
 
-# "" when the door command would be taken now, else its reason (Session.check_command).
+# "" when the door command would be taken now, else its reason (Session.check).
 func action_reason(type: String, door_id: int) -> String:
-	var r: Dictionary = main.sim.check_command({"type": type, "door": door_id})
-	if r.empty():
-		return "The game could not check that."
-	return "" if r.get("ok", false) else str(r.get("reason", ""))
+	return main.sim.check({"type": type, "door": door_id})
 
 
 # A panel button is enabled when its command would be taken; its tooltip says why not.

@@ -52,6 +52,8 @@ func setup(m) -> void:
 	metal_label.hint_tooltip = "Metal in your stock piles. Mark veins with Mine vein: Drudgery minions mine them."
 	main.hud.add_status(metal_label)
 	_build_end_panel()
+	if main.hud.has_method("add_tile_name"):
+		main.hud.add_tile_name(self, "tile_name")
 	listen({"snapshot_updated": "_on_snapshot", "sim_started": "_on_sim_started",
 			"tool_selected": "_on_tool_selected", "tile_hovered": "_on_tile_hovered",
 			"tile_clicked": "_on_tile_clicked", "tile_drag_finished": "_on_drag_finished",
@@ -110,14 +112,14 @@ func command_for(id: String, tile: Vector2, key: String = "command") -> Dictiona
 func decide(id: String, tile: Vector2) -> Array:
 	var item: Dictionary = tools[id]
 	var cmd := command_for(id, tile)
-	var reason: String = main.sim.check_reason(cmd)
+	var reason: String = main.sim.check(cmd)
 	var label := str(item.get("label", ""))
 	var cost := int(item.get("cost", 0))
 	if cost > 0:
 		label += " (%d metal)" % cost
 	if reason != "" and item.has("undo"):
 		var undo := command_for(id, tile, "undo")
-		if main.sim.check_reason(undo) == "":
+		if main.sim.check(undo) == "":
 			return [undo, str(item.get("undo_label", "Undo")), ""]
 	return [cmd, label, reason]
 
@@ -188,7 +190,7 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 			if count > MAX_DRAG_TILES:
 				break
 			var cmd := command_for(id, Vector2(x, y))
-			var reason: String = main.sim.check_reason(cmd)
+			var reason: String = main.sim.check(cmd)
 			if reason == "":
 				send(cmd)
 				sent += 1
@@ -196,6 +198,17 @@ func _on_drag_finished(a: Vector2, b: Vector2, id: String) -> void:
 				first_reason = reason
 	if sent == 0 and first_reason != "":
 		EventBus.emit_signal("notify", first_reason, "warn")
+
+
+# The map tip's name for a vein's tile: pysim's words ("Metal vein (7 metal left)",
+# pysim/economy/mining.py vein_words), not the rock's place.
+func tile_name(tile: Vector2, s: Dictionary) -> String:
+	var pos = s.get("vein_pos", [])
+	var words = s.get("vein_words", [])
+	for i in range(min(pos.size(), words.size())):
+		if pos[i] == tile:
+			return str(words[i])
+	return ""
 
 
 func _on_snapshot(snap: Dictionary) -> void:
@@ -217,10 +230,6 @@ func _on_snapshot(snap: Dictionary) -> void:
 			_preview(hover)
 	if snap.get("game_over", false) and not end_panel.visible:
 		show_end(snap)
-		# headless autoplay: the stopped clock is the end, not a stall (Main would exit 3)
-		if main.autoplay_hours >= 0 and not main._finished:
-			print("game over: the Boss is dead on day %d, score %d" % [int(snap.get("day", 1)), int(snap.get("score_score", 0))])
-			main._finish_autoplay(snap)
 
 
 func _on_sim_event(ev: Dictionary) -> void:

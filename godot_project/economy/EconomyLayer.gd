@@ -12,9 +12,9 @@ extends Node2D
 # - Treasure piles (treasure_pos / treasure_amount, pysim/adventurers/treasure.py): a heap
 #   of gold as big as the amount, and the amount; the treasure kept in a treasury is the
 #   chest with its amount (the chest is the furniture, not a pile of gold).
-# - Dig marks (dig_pos / dig_work / dig_waiting, pysim/economy/dig_jobs.py): orange hatching
-#   in a frame on the marked rock, a green bar growing with the digging done; a mark nobody
-#   can reach is framed red with a "?".
+# - Dig marks (dig_pos / dig_waiting, pysim/economy/dig_jobs.py): orange hatching in a
+#   frame on the marked rock; a mark nobody can reach is framed red with a "?" (the digging
+#   done and the digger at work: world/EffectsLayer.gd WORK, as for all work).
 # - preview: the hovered tile under a build tool, green when the command would be taken,
 #   red when refused; what a click does, or the reason, is the HUD's hint beside the mouse
 #   (EventBus.cursor_hint). Drawn by a child of this script (preview_only, z_index 5) so it
@@ -101,7 +101,6 @@ func _draw_veins() -> void:
 
 func _draw_digs() -> void:
 	var dp = snap.get("dig_pos", [])
-	var dw = snap.get("dig_work", [])
 	var dwt = snap.get("dig_waiting", [])
 	var ts := float(tile_size)
 	for i in range(dp.size()):
@@ -113,10 +112,6 @@ func _draw_digs() -> void:
 			draw_line(o + Vector2(k, 2), o + Vector2(2, k), Color(col.r, col.g, col.b, 0.7), 1.5)
 			draw_line(o + Vector2(ts - 2, k + 2), o + Vector2(k + 2, ts - 2), Color(col.r, col.g, col.b, 0.7), 1.5)
 		draw_rect(Rect2(o + Vector2(1, 1), Vector2(ts - 2, ts - 2)), col, false, 1.5)
-		var work: float = float(dw[i]) if i < dw.size() else 0.0
-		if work > 0.0:
-			draw_rect(Rect2(o + Vector2(3, ts - 7), Vector2(ts - 6, 5)), Color(0, 0, 0, 0.7))
-			draw_rect(Rect2(o + Vector2(3, ts - 7), Vector2((ts - 6) * min(work, 1.0), 5)), OK_COL)
 		if waiting and _font != null:
 			draw_string(_font, o + Vector2(12, 21), "?", BAD_COL)
 

@@ -47,6 +47,9 @@ func _ready() -> void:
 	var _err := fold_button.connect("pressed", self, "toggle_folded")
 	_err = grip.connect("gui_input", self, "_on_grip_input")
 	_err = grip.connect("draw", self, "_draw_grip")
+	# Another level or a loaded save: the old game's lines go (a save's own come back with its
+	# view: main/Main.gd apply_view, after this).
+	_err = EventBus.connect("game_loaded", self, "_on_game_replaced")
 	_show_fold()
 
 
@@ -56,7 +59,7 @@ func line_height() -> float:
 
 # One line. The same words again within LOG_REPEAT_WINDOW lines (a minion failing the same
 # reset roll over and over) move to the bottom with a count instead of a new line.
-func add_line(text_words: String, category: String, color: Color, time_words: String) -> void:
+func add_line(text_words: String, category: String, color: Color, tick: int) -> void:
 	var count := 1
 	for k in range(entries.size() - 1, max(-1, entries.size() - 1 - LOG_REPEAT_WINDOW), -1):
 		if entries[k].text == text_words:
@@ -64,7 +67,7 @@ func add_line(text_words: String, category: String, color: Color, time_words: St
 			entries.remove(k)
 			lines.remove(k)
 			break
-	_append({"time": time_words, "color": color.to_html(false), "text": text_words,
+	_append({"time": time_words(tick), "color": color.to_html(false), "text": text_words,
 			"category": category, "count": count})
 
 
@@ -81,6 +84,17 @@ func _append(e: Dictionary) -> void:
 		unread += 1
 		_show_fold()
 	_dirty = true
+
+
+# The game clock, as the top bar says it ("07:30"; "d2 07:30" from day 2), not ticks.
+static func time_words(tick: int) -> String:
+	var hours := int(tick / 600.0)
+	var hhmm := "%02d:%02d" % [hours % 24, int((tick % 600) / 10.0)]
+	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24.0) + 1, hhmm]
+
+
+func _on_game_replaced(_path) -> void:
+	clear()
 
 
 func clear() -> void:

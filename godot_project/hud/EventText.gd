@@ -1,111 +1,47 @@
 extends Reference
 # Sim events in words, for the event log and the headless autoplay output.
-# Concepts add their own with HUD.register_event_text(type, target, method): the method
-# takes the event Dictionary and returns a String ("" to fall back to the default).
+# The core's own events in words (core_text), and the helpers every concept's words use
+# (plural, a_an, kind_words, duration, clock, who, where ...). Which words an event gets,
+# its colour, its log filter and whether the on-screen log shows it: hud/EventWords.gd.
 
-const COLOR_DEFAULT := Color(0.85, 0.82, 0.9)
-const COLOR_REFUSED := Color(1.0, 0.5, 0.45)
-const COLOR_ERROR := Color(1.0, 0.35, 0.35)
-const COLOR_GOAL := Color(1.0, 0.86, 0.45)
-
-const LEARNED_HOW := {"triggered": " (saw it go off)", "spotted": " (it was spotted)",
-		"detected": " (Detect Traps)"}
-
-var _formatters := {}   # type -> FuncRef
-var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR, "goal_current": COLOR_GOAL,
-		"goal_met": COLOR_GOAL, "goals_done": COLOR_GOAL}
-var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
-var _category := {}     # type -> the log filter it falls under (category_of)
-
-# The log filters' categories of the core's own events; a concept's events take the category
-# of the folder its words come from (FOLDER_CATEGORIES), or register(..., category).
-const CORE_CATEGORIES := {"noticed": "combat", "noise": "combat",
-		"door_opened": "doors", "door_closed": "doors",
-		"party_arrived": "invasions", "invasion_arrived": "invasions", "party_departed": "invasions",
-		"invasion_ended": "invasions", "invasion_limit_started": "invasions",
-		"invasion_held_off": "invasions", "goal_changed": "invasions", "treasure_taken": "invasions",
-		"treasure_dropped": "invasions", "party_left_with_treasure": "invasions",
-		"rite_of_storms": "invasions", "trap_spotted": "invasions", "trap_learned": "invasions",
-		"detect_traps": "invasions", "disarm_started": "invasions", "disarm_succeeded": "invasions",
-		"disarm_failed": "invasions", "disarm_botched": "invasions", "wire_cut": "traps"}
-const FOLDER_CATEGORIES := {"combat": "combat", "traps": "traps", "doors": "doors",
-		"invasions": "invasions", "adventurers": "invasions"}
+# Why a skip ahead ended (pysim/core/skipping.py STOPS' reasons, and morning, speed, stopped).
+const SKIP_REASONS := {"spotted": "a party was spotted", "invasion_over": "the invasion is over",
+		"letter": "news came", "trap": "a trap went off", "fight": "a fight broke out",
+		"down": "someone went down", "job_done": "a job is done",
+		"job_refused": "a job cannot go on", "reset": "a trap needs its reset",
+		"theft": "an enemy is at your things", "game_over": "the game is over",
+		"error": "the simulation failed", "morning": "morning came",
+		"speed": "you set the speed", "stopped": "you stopped it"}
 
 
-# quiet: the on-screen log leaves this type out (the headless autoplay still prints it).
-func register(type: String, target: Object, method: String, color = null, quiet := false) -> void:
-	_formatters[type] = funcref(target, method)
-	if color != null:
-		_colors[type] = color
-	if quiet:
-		_quiet[type] = true
-	else:
-		var _was_quiet := _quiet.erase(type)
-	var script = target.get_script() if target != null else null
-	if script != null:
-		var folder: String = script.resource_path.get_base_dir().get_file()
-		if FOLDER_CATEGORIES.has(folder):
-			_category[type] = FOLDER_CATEGORIES[folder]
-
-
-# The log filter an event falls under: "combat", "traps", "doors", "invasions", or "other"
-# (refusals, errors, speed, digging: always shown).
-func category_of(ev: Dictionary) -> String:
-	var type := str(ev.get("type", ""))
-	if _category.has(type):
-		return _category[type]
-	return CORE_CATEGORIES.get(type, "other")
-
-
-func is_quiet(ev: Dictionary) -> bool:
-	var type := str(ev.get("type", ""))
-	# Your minions come and go through your doors all day, and doors swing shut by themselves:
-	# the log keeps a door only when an adventurer opens it (the autoplay prints them all).
-	if type == "door_closed":
-		return true
-	if type == "door_opened":
-		return not Names.is_adventurer(ev.get("entity", -1))
-	# Minions wake rested every day (SLEEP-04): the log keeps the wakings something caused.
-	if type == "minion_woke":
-		return str(ev.get("reason", "")) == "rested"
-	return _quiet.has(type)
-
-
-func color_of(ev: Dictionary) -> Color:
-	return _colors.get(str(ev.get("type", "")), COLOR_DEFAULT)
-
-
-func text_of(ev: Dictionary) -> String:
+# The words for the core's events (refusals, speed, errors, arrivals, doors, invasions,
+# treasure, digging, metal): the fallback when no concept words the event; an event nobody
+# words gets default_text.
+static func core_text(ev: Dictionary) -> String:
 	var type := str(ev.get("type", "?"))
-	if _formatters.has(type):
-		var f: FuncRef = _formatters[type]
-		if f.is_valid():
-			var s = f.call_func(ev)
-			if typeof(s) == TYPE_STRING and s != "":
-				return s
 	match type:
 		"refused":
 			return "Refused %s: %s" % [_words(str(ev.get("command", "command"))), str(ev.get("reason", ""))]
 		"speed_changed", "speed":
 			var sp := int(ev.get("speed", 0))
 			return "Game paused" if sp == 0 else "Speed set to %dx" % sp
+		"skip_started":
+			return "Skipping ahead..."
+		"skip_stopped":
+			return "Skipped %s: %s" % [duration(int(ev.get("ticks", 0))),
+					SKIP_REASONS.get(str(ev.get("reason", "")), "it ended")]
 		"error":
-			var lines := str(ev.get("message", "")).strip_edges().split("\n")
-			return "Simulation error: " + (str(lines[lines.size() - 1]) if lines.size() > 0 else "?")
+			return error_summary(str(ev.get("message", "")))
 		"spawned":
-			return "%s appeared %s" % [_first_up(who(ev.get("entity", -1), "a " + str(ev.get("kind", "body")))), _where(ev)]
+			return "%s appeared %s" % [first_up(who(ev.get("entity", -1), "a " + str(ev.get("kind", "body")))), _where(ev)]
 		"path_lost":
-			return "%s can find no way to %s" % [_first_up(who(ev.get("entity", -1))), _at(ev)]
-		"noise":
-			return "A noise %s (%s)" % [_where(ev), _words(str(ev.get("cause", "?")))]
-		"noticed":
-			return "%s noticed the enemy %s %s" % [_first_up(who(ev.get("entity", -1))), who(ev.get("enemy", -1)), _where(ev)]
+			return "%s can find no way to %s" % [first_up(who(ev.get("entity", -1))), _at(ev)]
 		"door_opened":
 			if int(ev.get("entity", -1)) < 0:
-				return "%s opened" % _first_up(_at(ev))
-			return "%s opened %s" % [_first_up(who(ev.get("entity", -1))), _at(ev)]
+				return "%s opened" % first_up(_at(ev))
+			return "%s opened %s" % [first_up(who(ev.get("entity", -1))), _at(ev)]
 		"door_closed":
-			return "%s closed" % _first_up(_at(ev))
+			return "%s closed" % first_up(_at(ev))
 		"party_arrived":
 			var n := size_of(ev.get("members", []))
 			return "A party of %s arrived at %s" % [plural(n, "adventurer"), _at(ev)]
@@ -120,10 +56,8 @@ func text_of(ev: Dictionary) -> String:
 		"party_departed":
 			if str(ev.get("chasing", "")) != "":
 				return "Adventurers set out after %s: %s hours away" % [str(ev.get("chasing", "")), str(ev.get("hours", "?"))]
-			var who: String = "A war party of %s"
-			if ev.get("camp", false):
-				who = "The warriors of %s"
-			return (who + " set out for your dungeon: %s hours away") % [str(ev.get("faction", "?")), str(ev.get("hours", "?"))]
+			var party := "The warriors of %s" if ev.get("camp", false) else "A war party of %s"
+			return (party + " set out for your dungeon: %s hours away") % [str(ev.get("faction", "?")), str(ev.get("hours", "?"))]
 		"invasion_ended":
 			return "The invasion is over: %s dead, %s knocked out, %s gone" % [str(ev.get("dead", 0)), str(ev.get("knocked_out", 0)), str(ev.get("gone", 0))]
 		"invasion_limit_started":
@@ -131,13 +65,12 @@ func text_of(ev: Dictionary) -> String:
 		"invasion_held_off":
 			return "No invasion could come; the next within %s hours" % str(ev.get("hours", "?"))
 		"goal_changed":
-			return "%s's party now means to %s" % [_first_up(who(ev.get("party", -1), "A party")), _goal_words(str(ev.get("goal", "")))]
-		"treasure_taken":
-			return "%s took %s %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
-		"treasure_dropped":
-			return "%s dropped %s %s" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
+			return "%s's party now means to %s" % [first_up(who(ev.get("party", -1), "A party")), _goal_words(str(ev.get("goal", "")))]
+		"treasure_taken", "treasure_dropped":
+			return "%s %s %s %s" % [first_up(who(ev.get("entity", -1))), "took" if type == "treasure_taken" else "dropped",
+					plural(int(ev.get("amount", 0)), "treasure"), _where(ev)]
 		"party_left_with_treasure":
-			return "%s left the map with %s: lost to you" % [_first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
+			return "%s left the map with %s: lost to you" % [first_up(who(ev.get("entity", -1))), plural(int(ev.get("amount", 0)), "treasure", "treasure")]
 		"rite_of_storms":
 			return "The Rite of Storms rages for %s hours (cost %s treasure): no invasion can come" % [str(ev.get("hours", "?")), str(ev.get("cost", "?"))]
 		# The keeper's goals (pysim/economy/keeper_goals.py): the Goals panel shows them too.
@@ -149,6 +82,8 @@ func text_of(ev: Dictionary) -> String:
 			return "Every goal met (%d of %d): the dungeon is yours to run" % [int(ev.get("goals", 0)), int(ev.get("goals", 0))]
 		"dug":
 			return "Dug out %s" % _at(ev)
+		"digging_done":
+			return "Digging done: every marked tile is dug out (the last %s)" % _where(ev)
 		"wall_built":
 			return "A wall was built: %s" % _at(ev)
 		"cave_in":
@@ -161,22 +96,6 @@ func text_of(ev: Dictionary) -> String:
 		"wire_cut":
 			# A trap part moved (BUILD-02): the wires that ended on it were removed.
 			return "The wire to the %s was cut when it moved" % kind_words(ev.get("kind", "part"))
-		# Adventurers' trap knowledge (pysim/adventurers, docs/rules/adventurers.md).
-		"trap_spotted":
-			return "%s spotted the %s %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
-		"trap_learned":
-			return "%s now knows of the %s %s%s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev),
-					LEARNED_HOW.get(str(ev.get("how", "")), "")]
-		"detect_traps":
-			return "%s searched for traps and found %s" % [_first_up(who(ev.get("entity", -1))), plural(size_of(ev.get("parts", [])), "trigger")]
-		"disarm_started":
-			return "%s is trying to disarm the %s %s" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
-		"disarm_succeeded":
-			return "%s disarmed the %s %s: it needs a reset" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
-		"disarm_failed":
-			return "%s failed to disarm the %s %s and tries again" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
-		"disarm_botched":
-			return "%s botched disarming the %s %s and set it off" % [_first_up(who(ev.get("entity", -1))), kind_words(ev.get("kind", "trigger")), _where(ev)]
 		"metal_delivered":
 			# Both the door padlocks and the trap parts are built from delivered metal.
 			var what := "a trap part " + where_words(Names.part_place(ev.get("part", -1)))
@@ -184,9 +103,16 @@ func text_of(ev: Dictionary) -> String:
 				what = "the padlock on %s" % Names.door_place(ev.door, "a door")
 			if ev.has("furniture"):
 				what = "the planned %s %s" % [str(ev.get("name", "piece")).to_lower(), where(ev.get("x", -1), ev.get("y", -1))]
-			return "%s brought metal for %s (%d of %d)" % [_first_up(who(ev.get("entity", -1))), what,
+			return "%s brought metal for %s (%d of %d)" % [first_up(who(ev.get("entity", -1))), what,
 					int(ev.get("metal", 0)), int(ev.get("needed", 0))]
 	return default_text(ev)
+
+
+# A Python traceback's last line ("ValueError: ...") is what a player needs: the log's line
+# and the error banner's (hud/Messages.gd).
+static func error_summary(traceback: String) -> String:
+	var lines := traceback.strip_edges().split("\n")
+	return "Simulation error: " + (str(lines[lines.size() - 1]).strip_edges() if lines.size() > 0 else "?")
 
 
 # "1 tile", "3 tiles".
@@ -260,7 +186,7 @@ static func verb(kind, one: String, many: String) -> String:
 
 # The sentence's first letter up: "Grubnose", "The kobold".
 static func first_up(s: String) -> String:
-	return _first_up(s)
+	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
 
 
 # "a" or "an" before a word: a_an("electric coil") == "an electric coil".
@@ -275,8 +201,7 @@ static func kind_words(kind) -> String:
 
 # The same with a capital: "Pressure plate".
 static func kind_title(kind) -> String:
-	var s := _words(str(kind))
-	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
+	return first_up(_words(str(kind)))
 
 
 static func size_of(v) -> int:
@@ -295,8 +220,7 @@ static func default_text(ev: Dictionary) -> String:
 		if k == "type" or k == "tick":
 			continue
 		parts.append("%s %s" % [_words(str(k)), _value(ev[k])])
-	var head := _words(str(ev.get("type", "event")))
-	head = head.substr(0, 1).to_upper() + head.substr(1, head.length() - 1)
+	var head := first_up(_words(str(ev.get("type", "event"))))
 	if parts.empty():
 		return head
 	return head + ": " + PoolStringArray(parts).join(", ")
@@ -321,10 +245,6 @@ static func _where(ev: Dictionary) -> String:
 
 static func _at(ev: Dictionary) -> String:
 	return Names.place(ev.get("x", -1), ev.get("y", -1))
-
-
-static func _first_up(s: String) -> String:
-	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
 
 
 static func _words(s: String) -> String:

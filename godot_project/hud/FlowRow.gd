@@ -11,6 +11,8 @@ extends Container
 #   should not shrink to one button a row).
 # - The minimum height is what the rows take at the current width: set after each layout,
 #   so the parent grows or shrinks with the wrapping.
+# - Children next to each other with the same meta "flow_group" wrap as one: the top bar's
+#   speed readout and its buttons start a new row together rather than split across two.
 
 export var hseparation := 6
 export var vseparation := 4
@@ -97,9 +99,11 @@ func _rows(w: float) -> Array:
 	var items := []
 	var x := 0.0
 	var row_h := 0.0
-	for c in _shown():
+	var shown := _shown()
+	for i in range(shown.size()):
+		var c: Control = shown[i]
 		var s: Vector2 = c.get_combined_minimum_size()
-		if not items.empty() and x + s.x > w:
+		if not items.empty() and x + _run_width(shown, i) > w:
 			rows.append([items, row_h])
 			items = []
 			x = 0.0
@@ -110,6 +114,20 @@ func _rows(w: float) -> Array:
 	if not items.empty():
 		rows.append([items, row_h])
 	return rows
+
+
+# The width from shown[i] to the end of its flow group (just its own outside a group, or
+# within one after its first).
+func _run_width(shown: Array, i: int) -> float:
+	var group = shown[i].get_meta("flow_group") if shown[i].has_meta("flow_group") else null
+	var w: float = shown[i].get_combined_minimum_size().x
+	if group == null or (i > 0 and shown[i - 1].has_meta("flow_group") and shown[i - 1].get_meta("flow_group") == group):
+		return w
+	for k in range(i + 1, shown.size()):
+		if not shown[k].has_meta("flow_group") or shown[k].get_meta("flow_group") != group:
+			break
+		w += hseparation + shown[k].get_combined_minimum_size().x
+	return w
 
 
 func _shown() -> Array:

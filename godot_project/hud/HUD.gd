@@ -9,9 +9,12 @@ extends CanvasLayer
 #   Letters (hud/Letters.gd)      panels in the middle: key help, end screen, party letters
 #   MapTip (hud/MapTip.tscn)      beside the mouse over the map: the tool's hint, the tile
 # The UI scale setting (Settings "ui/scale") scales the whole HUD; the HUD's own size is the
-# window's divided by it. Listens to EventBus; sends commands only through EventBus.
+# window's divided by it (hud/HudSize.gd). Listens to EventBus; sends commands only through
+# EventBus.
 # Extension points for concepts (see docs/godot.md "Adding a concept's UI"):
 #   add_selection_tab(title, control)    a tab in the selection panel
+#   add_selection_row(control)           a row under the selection panel's title, on every
+#                                        tab (the body's orders, combat/BodyOrders.gd)
 #   add_tool(tool_id, label, tooltip)    a tool button in the tool bar
 #   add_action(button)                   an action button at the end of the tool bar
 #   add_status(control)                  a readout in the top bar beside the clock
@@ -19,20 +22,15 @@ extends CanvasLayer
 #   add_side_panel(control)              a panel in the right dock (a GamePanel)
 #   add_letter(panel, width)             a panel in the middle of the screen
 #   add_tile_info(obj, method)           lines for the map tip of a tile
+#   add_tile_name(obj, method)           a tile's name in the map tip instead of its place
 #   register_event_text(type, obj, method[, color, quiet])  words for an event in the log
 #   add_log_note(text)                   a log line no sim event said
 #   notify(text, kind)                   a toast (also EventBus.notify; hud/Messages.gd)
 
-const EventText = preload("res://hud/EventText.gd")
+const EventWords = preload("res://hud/EventWords.gd")
 const GamePanel = preload("res://hud/GamePanel.gd")
 const SelectionPanel = preload("res://hud/SelectionPanel.gd")
-# The dock's width: DOCK_SHARE of the HUD's width, kept within these (a narrow window or a
-# large UI scale leaves the map at least the rest).
-const DOCK_SHARE := 0.27
-const DOCK_MIN := 240.0
-const DOCK_MAX := 400.0
-const LOG_WIDTH := 460.0
-const LOG_SHARE := 0.45          # the log's text is never taller than this share of the HUD
+const HudSize = preload("res://hud/HudSize.gd")
 const HELP_WIDTH := 540.0
 
 onready var root: Control = $Root
@@ -52,9 +50,7 @@ onready var map_tip = $Root/MapTip
 
 var selection_panel = null
 var help_panel = null            # the key bindings (F1), a letter
-var event_text = EventText.new()
-var tool_id := "select"
-var ui_scale := 1.0
+var event_text = EventWords.new()     # which words each event gets (register_event_text)
 var _snap := {}
 # The top bar's pieces, for the tests and the concepts that read them.
 var clock_label: Label = null
@@ -62,6 +58,7 @@ var speed_label: Label = null
 var tick_label: Label = null
 var level_picker: OptionButton = null
 var map_tip_label: Label = null
+var skip_banner: PanelContainer = null
 
 
 func _ready() -> void:
@@ -75,24 +72,23 @@ func _ready() -> void:
 	selection_panel = SelectionPanel.new()
 	right_dock.add_panel(selection_panel)
 	_add_help()
+	_add_skip_banner()
 	var _err: int = top_bar.connect("help_pressed", self, "toggle_help")
 	for pair in [["snapshot_updated", "_on_snapshot_updated"], ["sim_event", "_on_sim_event"],
-			["sim_error", "show_error"], ["sim_failed", "show_failed_start"], ["notify", "notify"],
-			["tool_selected", "_on_tool_selected"], ["game_loaded", "_on_game_replaced"],
-			["settings_changed", "_on_setting_changed"]]:
+			["sim_error", "show_error"], ["notify", "notify"]]:
 		_err = EventBus.connect(pair[0], self, pair[1])
-	_err = get_viewport().connect("size_changed", self, "_fit")
-	_err = layout.connect("minimum_size_changed", self, "_refit_layout")
-	_err = map_side.connect("minimum_size_changed", self, "_queue_fit_column")
-	_err = top_bar.connect("resized", self, "_queue_fit_column")
-	ui_scale = float(Settings.value("ui/scale"))
-	_fit()
+	_err = EventBus.connect("sim_failed", messages, "show_failed_start")
+	add_child(HudSize.new(self))
 
 
 # --- extension points ------------------------------------------------------------------
 
 func add_selection_tab(tab_title: String, control: Control) -> void:
 	selection_panel.add_tab(tab_title, control)
+
+
+func add_selection_row(control: Control) -> void:
+	selection_panel.add_body_row(control)
 
 
 func add_tool(id: String, label: String, tooltip: String = "") -> Button:
@@ -136,6 +132,10 @@ func add_tile_info(target: Object, method: String) -> void:
 	map_tip.add_tile_info(target, method)
 
 
+func add_tile_name(target: Object, method: String) -> void:
+	map_tip.add_tile_name(target, method)
+
+
 func tile_lines(tile: Vector2) -> Array:
 	return map_tip.tile_lines(tile)
 
@@ -168,7 +168,7 @@ func _on_sim_event(ev: Dictionary) -> void:
 
 
 func _log(ev: Dictionary, text: String) -> void:
-	event_log.add_line(text, event_text.category_of(ev), event_text.color_of(ev), time_prefix(ev))
+	event_log.add_line(text, event_text.category_of(ev), event_text.color_of(ev), int(ev.get("tick", 0)))
 
 
 # A line in the log that no sim event said: the game's advice on the next step (a "note",
@@ -194,19 +194,6 @@ func restore_log(entries: Array) -> void:
 	event_log.restore(entries)
 
 
-# Another level or a loaded save: the old game's lines go.
-func _on_game_replaced(_path) -> void:
-	clear_log()
-
-
-# The game clock, as the top bar says it ("07:30"; "d2 07:30" from day 2), not ticks.
-static func time_prefix(ev: Dictionary) -> String:
-	var tick := int(ev.get("tick", 0))
-	var hours := int(tick / 600.0)
-	var hhmm := "%02d:%02d" % [hours % 24, int((tick % 600) / 10.0)]
-	return hhmm if hours < 24 else "d%d %s" % [int(hours / 24.0) + 1, hhmm]
-
-
 # --- toasts and the error banner (hud/Messages.gd) ----------------------------------------
 
 func notify(text: String, kind: String = "info") -> void:
@@ -217,22 +204,28 @@ func show_error(text: String) -> void:
 	messages.show_error(text)
 
 
-func hide_error() -> void:
-	messages.hide_error()
-
-
-func show_failed_start(text: String) -> void:
-	messages.show_failed_start(text)
-
-
 # --- state from the game ---------------------------------------------------------------------
 
 func _on_snapshot_updated(snap: Dictionary) -> void:
 	_snap = snap
+	skip_banner.visible = bool(snap.get("skipping", false))
 
 
-func _on_tool_selected(id: String) -> void:
-	tool_id = id
+# "Skipping ahead..." at the top of the messages while a skip runs (pysim/core/skipping.py;
+# the log says when it started and what stopped it).
+func _add_skip_banner() -> void:
+	skip_banner = PanelContainer.new()
+	skip_banner.name = "SkipBanner"
+	skip_banner.mouse_filter = Control.MOUSE_FILTER_IGNORE
+	skip_banner.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
+	skip_banner.add_stylebox_override("panel", panel_style())
+	var label := Label.new()
+	label.name = "Text"
+	label.text = "Skipping ahead...  (N or Skip: stop)"
+	skip_banner.add_child(label)
+	skip_banner.visible = false
+	messages.add_child(skip_banner)
+	messages.move_child(skip_banner, 0)
 
 
 # --- keys: help, Escape, save and load, speed -------------------------------------------------
@@ -268,6 +261,12 @@ func _unhandled_input(event: InputEvent) -> void:
 		top_bar.request_speed(2)
 	elif event.is_action("speed_4"):
 		top_bar.request_speed(4)
+	elif event.is_action("speed_8"):
+		top_bar.request_speed(8)
+	elif event.is_action("speed_16"):
+		top_bar.request_speed(16)
+	elif event.is_action("skip_ahead"):
+		top_bar.toggle_skip()
 	else:
 		return
 	get_tree().set_input_as_handled()
@@ -296,7 +295,8 @@ const HELP_TEXT := """[color=#ffe99a]W A S D[/color] / arrows   move the camera 
 [color=#ffe99a]wheel[/color], [color=#ffe99a]=[/color] / [color=#ffe99a]-[/color]   zoom
 [color=#ffe99a]left click[/color]   select (with a tool: use the tool)
 [color=#ffe99a]right click[/color], [color=#ffe99a]Esc[/color]   close the top panel, drop the tool, clear the selection
-[color=#ffe99a]Space[/color]   pause / go on      [color=#ffe99a]1 2 3[/color]   speed 1x 2x 4x
+[color=#ffe99a]Space[/color]   pause / go on      [color=#ffe99a]1 2 3 4 5[/color]   speed 1x 2x 4x 8x 16x
+[color=#ffe99a]N[/color]   skip ahead until something happens (again: stop)
 [color=#ffe99a]F5[/color] / [color=#ffe99a]F9[/color]   save / load      [color=#ffe99a]F1[/color]   this help
 Hover the map to see what is on a tile; hover a stat for what it does.
 Drag the log's top edge to make it taller; its "Log" button folds it away."""
@@ -314,50 +314,7 @@ func toggle_help() -> void:
 	help_panel.visible = not help_panel.visible
 
 
-# --- size and scale ---------------------------------------------------------------------------
-
-func _on_setting_changed(key: String, value) -> void:
-	if key == "ui/scale":
-		ui_scale = float(value)
-		_fit()
-
-
-# The HUD at the UI scale: scaled as a whole, its root as large as the window divided by the
-# scale; then the widths that depend on the room: the dock's, the log's, the tool bar's rows.
-func _fit() -> void:
-	scale = Vector2(ui_scale, ui_scale)
-	var size := get_viewport().get_visible_rect().size / ui_scale
-	root.rect_position = Vector2.ZERO
-	root.rect_size = size
-	var dock_w: float = clamp(size.x * DOCK_SHARE, DOCK_MIN, DOCK_MAX)
-	right_dock.rect_min_size.x = dock_w
-	var room: float = size.x - dock_w - 8 * 3
-	event_log.rect_min_size.x = min(LOG_WIDTH, room)
-	tool_bar.set_room(room)
-	_refit_layout()
-	_fit_column()
-
-
-# The log takes what the left column leaves: the room under the top bar less the error
-# banner, the toasts, the tool bar (and never more than LOG_SHARE of the HUD's height).
-func _fit_column() -> void:
-	var margins: float = body.get_constant("margin_top") + body.get_constant("margin_bottom")
-	var avail: float = root.rect_size.y - top_bar.rect_size.y - margins
-	var others: float = map_side.get_combined_minimum_size().y - event_log.text_height()
-	event_log.set_max_height(min(avail - others, root.rect_size.y * LOG_SHARE))
-
-
-func _queue_fit_column() -> void:
-	call_deferred("_fit_column")
-
-
-# The layout fills the root again once its minimum shrank (Godot 3.2 grows an anchored control
-# to its minimum but never shrinks it back by itself: after a narrower window or a larger UI
-# scale, the rows rewrap smaller only after this).
-func _refit_layout() -> void:
-	layout.margin_right = 0.0
-	layout.margin_bottom = 0.0
-
+# --- size ------------------------------------------------------------------------------------
 
 # The HUD's panels that show (rects in the HUD's units): the map tip keeps off them.
 func panel_rects() -> Array:

@@ -53,10 +53,7 @@ static func _kind_name(info: Dictionary) -> String:
 
 
 # --- the Info tab ----------------------------------------------------------------------
-# Data-driven from describe(id): the keys below are laid out as a game panel (title, what it
-# is doing, duty, stance, wounds, who carries whom, stats in one line); any other key a rule
-# area adds is listed generically under "More", so nothing the sim says is lost. Internal
-# keys (raw id, x, y, index lists) are left out. No rule is decided here.
+# Internal keys (the raw id, x, y, index lists) are left out.
 
 const C_TITLE := "#ffe99a"
 const C_LABEL := "#b49ad0"
@@ -64,7 +61,9 @@ const C_DIM := "#8a7f99"
 const C_BAD := "#ff6a5a"
 const C_WARN := "#ffb050"
 const C_GOOD := "#8cff8c"
-const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD}
+# by describe's body_state (pysim/combat/body_orders.py), else its state
+const STATE_COLORS := {"up": C_GOOD, "knocked_out": C_WARN, "dead": C_BAD, "unable": C_WARN,
+		"bleeding": C_BAD, "captured": C_WARN, "prisoner": C_WARN, "carried": C_WARN}
 # Keys laid out by info_bbcode (top level, combat, combat.stats); the rest go under "More".
 const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "state", "x", "y",
 		"tile", "walking", "goal", "duty", "job", "combat", "missing",
@@ -73,7 +72,9 @@ const SHOWN_KEYS := ["id", "kind", "kind_name", "subtype", "name", "side", "stat
 		"job_phrase", "sleep_until",
 		# an adventurer's Party tab (adventurers/PartyTab.gd) words these
 		"cautious", "caution_bonus", "party_cautious_reason", "party_cautious_words",
-		"corridors_off", "learned", "learned_named", "party_goal_words"]
+		"corridors_off", "learned", "learned_named", "party_goal_words",
+		# the condition line; the orders' buttons (combat/BehaviorTab.gd, BodyOrders.gd)
+		"body_state", "condition", "orders", "minion_orders"]
 const SHOWN_COMBAT := ["stats", "wounds", "wound_points", "unable_at", "stance", "stance_name",
 		"stances", "action", "target", "ordered_target", "bleeding", "wake_tick", "captured",
 		"carried_by", "carrying", "known_enemies", "kills", "task"]
@@ -99,7 +100,7 @@ static func info_bbcode(info: Dictionary) -> String:
 		title = "%s, %s" % [_esc(info["name"]), title]
 	lines.append("[color=%s]%s[/color]" % [C_TITLE, title])
 	if str(info.get("side", "")) != "":
-		lines.append("[color=%s]%s side[/color]" % [C_DIM, _first_up(_words(info["side"]))])
+		lines.append("[color=%s]%s side[/color]" % [C_DIM, EventText.first_up(_words(info["side"]))])
 	# What it is doing: state, action, where.
 	var st := str(info.get("state", ""))
 	var doing := []
@@ -107,11 +108,16 @@ static func info_bbcode(info: Dictionary) -> String:
 	if words.begins_with("asleep "):     # up, but resting (SLEEP-03): "Asleep in its bed ..."
 		doing.append("[color=%s]Asleep[/color] %s" % [C_DIM, words.substr(7)])
 	else:
-		if st != "":
-			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(st, "#ffffff"), _first_up(_words(st))])
+		# pysim's words for the body's state ("Captured", "Prisoner in the north cell"), else
+		# the state's name
+		var bs := str(info.get("body_state", st))
+		var cond := str(info.get("condition", EventText.first_up(_words(st))))
+		if cond != "":
+			doing.append("[color=%s]%s[/color]" % [STATE_COLORS.get(bs, STATE_COLORS.get(st, "#ffffff")), _esc(cond)])
 		if words != "":
 			doing.append(words)
-	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2:
+	if typeof(info.get("tile")) == TYPE_ARRAY and info["tile"].size() == 2 \
+			and str(info.get("body_state", "")) != "prisoner":     # its cell says where
 		var place := EventText.where(info["tile"][0], info["tile"][1])
 		if words.find(place) < 0:      # "asleep in its bed in the sanctum": said once
 			doing.append(place)
@@ -121,13 +127,13 @@ static func info_bbcode(info: Dictionary) -> String:
 		lines.append("[color=%s]Wakes %s[/color]" % [C_WARN, EventText.clock(int(c["wake_tick"]))])
 	# Duty and job (minions).
 	if str(info.get("duty", "")) != "":
-		var duty := "[color=%s]Duty[/color]  %s" % [C_LABEL, "none" if str(info["duty"]) == "none" else _first_up(_words(info["duty"]))]
+		var duty := "[color=%s]Duty[/color]  %s" % [C_LABEL, "none" if str(info["duty"]) == "none" else EventText.first_up(_words(info["duty"]))]
 		if str(info.get("job", "")) != "":
 			duty += ", job: %s" % job_words(info)
 		lines.append(duty)
 	# Stance.
 	if c.has("stance_name"):
-		lines.append("[color=%s]Stance[/color]  %s" % [C_LABEL, _first_up(_words(c["stance_name"]))])
+		lines.append("[color=%s]Stance[/color]  %s" % [C_LABEL, EventText.first_up(_words(c["stance_name"]))])
 	# Wounds: total wound points, bleeding, each wound with its body location.
 	if c.has("wound_points"):
 		var wp := int(c["wound_points"])
@@ -140,14 +146,10 @@ static func info_bbcode(info: Dictionary) -> String:
 			lines.append("   [color=%s]unhurt[/color]" % C_DIM)
 		for w in wounds:
 			if typeof(w) == TYPE_DICTIONARY:
-				lines.append("   %s %s, %s (%d WP)" % [_first_up(_words(w.get("level", ""))),
+				lines.append("   %s %s, %s (%d WP)" % [EventText.first_up(_words(w.get("level", ""))),
 						_words(w.get("kind", "wound")), _words(w.get("location", "?")), int(w.get("points", 0))])
-	# Carried / captured / carrying / targets.
+	# Carrying / targets (captured and carried are in the condition, above).
 	var rel := []
-	if c.get("captured", false):
-		rel.append("[color=%s]Captured[/color]" % C_WARN)
-	if int(c.get("carried_by", -1)) >= 0:
-		rel.append("[color=%s]Carried by %s[/color]" % [C_WARN, _esc(Names.who(c["carried_by"]))])
 	if int(c.get("carrying", -1)) >= 0:
 		rel.append("Carrying %s" % _esc(Names.who(c["carrying"])))
 	if int(c.get("ordered_target", -1)) >= 0:
@@ -178,7 +180,7 @@ static func info_bbcode(info: Dictionary) -> String:
 		lines.append(PoolStringArray(parts).join("  "))
 		var gear := []
 		if sd.has("weapon"):
-			gear.append(_first_up(_words(sd["weapon"])) + (" (ranged)" if sd.get("ranged", false) else ""))
+			gear.append(EventText.first_up(_words(sd["weapon"])) + (" (ranged)" if sd.get("ranged", false) else ""))
 		if sd.has("armour"):
 			gear.append("armour: %s" % _words(sd["armour"]))
 		if int(sd.get("helmet", 0)) > 0:
@@ -217,10 +219,6 @@ static func _more(lines: Array, d: Dictionary, shown: Array) -> void:
 				lines.append(_line(sk, sub[sk], "   "))
 		else:
 			lines.append(_line(k, v, ""))
-
-
-static func _first_up(s: String) -> String:
-	return s.substr(0, 1).to_upper() + s.substr(1, s.length() - 1)
 
 
 static func _words(v) -> String:
@@ -268,8 +266,8 @@ static func _value(v) -> String:
 
 # What a body that is up is doing, in words: its job first ("building the dart thrower in
 # the west room"), then a task on a body, an ordered attack ("going to attack Aldric Crane"),
-# its fight, walking somewhere; "idle" only when none of these (issue 13: a minion on a
-# build job or walking to an ordered attack showed "idle").
+# its fight, walking somewhere; "idle" only when none of these (a minion on a build job, or
+# walking to an ordered attack, is not idle).
 static func doing_words(info: Dictionary) -> String:
 	var c: Dictionary = info["combat"] if typeof(info.get("combat")) == TYPE_DICTIONARY else {}
 	var action := str(c.get("action", ""))

@@ -33,6 +33,14 @@ func add_letter(letter: Control, width: float) -> void:
 	_queue_fit()
 
 
+# Every letter, shown or not (the walker shows each in turn: tests/test_layout.gd).
+func panels() -> Array:
+	var out := []
+	for f in _frames:
+		out.append(f[1])
+	return out
+
+
 # The letters showing now.
 func shown() -> Array:
 	var out := []

@@ -2,8 +2,9 @@ extends PanelContainer
 # The tip beside the mouse while it is over the map:
 # - the active tool's hint (EventBus.cursor_hint, from the previews): what a click would do,
 #   in green, or why it would be refused, in red; at once, and only its first sentence;
-# - after TIP_DELAY seconds on a tile, what is on it: the place, who stands or lies there,
-#   then the concepts' lines (add_tile_info).
+# - after TIP_DELAY seconds on a tile, what is on it: its name (a concept's, add_tile_name:
+#   "Metal vein (7 metal left)"; else the place), who stands or lies there (captured, knocked
+#   out or dead), then the concepts' lines (add_tile_info).
 # Its texts wrap at MAX_WIDTH. It stands below right of the mouse, or at another corner of it
 # when that would cover a panel (`blocked`: the HUD's panels) or leave the screen; it is
 # drawn over everything else.
@@ -22,6 +23,7 @@ var blocked: FuncRef = null      # fn() -> Array of Rect2 (the HUD's units) not 
 var hint := ""
 var hint_ok := true
 var _tile_infos := []            # FuncRefs: fn(tile: Vector2, snap) -> Array of lines
+var _tile_names := []            # FuncRefs: fn(tile: Vector2, snap) -> String ("" none)
 var _snap := {}
 var _tile := Vector2(-1, -1)
 var _since := 0.0
@@ -41,11 +43,26 @@ func add_tile_info(target: Object, method: String) -> void:
 	_tile_infos.append(funcref(target, method))
 
 
-# The tip's lines for a tile: the place, who stands or lies there, then the concepts' lines.
+# A concept names a tile instead of its place: fn(tile: Vector2, snap: Dictionary) -> String,
+# "" when it has nothing there (the first name given wins).
+func add_tile_name(target: Object, method: String) -> void:
+	_tile_names.append(funcref(target, method))
+
+
+# The tip's lines for a tile: its name, who stands or lies there, then the concepts' lines.
 func tile_lines(tile: Vector2) -> Array:
-	var lines := [EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))]
+	if _unexplored(tile):
+		return ["Unexplored"]       # the fog hides what is there, even its name
+	var first := ""
+	for f in _tile_names:
+		if first == "" and f.is_valid():
+			first = str(f.call_func(tile, _snap))
+	if first == "":
+		first = EventText.first_up(Names.place(tile.x, tile.y, "beyond the map"))
+	var lines := [first]
 	var ids = _snap.get("ent_id", [])
 	var states = _snap.get("ent_state", [])
+	var captured = _snap.get("ent_captured", [])
 	var worlds := get_tree().get_nodes_in_group("world")
 	# Who is drawn under the mouse (world/EntityLayer.gd: bodies sharing a tile are drawn
 	# apart, walking ones between tiles).
@@ -53,13 +70,27 @@ func tile_lines(tile: Vector2) -> Array:
 	for i in range(min(ids.size(), states.size())):
 		if int(ids[i]) in under:
 			var st := int(states[i])
-			lines.append(EventText.first_up(Names.title(ids[i])) + ["", " (knocked out)", " (dead)"][clamp(st, 0, 2)])
+			var held: bool = st != 2 and i < captured.size() and int(captured[i]) == 1
+			lines.append(EventText.first_up(Names.title(ids[i])) + (" (captured)" if held else
+					["", " (knocked out)", " (dead)"][clamp(st, 0, 2)]))
 	for f in _tile_infos:
 		if f.is_valid():
 			var more = f.call_func(tile, _snap)
 			if typeof(more) == TYPE_ARRAY:
 				lines += more
 	return lines
+
+
+# A tile of the map the fog shows black (invasions/FogLayer.gd: never seen, not yours).
+func _unexplored(tile: Vector2) -> bool:
+	if not _snap.get("fog_on", false):
+		return false
+	var w := int(_snap.get("width", 0))
+	var fog = _snap.get("fog", PoolByteArray())
+	var k := int(tile.y) * w + int(tile.x)
+	if tile.x < 0 or tile.y < 0 or tile.x >= w or k >= fog.size():
+		return false
+	return fog[k] == preload("res://invasions/FogLayer.gd").UNEXPLORED
 
 
 # The preview's words: only the first sentence ("" hides them).

@@ -4,6 +4,7 @@ extends VBoxContainer
 # (short messages: refused commands, EventBus.notify), each wrapped at TOAST_WIDTH and gone
 # after TOAST_SECONDS; at most MAX_TOASTS, the oldest going first.
 
+const EventText = preload("res://hud/EventText.gd")
 const TOAST_SECONDS := 4.0
 const TOAST_WIDTH := 420.0
 const MAX_TOASTS := 4
@@ -60,7 +61,7 @@ func show_error(text: String) -> void:
 	else:
 		error_count = 1
 	last_error = text
-	var summary := _error_summary(text)
+	var summary := EventText.error_summary(text)
 	if error_count > 1:
 		summary += "  (x%d)" % error_count
 	error_label.text = summary
@@ -79,12 +80,3 @@ func show_failed_start(text: String) -> void:
 	error_label.text = "The game could not start: " + text
 	error_banner.hint_tooltip = text
 	error_banner.visible = true
-
-
-# The last line of a Python traceback ("ValueError: ...") is what a player needs.
-static func _error_summary(text: String) -> String:
-	var lines := text.strip_edges().split("\n")
-	var last: String = text
-	if lines.size() > 0:
-		last = str(lines[lines.size() - 1]).strip_edges()
-	return "Simulation error: " + last

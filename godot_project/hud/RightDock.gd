@@ -2,7 +2,7 @@ extends Control
 # The right-hand column of the HUD: the selection panel, then the concepts' side panels
 # (hud.add_side_panel), stacked top down, never overlapping. The column is only as tall as
 # the panels that show (the map below stays clickable) and scrolls when they are taller than
-# the window. Its width is set by the HUD (HUD.DOCK_WIDTH, narrower in a narrow window);
+# the window. Its width is set by the HUD (hud/HudSize.gd: a share of the window, within bounds);
 # every panel in it fills that width and wraps its texts and buttons.
 
 var scroll: ScrollContainer = null

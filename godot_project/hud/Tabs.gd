@@ -82,13 +82,3 @@ func is_page_shown(page: Control) -> bool:
 
 func tab_button(page_title: String) -> Button:
 	return bar.get_node_or_null(page_title) as Button
-
-
-# The index of the page shown among pages(), like TabContainer's.
-func get_current_tab() -> int:
-	return pages().find(current_page)
-
-
-func get_tab_title(index: int) -> String:
-	var p := pages()
-	return str(p[index].name) if index >= 0 and index < p.size() else ""

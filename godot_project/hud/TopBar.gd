@@ -2,10 +2,17 @@ extends PanelContainer
 # The top bar: the title, the level picker, the clock, the concepts' status readouts (metal,
 # resets waiting ...), the speed and its buttons, Save, Load, the key help and the concepts'
 # items at the end (the Rite of Storms, the invasion indicator). Its row wraps onto a second
-# line in a narrow window instead of pushing items off the screen.
+# line in a narrow window instead of pushing items off the screen. The speeds are
+# pysim/core/clock.py SPEEDS (0 ... 16x); Skip starts and stops a skip ahead.
 
 const Levels = preload("res://core/Levels.gd")
-const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4}
+const SPEEDS := {"Pause": 0, "Speed1": 1, "Speed2": 2, "Speed4": 4, "Speed8": 8, "Speed16": 16}
+# The faster speeds' buttons, made beside 4x (pysim/core/clock.py SPEEDS), and their keys.
+const FAST_SPEEDS := [["Speed8", "8x", "Faster (4)"], ["Speed16", "16x", "Fastest (5)"]]
+const SKIP_TIP := "Skip ahead (N): as fast as the machine goes, until something happens; then the speed you had"
+const SPEED_WIDTH := 30
+const PAUSE_WIDTH := 48
+const SKIP_WIDTH := 40
 
 signal help_pressed
 
@@ -17,13 +24,18 @@ onready var tick_label: Label = $Row/Tick
 var level_picker: OptionButton = null
 var _levels := []                # the picker's levels (Levels.listed())
 var speed := -1                 # the sim's speed, from the snapshot
+var skipping := false           # a skip ahead runs (the snapshot's skipping)
+var skip_button: Button = null
 var last_nonzero_speed := 1
 var _last_status: Node = null   # statuses go after the clock, in the order added
 
 
 func _ready() -> void:
+	speed_label.set_meta("flow_group", "speed")     # the speed wraps as one (hud/FlowRow.gd)
+	_add_fast_buttons()
 	for button_name in SPEEDS:
 		var _err := row.get_node(button_name).connect("pressed", self, "request_speed", [SPEEDS[button_name]])
+		row.get_node(button_name).set_meta("flow_group", "speed")
 	_add_level_picker()
 	_last_status = clock_label
 	_add_button("SaveButton", "Save", "Save the game (F5)", EventBus, "emit_signal", ["save_requested"])
@@ -56,15 +68,51 @@ func request_speed(value: int) -> void:
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": value})
 
 
+# 8x and 16x beside 4x (the same look and group), then Skip (pysim/core/skipping.py): a
+# toggle, pressed while a skip runs. So that the bar keeps to one row at 1280 px, the speed
+# buttons are narrower and the pressed one says the speed: SpeedLabel's words (kept up to
+# date) are not shown.
+func _add_fast_buttons() -> void:
+	var after: Button = row.get_node("Speed4")
+	for f in FAST_SPEEDS:
+		var b: Button = after.duplicate()
+		b.name = f[0]
+		b.text = f[1]
+		b.hint_tooltip = f[2]
+		row.add_child_below_node(after, b)
+		after = b
+	for n in SPEEDS:
+		row.get_node(n).rect_min_size.x = PAUSE_WIDTH if SPEEDS[n] == 0 else SPEED_WIDTH
+	speed_label.visible = false
+	skip_button = Button.new()
+	skip_button.name = "Skip"
+	skip_button.text = "Skip"
+	skip_button.toggle_mode = true
+	skip_button.focus_mode = FOCUS_NONE
+	skip_button.hint_tooltip = SKIP_TIP
+	skip_button.rect_min_size = Vector2(SKIP_WIDTH, 26)
+	skip_button.set_meta("flow_group", "speed")
+	row.add_child_below_node(after, skip_button)
+	var _err := skip_button.connect("pressed", self, "toggle_skip")
+
+
+# Starts a skip ahead, or stops the one that runs.
+func toggle_skip() -> void:
+	EventBus.emit_signal("command_requested", {"type": "stop_skip" if skipping else "skip_ahead"})
+
+
 func _on_snapshot_updated(snap: Dictionary) -> void:
 	clock_label.text = "Day %d  %02d:%02d" % [int(snap.get("day", 1)), int(snap.get("hour", 0)), int(snap.get("minute", 0))]
 	tick_label.text = "tick %d" % int(snap.get("tick", 0))
 	var s := int(snap.get("speed", 1))
-	if s != speed:
+	var skip := bool(snap.get("skipping", false))
+	if s != speed or skip != skipping:
 		speed = s
+		skipping = skip
 		if s > 0:
 			last_nonzero_speed = s
 		speed_label.text = "Paused" if s == 0 else "Speed %dx" % s
+		skip_button.pressed = skip
 		var b := speed_button(s)
 		if b != null and not b.pressed:
 			b.pressed = true

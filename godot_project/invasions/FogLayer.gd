@@ -1,15 +1,23 @@
 extends Sprite
 # Fog of war (pysim/invasions/fog.py): one sprite above the entities, a W x H R8 image of
-# the snapshot's `fog` layer (0 unexplored, 1 explored, 2 seen now) scaled to World.TILE
-# pixels per tile (nearest filtering); the shader draws unexplored tiles black and explored
-# ones dark. Hidden when the snapshot's fog_on is false. Enemies on tiles not seen now are
-# not drawn at all (world/EntityLayer.gd fog_hides(), from the same snapshot keys).
+# the snapshot's `fog` layer scaled to World.TILE pixels per tile (nearest filtering). The
+# shader draws unexplored tiles black, explored ones dark, your own domain (and the tiles
+# touching it) under a light veil when none of yours sees it now: its layout and everything
+# of yours on it always show, and the veil says enemies there may go unseen; tiles seen now
+# clear. Hidden when the snapshot's fog_on is false. Bodies the fog hides are neither drawn
+# nor picked (world/EntityLayer.gd fog_hides: the snapshot's ent_unseen).
 
+# The layer's values (pysim/invasions/fog.py UNSEEN, SEEN_BEFORE, YOURS, SEEN_NOW; a pysim
+# test holds these equal to them).
+const UNEXPLORED := 0
+const EXPLORED := 1
+const YOURS := 2
+const SEEN_NOW := 3
 const FOG_SHADER := """
 shader_type canvas_item;
 void fragment() {
 	float v = texture(TEXTURE, UV).r * 255.0;
-	float a = v > 1.5 ? 0.0 : (v > 0.5 ? 0.6 : 0.97);
+	float a = v > 2.5 ? 0.0 : (v > 1.5 ? 0.3 : (v > 0.5 ? 0.6 : 0.97));
 	COLOR = vec4(0.02, 0.02, 0.04, a);
 }
 """
@@ -57,12 +65,12 @@ func _on_snapshot_updated(snap: Dictionary) -> void:
 	updates += 1
 
 
-# 0 unexplored, 1 explored, 2 seen now; 2 everywhere when the level has no fog.
+# UNEXPLORED, EXPLORED, YOURS or SEEN_NOW; SEEN_NOW everywhere when the level has no fog.
 func at(tile: Vector2) -> int:
 	if not fog_on:
-		return 2
+		return SEEN_NOW
 	var x := int(tile.x)
 	var y := int(tile.y)
 	if x < 0 or y < 0 or x >= map_width or y >= map_height:
-		return 0
+		return UNEXPLORED
 	return int(fog[y * map_width + x])

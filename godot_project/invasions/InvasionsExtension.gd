@@ -76,6 +76,7 @@ func setup(m) -> void:
 	letter.build_letter(self)
 	main.hud.add_letter(letter, letter.WIDTH)
 	event_texts({"cell_built": "_text", "imprisoned": "_text", "prisoner_escaped": "_text",
+			"released": "_text",
 			"prisoner_freed": "_text", "altar_built": "_text", "altar_smashed": "_text",
 			"drifter_asks": "_text", "drifter_let_in": "_text", "drifter_turned_away": "_text",
 			"drifter_gone": "_text", "grudge_grew": "_text"})
@@ -113,7 +114,7 @@ func _show() -> void:
 	party_button.visible = state == "underway" and spotted_letter != null \
 			and not spotted_letter.last.empty() and int(spotted_letter.last.get("party", -1)) == party_id
 	if state == "underway" and party_pos.x < 0:
-		indicator.hint_tooltip = "An invasion is underway: the party has not been spotted yet"
+		indicator.hint_tooltip = "An invasion is underway: none of yours sees the party now"
 	elif state == "underway":
 		indicator.hint_tooltip = "An invasion is underway: click to jump to the party"
 	else:
@@ -150,8 +151,10 @@ const HOW_WORDS := {"seen": "seen", "alarm": "caught by an alarm", "fight": "cau
 
 
 func _spotted_text(ev: Dictionary) -> String:
-	return "Adventurers %s %s: the game is paused" % [
-		HOW_WORDS.get(str(ev.get("how", "")), "spotted"), EventText.where(ev.get("x", -1), ev.get("y", -1))]
+	var how: String = HOW_WORDS.get(str(ev.get("how", "")), "spotted")
+	if int(ev.get("x", -1)) < 0:        # the fog hides where (pysim/invasions/unseen.py)
+		return "Adventurers %s: the game is paused" % how
+	return "Adventurers %s %s: the game is paused" % [how, EventText.where(ev.get("x", -1), ev.get("y", -1))]
 
 
 func _letter_text(ev: Dictionary) -> String:
@@ -176,6 +179,8 @@ func _text(ev: Dictionary) -> String:
 			return "%s locked %s in the cell %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"prisoner_escaped":
 			return "The prisoner %s got loose %s: no cell held them" % [who, at]
+		"released":
+			return "%s let the prisoner %s go %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"prisoner_freed":
 			return "%s freed the prisoner %s %s" % [EventText.first_up(EventText.who(ev.get("by", -1))), who, at]
 		"altar_built":

@@ -10,7 +10,8 @@ var cells := []       # tile Vector2
 var altars := []      # [tile Vector2, hits left]
 var font: Font = null
 
-const ALTAR_HITS := 12
+const Shared := preload("res://core/Shared.gd")
+const ALTAR_HITS := Shared.ALTAR_HITS
 
 
 func _ready() -> void:

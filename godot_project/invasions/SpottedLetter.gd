@@ -1,7 +1,8 @@
 extends Node
 # ARRIVE-02 in the HUD: the letter "Adventurers spotted in your dungeon", then the party
 # screen with the same title: the party's goal, and a card for every adventurer with its
-# name, class and level, and each ability in words (what it does to you). Both come from the
+# class sprite (as the map draws it), name, class and level, and each ability in words (what
+# it does to you). Both come from the
 # sim's `letter` event (pysim/invasions/sighting.py), which follows the pause (speed 0) in the
 # same tick; closing them never touches the speed, so the game stays paused until the
 # player resumes it. Both are the HUD's letters (GamePanels in the middle of the screen).
@@ -12,6 +13,7 @@ const WIDTH := 560.0
 const NAME_COLOR := Color(0.95, 0.78, 0.42)
 const GOAL_COLOR := Color(1, 0.6, 0.45)
 const DIM_COLOR := Color(0.72, 0.66, 0.8)
+const PORTRAIT := 32.0           # the class sprite at the art's own size
 
 var letter = null                # GamePanel: the letter
 var letter_text: Label = null
@@ -65,20 +67,28 @@ static func goal_text(ev: Dictionary) -> String:
 	return "Their goal: to %s." % EventText._goal_words(str(ev.get("goal", "")))
 
 
-# One card per adventurer: the name, "Warrior, level 3", then its abilities, one a line.
+# One card per adventurer: its class sprite (Portrait) beside its Words: the name, "Warrior,
+# level 3", then its abilities, one a line.
 func _fill_members(members: Array) -> void:
 	for c in members_box.get_children():
 		members_box.remove_child(c)
 		c.queue_free()
 	for m in members:
-		var card := VBoxContainer.new()
+		var card := HBoxContainer.new()
 		card.name = "Member%d" % int(m.get("entity", members_box.get_child_count()))
-		card.add_constant_override("separation", 1)
+		card.add_constant_override("separation", 8)
 		members_box.add_child(card)
-		GamePanel.add_text(card, "Name", NAME_COLOR).text = str(m.get("name", "An adventurer"))
-		GamePanel.add_text(card, "Class", DIM_COLOR).text = class_words(m)
+		var portrait := GamePanel.add_sprite(card, "Portrait", PORTRAIT)
+		portrait.texture = Art.icon(Art.body_thing(Art.BODY_KINDS.find("adventurer"), str(m.get("class", ""))))
+		var words := VBoxContainer.new()
+		words.name = "Words"
+		words.size_flags_horizontal = Control.SIZE_EXPAND_FILL
+		words.add_constant_override("separation", 1)
+		card.add_child(words)
+		GamePanel.add_text(words, "Name", NAME_COLOR).text = str(m.get("name", "An adventurer"))
+		GamePanel.add_text(words, "Class", DIM_COLOR).text = class_words(m)
 		for line in ability_lines(m):
-			GamePanel.add_text(card, "Ability", null).text = line
+			GamePanel.add_text(words, "Ability", null).text = line
 
 
 # "Warrior, level 3"; "Peasant" (peasants have no level).
@@ -106,7 +116,7 @@ static func ability_lines(m: Dictionary) -> Array:
 func party_text() -> String:
 	var lines := [goal_label.text]
 	for card in members_box.get_children():
-		for l in card.get_children():
+		for l in card.get_node("Words").get_children():
 			lines.append(l.text)
 	return PoolStringArray(lines).join("\n")
 

@@ -7,7 +7,7 @@ extends Node
 #   --seed=N                       the session seed (default: the level's seed)
 #   --autoplay-hours=H             headless fast-forward: play H game hours at full speed,
 #                                  print the clock each hour and every event, then the final
-#                                  tick and state hash, and quit(0) (non-zero on failure)
+#                                  tick and state hash, and quit(0) (main/Autoplay.gd)
 #   --select=ID                    select entity ID once the game runs (for screenshots)
 #   --zoom=Z                       set the camera's zoom once the game runs (for screenshots;
 #                                  1 = 32 screen px a tile, 0.5 = 64 px; not clamped)
@@ -25,6 +25,7 @@ extends Node
 # save_requested, load_requested and level_requested (the HUD's Save, Load, F5, F9 and level
 # picker; the end screen) come here.
 
+const Autoplay = preload("res://main/Autoplay.gd")
 const Files = preload("res://core/Files.gd")
 const Levels = preload("res://core/Levels.gd")
 const DEFAULT_LEVEL := "res://levels/campaign.level"
@@ -43,12 +44,7 @@ onready var extensions = $Extensions
 onready var confirm = $Confirm
 
 var args := {}
-var autoplay_hours := -1.0
-var _autoplay_start_hour := -1
-var _autoplay_last_hour := -1
-var _autoplay_last_tick := -1
-var _autoplay_stalled_frames := 0
-var _finished := false
+var autoplay = null                # main/Autoplay.gd in a headless autoplay run
 var _frames := 0
 var _zoom := -1.0
 var _focus := Vector2(-1, -1)
@@ -62,7 +58,6 @@ func _ready() -> void:
 		level_path = str(args.get("level", DEFAULT_LEVEL))
 	if seed_value < 0:
 		seed_value = int(args.get("seed", -1))
-	autoplay_hours = float(args.get("autoplay-hours", -1))
 	_select_id = int(args.get("select", -1))
 	_zoom = float(args.get("zoom", -1))
 	_focus = _tile_arg("focus")
@@ -70,8 +65,9 @@ func _ready() -> void:
 	_err = EventBus.connect("load_requested", self, "_on_load_requested")
 	_err = EventBus.connect("level_requested", self, "_on_level_requested")
 	load_extensions()
-	if autoplay_hours >= 0:
-		_setup_autoplay()
+	if args.has("autoplay-hours"):
+		autoplay = Autoplay.new(self, float(args["autoplay-hours"]))
+		add_child(autoplay)
 	if auto_start:
 		var _started := start()      # a failed start shows in the banner (sim_failed)
 
@@ -86,10 +82,8 @@ func start() -> bool:
 			apply_view(sim.loaded_view)
 	else:
 		ok = sim.start(level_path, seed_value, default_speed())
-	if not ok and autoplay_hours >= 0:
-		printerr("Malignus autoplay: the game cannot start; exit code 2")
-		_finished = true
-		get_tree().quit(2)
+	if not ok and autoplay != null:
+		autoplay.cannot_start()
 	return ok
 
 
@@ -277,59 +271,3 @@ static func _number(d: Dictionary, key: String) -> float:
 	if not (typeof(v) in [TYPE_INT, TYPE_REAL]) or is_inf(float(v)):
 		return NAN
 	return float(v)
-
-
-# --- headless autoplay -----------------------------------------------------------------
-
-func _setup_autoplay() -> void:
-	sim.autoplay = true
-	var _err := EventBus.connect("sim_event", self, "_on_autoplay_event")
-	_err = EventBus.connect("sim_error", self, "_on_autoplay_error")
-	_err = EventBus.connect("snapshot_updated", self, "_on_autoplay_snapshot")
-	print("Malignus autoplay: level %s, seed %s, %s game hours" % [level_path, "from the level" if seed_value < 0 else str(seed_value), str(autoplay_hours)])
-
-
-func _on_autoplay_event(ev: Dictionary) -> void:
-	print("  tick %d  %s" % [int(ev.get("tick", 0)), hud.event_words(ev)])
-
-
-func _on_autoplay_error(text: String) -> void:
-	printerr("Malignus autoplay: simulation error:\n" + text)
-
-
-func _on_autoplay_snapshot(snap: Dictionary) -> void:
-	if _finished:
-		return
-	var tick := int(snap.get("tick", 0))
-	var abs_hour := (int(snap.get("day", 1)) - 1) * 24 + int(snap.get("hour", 0))
-	if _autoplay_start_hour < 0:
-		_autoplay_start_hour = abs_hour
-	if abs_hour != _autoplay_last_hour:
-		_autoplay_last_hour = abs_hour
-		print("day %d %02d:%02d  tick %d" % [int(snap.get("day", 1)), int(snap.get("hour", 0)), int(snap.get("minute", 0)), tick])
-	if abs_hour - _autoplay_start_hour >= autoplay_hours:
-		_finish_autoplay(snap)
-
-
-func _physics_process(_delta: float) -> void:
-	if autoplay_hours < 0 or _finished or not sim.running:
-		return
-	var tick: int = sim.current_tick()
-	if tick == _autoplay_last_tick:
-		_autoplay_stalled_frames += 1
-		if _autoplay_stalled_frames > 300:
-			printerr("Malignus autoplay: the clock stopped at tick %d" % tick)
-			_finished = true
-			get_tree().quit(3)
-	else:
-		_autoplay_stalled_frames = 0
-		_autoplay_last_tick = tick
-
-
-func _finish_autoplay(snap: Dictionary) -> void:
-	_finished = true
-	sim.autoplay = false
-	sim.paused_stepping = true
-	var h: String = sim.state_hash()
-	print("final tick %d hash %s" % [int(snap.get("tick", 0)), h if h != "" else "(unavailable)"])
-	get_tree().quit(0)

@@ -6,7 +6,7 @@ extends "res://menus/MenuLayer.gd"
 # then ..." saves first (not offered before a load: it would write over the save to load).
 # The game is paused while the question is up, and goes on as it was after Cancel.
 
-const MenuPanel = preload("res://menus/MenuPanel.gd")
+const GamePanel = preload("res://hud/GamePanel.gd")
 
 var panel = null
 var question: Label = null
@@ -22,13 +22,13 @@ var _paused_before := false
 func _init() -> void:
 	layer = 60
 	dim = Color(0.03, 0.02, 0.05, 0.45)
-	panel = MenuPanel.new("ConfirmPanel", "")
-	question = panel.add_text("Question", "")
-	question.add_color_override("font_color", MenuPanel.TITLE_COLOR)
-	panel.add_text("Detail", "What was played since the game was last saved will be lost.")
-	save_button = panel.add_button("SaveFirst", "", self, "_on_save_first")
-	go_button = panel.add_button("Go", "", self, "_on_go")
-	cancel_button = panel.add_button("Cancel", "Cancel", self, "cancel", [], "Keep playing (Esc)")
+	panel = GamePanel.new()
+	panel.build_menu("ConfirmPanel", "")
+	question = panel.title
+	var _detail: Label = panel.add_line("Detail", "What was played since the game was last saved will be lost.")
+	save_button = panel.add_choice("SaveFirst", "", self, "_on_save_first")
+	go_button = panel.add_choice("Go", "", self, "_on_go")
+	cancel_button = panel.add_choice("Cancel", "Cancel", self, "cancel", [], "Keep playing (Esc)")
 	var _shown := add_panel(panel)
 
 

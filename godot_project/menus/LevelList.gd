@@ -1,4 +1,4 @@
-extends "res://menus/MenuPanel.gd"
+extends "res://hud/GamePanel.gd"
 # The levels to start (the title's Levels): each level once (core/Levels.gd), a button each;
 # picking one emits chosen(path).
 
@@ -7,9 +7,10 @@ signal chosen(path)
 const Levels = preload("res://core/Levels.gd")
 
 
-func _init().("LevelList", "Levels") -> void:
+func _init() -> void:
+	build_menu("LevelList", "Levels")
 	for level in Levels.listed():
-		var _b := add_button(level["path"].get_file().get_basename(), level["title"], self, "_on_pick",
+		var _b := add_choice(level["path"].get_file().get_basename(), level["title"], self, "_on_pick",
 				[level["path"]], PoolStringArray(level["files"]).join(", "))
 	var _back := add_back()
 

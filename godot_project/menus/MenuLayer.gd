@@ -1,8 +1,8 @@
 extends CanvasLayer
 # A layer of the desktop frame's menus: a window-sized screen that dims what is under it (and
-# takes the mouse, so nothing under a menu is clicked), with its panels (menus/MenuPanel.gd)
-# centred one at a time on a stack: open(panel) shows it over the one before, back() closes
-# it and shows the one before again (Esc does that). The layer shows while its stack holds a
+# takes the mouse, so nothing under a menu is clicked), with its panels (hud/GamePanel.gd
+# menus: build_menu) centred one at a time on a stack: open(panel) shows it over the one
+# before, back() closes it and shows the one before again (Esc does that). The layer shows while its stack holds a
 # panel, and works while the game is paused. Everything in it is scaled by the player's UI
 # scale (Settings "ui/scale"), or less when the panel would not fit the window at it (200 %
 # in a 1280x720 window); the screen is the window's size divided by the scale, so the

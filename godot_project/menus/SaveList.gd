@@ -1,4 +1,4 @@
-extends "res://menus/MenuPanel.gd"
+extends "res://hud/GamePanel.gd"
 # The saved games to load (the title's Load, the pause menu's Load): every *.msave in
 # user://, newest first, each as a button that says what it holds ("Quicksave: The Lair,
 # day 3 07:30", from its [view] without replaying it: SimClient.save_summary) and when it was
@@ -12,17 +12,19 @@ const SAVE_SUFFIX := ".msave"
 const SimClient = preload("res://core/SimClient.gd")
 
 
-func _init().("SaveList", "Load a saved game") -> void:
-	pass
+func _init() -> void:
+	build_menu("SaveList", "Load a saved game")
 
 
 # Lists the saves again (they change while the game runs).
 func refresh() -> void:
-	clear_rows()
+	for b in buttons():
+		box.remove_child(b)
+		b.queue_free()
 	var found := saves()
-	for s in found:
-		var about := describe(s["path"])
-		var b := add_button("Save%d" % get_child_count(), about["text"], self, "_on_pick", [s["path"]],
+	for i in range(found.size()):
+		var about := describe(found[i]["path"])
+		var b := add_choice("Save%d" % i, about["text"], self, "_on_pick", [found[i]["path"]],
 				about["tooltip"])
 		b.disabled = about.has("error")
 	say("" if found.size() > 0 else "No saved game yet: F5 in a game, or Save in its pause menu, saves one.")

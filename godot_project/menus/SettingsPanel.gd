@@ -1,4 +1,4 @@
-extends "res://menus/MenuPanel.gd"
+extends "res://hud/GamePanel.gd"
 # The settings (the title's and the pause menu's): one control for every key of
 # Settings.SPEC (core/Settings.gd), which saves each change to user://settings.cfg and
 # announces it on EventBus.settings_changed; whoever a setting concerns applies it from
@@ -20,20 +20,20 @@ const ROWS := {
 	"camera/edge_scroll": ["Edge scrolling", "check", "The map moves when the mouse rests at the window's edge"],
 }
 
+const LABEL_WIDTH := 130.0     # the labels' column, so the controls line up
+const VALUE_WIDTH := 44.0      # "100 %"
+
 var controls := {}       # key -> its Control (HSlider, CheckBox or OptionButton)
 var _value_labels := {}  # key -> the Label beside a volume slider
 
 
-func _init().("SettingsPanel", "Settings") -> void:
+func _init() -> void:
+	build_menu("SettingsPanel", "Settings")
 	for key in ROWS:
 		var spec: Array = ROWS[key]
-		var row := HBoxContainer.new()
-		row.name = key.replace("/", "_")
-		var label := Label.new()
-		label.text = spec[0]
+		var row := add_row(key.replace("/", "_"))
+		var label := _label("Label", spec[0], LABEL_WIDTH, Label.ALIGN_LEFT)
 		label.hint_tooltip = spec[2]
-		label.mouse_filter = Control.MOUSE_FILTER_PASS
-		label.rect_min_size = Vector2(130, 0)
 		label.add_color_override("font_color", TEXT_COLOR)
 		row.add_child(label)
 		var c := _control(key, spec[1])
@@ -42,15 +42,22 @@ func _init().("SettingsPanel", "Settings") -> void:
 		c.size_flags_horizontal = Control.SIZE_EXPAND_FILL
 		row.add_child(c)
 		if typeof(spec[1]) == TYPE_STRING and spec[1] == "volume":
-			var pct := Label.new()
-			pct.name = "Value"
-			pct.rect_min_size = Vector2(44, 0)
-			pct.align = Label.ALIGN_RIGHT
-			row.add_child(pct)
-			_value_labels[key] = pct
+			_value_labels[key] = _label("Value", "", VALUE_WIDTH, Label.ALIGN_RIGHT)
+			row.add_child(_value_labels[key])
 		controls[key] = c
-		var _row := add_row(row)
 	var _back := add_back()
+
+
+# A label of the rows' columns, one line (a fixed width, so the controls line up); it takes
+# the mouse for its tooltip.
+static func _label(label_name: String, text: String, width: float, align: int) -> Label:
+	var l := Label.new()
+	l.name = label_name
+	l.text = text
+	l.mouse_filter = Control.MOUSE_FILTER_PASS
+	l.rect_min_size = Vector2(width, 0)
+	l.align = align
+	return l
 
 
 func _ready() -> void:

@@ -3,7 +3,8 @@ extends "res://core/ConceptExtension.gd"
 # sounds build/gen_sounds.py made (res://sound/sounds/<family>_<n>.wav, read by Wav.gd); it
 # sends no command and never reads the bridge, so the game is the same with it or without it.
 # - sim_event: an event with a sound (family_of) starts one voice of its family, when the
-#   player may know of it (fog: ON_MAP families only where a tile of the event is seen now)
+#   player may know of it (fog: ON_MAP families only where a tile of the event is the
+#   player's or seen now)
 #   and the family's limit lets it (`gap_ms` between two starts, so never two in a frame, and
 #   `voices` at once: fifty blows in one frame are one blow).
 # - snapshot_updated: the fog; the invasion indicator's word (a chime when it changes, darker
@@ -15,6 +16,7 @@ extends "res://core/ConceptExtension.gd"
 const Files = preload("res://core/Files.gd")
 const Wav = preload("res://sound/Wav.gd")
 const InvasionsExtension = preload("res://invasions/InvasionsExtension.gd")
+const FogLayer = preload("res://invasions/FogLayer.gd")
 
 const SOUND_DIR := "res://sound/sounds"
 const EFFECTS_BUS := "Effects"
@@ -236,7 +238,7 @@ func _record(family: String, player, tile: Vector2, tick: int) -> void:
 		started.pop_front()
 
 
-# --- the fog: a sound on the map only where the player sees now ------------------------------
+# --- the fog: a sound on the map only where the player sees (yours, or seen now) ------------
 
 # The first tile of the event the player sees now; (-1, -1) when none is (or it has none).
 func seen_tile(ev: Dictionary) -> Vector2:
@@ -261,7 +263,9 @@ func tiles_of(ev: Dictionary) -> Array:
 	return out
 
 
-# Seen now (fog value 2), or the level has no fog.
+# Yours or seen now (invasions/FogLayer.gd: your own trap going off is heard on your
+# unwatched domain; a hidden body's place never comes with its event, core/Names.gd
+# as_seen), or the level has no fog.
 func sees(tile: Vector2) -> bool:
 	if not snap.get("fog_on", false):
 		return true
@@ -272,7 +276,7 @@ func sees(tile: Vector2) -> bool:
 	var y := int(tile.y)
 	if typeof(fog) != TYPE_RAW_ARRAY or fog.size() != w * h or x < 0 or y < 0 or x >= w or y >= h:
 		return false
-	return fog[y * w + x] >= 2
+	return fog[y * w + x] >= FogLayer.YOURS
 
 
 # --- the snapshot: the indicator's word, the ambience ------------------------------------------

@@ -125,6 +125,20 @@ func answer_confirm(which: String = "Go"):
 	return true
 
 
+# start_main, then the game stepped by the test alone: main.sim.step_frame(0.1) runs one
+# whole tick at 1x on this thread (no sim thread, no frame budget). A coroutine; false if
+# the session did not start.
+func start_lockstep(level: String):
+	yield(start_main(level), "completed")
+	if not running():
+		return false
+	main.sim.paused_stepping = true
+	main.sim.set_sim_thread(false)
+	main.sim.set_speed(1)
+	main.sim.step_frame(0.0)
+	return true
+
+
 # Asserts that the session started.
 func running():
 	return assert_true(main.sim.running, "the session did not start: %s" % main.sim.failure_text)
@@ -163,6 +177,11 @@ func stop_recording() -> void:
 
 func _on_recorded_event(ev: Dictionary) -> void:
 	recorded_events.append(ev)
+
+
+# The log as the player reads it now (its shown lines, one a line).
+func log_text() -> String:
+	return PoolStringArray(main.hud.shown_log_texts()).join("\n")
 
 
 # The recorded events of one type.

@@ -29,14 +29,11 @@ func _run() -> void:
 	var _level_name := "bench.level"
 	var seed_value := 1
 	var frames := 600
-	var budget_usec := 120
 	var pysim_dir := ""
 	var thread_frames := 1800
 	for arg in OS.get_cmdline_args():
 		if arg.begins_with("--level="):
 			level_path = arg.substr(len("--level="))
-		elif arg.begins_with("--budget="):
-			budget_usec = int(arg.substr(len("--budget=")))
 		elif arg.begins_with("--frames="):
 			frames = int(arg.substr(len("--frames=")))
 		elif arg.begins_with("--thread-frames="):
@@ -125,41 +122,38 @@ func _run() -> void:
 		results["bridge_frame_pysim_compiled"] = s.invoke("compiled", [])
 		results["bridge_frame_ticks"] = ticks
 		results["bridge_frames"] = frames
-		# SimClient's way (issue 15): on a frame in which a tick ran, snapshot_changes() (only
-		# the keys that changed) merged over the last snapshot as SimClient._refresh_snapshot
-		# does; a frame without a tick calls nothing but step. Timed apart: step,
-		# changes + conversion, the merge.
+		# The frames without the sim thread: one Session.frame call a frame (SimClient._frame
+		# without the bridge's mailbox), the changes merged over the last snapshot as
+		# SimClient does. A frame in which a tick ran: the call (the driver runs the tick
+		# and builds its changes on this thread, the bridge converts them), of which Python,
+		# and the merge; a frame without one: the call alone (it answers null).
 		var t_tick := 0
-		var t_tick_step := 0
-		var t_tick_snap := 0
 		var t_merge := 0
 		var n_tick := 0
 		var t_idle := 0
 		var n_idle := 0
+		var ticks_us := []
+		var idle_us := []
 		var changed_arrays := 0
 		var changed_keys := 0
 		var merged: Dictionary = s.invoke("snapshot_changes", [])
-		s.invoke("take_changes_us", [])
+		s.invoke("take_tick_frame_us", [])
 		for _i in range(frames):
 			var a := OS.get_ticks_usec()
-			var n = s.invoke("step", [1.0 / 60.0])
+			var out = s.invoke("frame", [1.0 / 60.0, false])
 			var m := OS.get_ticks_usec()
-			if typeof(n) == TYPE_INT and n == 0:
+			var ch = out.get("changes") if typeof(out) == TYPE_DICTIONARY else null
+			if typeof(ch) != TYPE_DICTIONARY:
 				t_idle += m - a
 				n_idle += 1
+				idle_us.append(m - a)
 				continue
-			var ch: Dictionary = s.invoke("snapshot_changes", [])
-			var c := OS.get_ticks_usec()
-			if ch.get("snapshot_full", false):
-				merged = ch                 # a source without changes: the whole, replaced
-			else:
-				for k in ch:
-					merged[k] = ch[k]
+			for k in ch:
+				merged[k] = ch[k]
 			var e := OS.get_ticks_usec()
 			t_tick += e - a
-			t_tick_step += m - a
-			t_tick_snap += c - m
-			t_merge += e - c
+			t_merge += e - m
+			ticks_us.append(e - a)
 			n_tick += 1
 			changed_keys += ch.size()
 			for k in ch:
@@ -171,101 +165,52 @@ func _run() -> void:
 				arrays += 1
 		var nt := int(max(1, n_tick))
 		results["bridge_frame_tick_us"] = float(t_tick) / nt
-		results["bridge_frame_tick_step_us"] = float(t_tick_step) / nt
-		results["bridge_frame_tick_snapshot_us"] = float(t_tick_snap) / nt
+		# of bridge_frame_tick_us, the time inside Python (the tick and its changes) and the merge
+		results["bridge_frame_tick_python_us"] = s.invoke("take_tick_frame_us", []) / nt
 		results["bridge_frame_tick_merge_us"] = float(t_merge) / nt
 		results["bridge_frame_notick_us"] = float(t_idle) / max(1, n_idle)
+		# (the means above take in the machine's rare long stalls; the medians do not)
+		results["bridge_frame_tick_p50_us"] = _median(ticks_us)
+		results["bridge_frame_notick_p50_us"] = _median(idle_us)
 		results["bridge_frame_policy_us"] = float(t_tick + t_idle) / frames
 		results["bridge_snapshot_arrays"] = arrays
 		results["bridge_snapshot_keys"] = merged.size()
 		results["bridge_changed_arrays_per_tick"] = float(changed_arrays) / nt
 		results["bridge_changed_keys_per_tick"] = float(changed_keys) / nt
-		# of bridge_frame_tick_snapshot_us, the time inside Python (the rest: the conversion)
-		results["bridge_frame_tick_snapshot_python_us"] = s.invoke("take_changes_us", []) / nt
-		# The player's way since the frame budget (SimClient.FRAME_BUDGET_USEC, Session
-		# set_frame_budget): each frame runs the due tick's systems for about the budget and a
-		# frame that finishes one shows it (snapshot_changes + merge). Every frame timed whole.
-		var budget: int = s.invoke("set_frame_budget", [budget_usec])
-		# The yardstick: a fixed piece of Python work (the probe's fixed_work) as long as the
-		# budget, timed after every frame below. How often it passes 200 us is what this
-		# machine adds to any frame of that length, the same minutes as the game's frames.
-		var rounds := _rounds_for(b, budget_usec)
-		var fixed_times := []
-		var times := []
-		var cpu_times := []
-		var mid := 0
-		var shown := 0
-		var over_showing := 0   # frames over 200 us that showed a tick (snapshot + merge)
-		# a game hour of frames (600 ticks at 1x): its spiky ticks and the hourly checkpoint
-		var budget_frames := 3600
-		for _i in range(budget_frames):
-			var cpu0: int = s.invoke("thread_cpu_us", [])
-			var a := OS.get_ticks_usec()
-			var n = s.invoke("step", [1.0 / 60.0])
-			if typeof(n) == TYPE_INT and n > 0:
-				var ch: Dictionary = s.invoke("snapshot_changes", [])
-				for k in ch:
-					merged[k] = ch[k]
-				shown += n
-			times.append(OS.get_ticks_usec() - a)
-			if times[times.size() - 1] > 200 and typeof(n) == TYPE_INT and n > 0:
-				over_showing += 1
-			cpu_times.append(int(s.invoke("thread_cpu_us", [])) - cpu0)
-			if s.invoke("tick_under_way", []):
-				mid += 1
-			var w0 := OS.get_ticks_usec()
-			b.invoke("fixed_work", [rounds])
-			fixed_times.append(OS.get_ticks_usec() - w0)
-		results["bridge_frame_budget_usec"] = budget
-		_spread(results, "bridge_frame_budget_frame", times, budget_frames)
-		results["bridge_frame_budget_frames_over_200us_share"] = results["bridge_frame_budget_frame_over_200us_share"]
-		var _moved := results.erase("bridge_frame_budget_frame_over_200us_share")
-		results["bridge_frame_budget_frames_mid_tick_share"] = float(mid) / budget_frames
-		results["bridge_frame_budget_frames"] = budget_frames
-		results["bridge_frame_budget_over_200us_showing_share"] = float(over_showing) / budget_frames
-		results["bridge_frame_budget_ticks_shown"] = shown
-		# the same frames in CPU time of the thread (what the frame cost, not what the
-		# machine's other processes took from it; includes the two clock calls, ~2 us)
-		_spread(results, "bridge_frame_budget_cpu", cpu_times, budget_frames)
-		_spread(results, "bridge_frame_budget_fixed_work", fixed_times, budget_frames)
-		results["bridge_frame_budget_fixed_work_rounds"] = rounds
-		s.invoke("set_frame_budget", [0])
 		_thread_frames(s, merged, thread_frames)
 	print("BENCH " + to_json(results))
 	quit(0)
 
 
-# The player's way since the sim thread (SimClient.SIM_THREAD, Session.set_sim_thread): the
-# ticks run on their own thread, and each physics frame hands over its time and takes what
-# the thread posted, already Godot's values, without calling Python (PyBridge.take_mail),
-# then merges the changes: the whole of SimClient._frame's bridge work. The frames come
-# 1/60 s apart in real time, as in the game, so the thread runs its ticks between them; and
-# a frame that comes after the main thread slept finds its caches cold: so the budget's
-# frames are timed again paced the same way, and a bare call into Python too, in rounds
-# taken in turn, to tell the game's cost from the machine's.
+# The game's way (docs/architecture.md, "The driver"): the ticks run on the sim thread, and
+# each physics frame hands over its time and takes what the thread posted, already Godot's
+# values, without calling Python (PyBridge.take_mail), then merges the changes: the whole of
+# SimClient._frame's bridge work. The frames come 1/60 s apart in real time, as in the game,
+# so the thread runs its ticks between them; and a frame that comes after the main thread
+# slept finds its caches cold: so a bare call into Python is timed paced the same way, with
+# the thread stopped ("noop_paced") and while it plays ("call_paced": what a Godot-thread
+# call waits for when it meets a tick: the tick's end, or Python's switch interval), in
+# rounds taken in turn, to tell the game's cost from the machine's.
 func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 	if frames <= 0:
 		return
 	var rounds := 4
 	var per := int(max(60, frames / float(rounds)))
-	var series := {"thread": [], "budget_paced": [], "noop_paced": []}
+	var series := {"thread": [], "noop_paced": [], "call_paced": []}
 	var shown := 0
 	var over_showing := 0
-	var stood := 0
 	var ran_thread := false
 	var mailed_rounds := 0
 	for _r in range(rounds):
-		for mode in ["thread", "budget_paced", "noop_paced"]:
-			var threaded: bool = mode == "thread"
+		for mode in ["thread", "noop_paced", "call_paced"]:
+			var threaded: bool = mode != "noop_paced"
 			var on = s.invoke("set_sim_thread", [threaded])
 			if threaded and not (typeof(on) == TYPE_BOOL and on):
 				continue
 			ran_thread = ran_thread or threaded
 			var mailed: bool = threaded and s.has_method("take_mail") and s.attach_mail()
-			if mailed:
+			if mailed and mode == "thread":
 				mailed_rounds += 1
-			s.invoke("set_frame_budget", [0 if threaded else 120])
-			var stood0: int = s.invoke("sim_thread_stood_aside", [])
 			var times: Array = series[mode]
 			var next_at := OS.get_ticks_usec()
 			for _i in range(per):
@@ -274,16 +219,20 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 				if wait > 0:
 					OS.delay_usec(wait)
 				var a := OS.get_ticks_usec()
-				if mode == "noop_paced":
-					s.invoke("tick_under_way", [])
+				if mode != "thread":
+					if mode == "call_paced":
+						var _n := _take_frame(s, merged, mailed)
+						a = OS.get_ticks_usec()
+					s.invoke("noop", [])
 					times.append(OS.get_ticks_usec() - a)
 					continue
 				# the game's frame (SimClient._frame), the changes merged: with the thread the
-				# bridge's take_mail (no Python), else one call to Session.frame
+				# bridge's take_mail (no Python), else one call to Session.frame (written out
+				# here, not a call of _take_frame: a function call is part of a cold frame)
 				var n := 0
 				var items = s.take_mail(1.0 / 60.0) if mailed else null
 				if typeof(items) != TYPE_ARRAY:
-					items = [s.invoke("frame", [1.0 / 60.0, false, false, false])]
+					items = [s.invoke("frame", [1.0 / 60.0, false])]
 				for out in items:
 					if typeof(out) == TYPE_DICTIONARY:
 						n += int(out.get("ran", 0))
@@ -291,42 +240,46 @@ func _thread_frames(s, merged: Dictionary, frames: int) -> void:
 						if typeof(ch) == TYPE_DICTIONARY:
 							for k in ch:
 								merged[k] = ch[k]
-				if threaded:
-					shown += n
+				shown += n
 				var took := OS.get_ticks_usec() - a
 				times.append(took)
-				if threaded and took > 200 and n > 0:
+				if took > 200 and n > 0:
 					over_showing += 1
-			if threaded:
-				stood += int(s.invoke("sim_thread_stood_aside", [])) - stood0
 	s.invoke("set_sim_thread", [false])
-	s.invoke("set_frame_budget", [0])
 	if not ran_thread:
 		return
 	var n_thread: int = series["thread"].size()
 	results["bridge_frame_thread_ticks_shown"] = shown
 	results["bridge_frame_thread_frames"] = n_thread
 	results["bridge_frame_thread_over_200us_showing_share"] = float(over_showing) / max(1, n_thread)
-	results["bridge_frame_thread_stood_aside"] = stood
 	results["bridge_frame_thread_mailed"] = mailed_rounds == rounds
 	_spread(results, "bridge_frame_thread_frame", series["thread"], n_thread)
-	_spread(results, "bridge_frame_budget_paced_frame", series["budget_paced"], series["budget_paced"].size())
 	_spread(results, "bridge_frame_noop_paced", series["noop_paced"], series["noop_paced"].size())
+	_spread(results, "bridge_frame_call_paced", series["call_paced"], series["call_paced"].size())
 
 
-# Rounds of the probe's fixed_work whose median time is about `usec` (three tries, each
-# scaled by what the last median missed by).
-func _rounds_for(b, usec: int) -> int:
-	var rounds := 2000
-	for _attempt in range(3):
-		var took := []
-		for _i in range(31):
-			var a := OS.get_ticks_usec()
-			b.invoke("fixed_work", [rounds])
-			took.append(OS.get_ticks_usec() - a)
-		took.sort()
-		rounds = int(max(1, rounds * float(usec) / max(1, took[15])))
-	return rounds
+# One frame of the game's: the mail taken (or one Session.frame call without the bridge's
+# mailbox) and its changes merged; the ticks it brought.
+func _take_frame(s, merged: Dictionary, mailed: bool) -> int:
+	var n := 0
+	var items = s.take_mail(1.0 / 60.0) if mailed else null
+	if typeof(items) != TYPE_ARRAY:
+		items = [s.invoke("frame", [1.0 / 60.0, false])]
+	for out in items:
+		if typeof(out) == TYPE_DICTIONARY:
+			n += int(out.get("ran", 0))
+			var ch = out.get("changes")
+			if typeof(ch) == TYPE_DICTIONARY:
+				for k in ch:
+					merged[k] = ch[k]
+	return n
+
+
+func _median(times: Array) -> int:
+	if times.empty():
+		return -1
+	times.sort()
+	return times[int(times.size() / 2.0)]
 
 
 # out[prefix + "_mean_us", "_p50_us", "_p90_us", "_p99_us", "_max_us", "_over_200us_share"]

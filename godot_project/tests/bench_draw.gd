@@ -3,7 +3,7 @@ extends SceneTree
 # build/bench/bench_draw.py:
 #   godot3-server --path godot_project -s res://tests/bench_draw.gd -- --level=FILE
 # The main scene plays the level (zoomed to fit: every body on screen) until the fight is
-# busy, then at 4x with the sim thread, as a player has it, FRAMES idle frames in blocks of
+# busy, then at 4x (--speed=N) with the sim thread, as a player has it, FRAMES idle frames in blocks of
 # BLOCK frames, the world drawn in every other block and hidden in the others (a hidden
 # CanvasItem runs no _draw): a frame's time (wall clock from one idle frame to the next) drawn
 # minus hidden is the drawing's own CPU time (the map's _draw calls: terrain, bodies, parts,
@@ -27,9 +27,12 @@ func _init() -> void:
 
 func _run() -> void:
 	var level := ""
+	var speed := 4              # --speed=N: the speed it plays at once busy (8, 16: faster)
 	for arg in OS.get_cmdline_args():
 		if arg.begins_with("--level="):
 			level = arg.substr(len("--level="))
+		elif arg.begins_with("--speed="):
+			speed = int(arg.substr(len("--speed=")))
 	var main = load(MAIN_SCENE).instance()
 	main.level_path = level
 	root.add_child(main)
@@ -47,6 +50,7 @@ func _run() -> void:
 		main.sim.step_frame(0.25)
 		yield(self, "idle_frame")
 	main.sim.set_sim_thread(true)
+	main.sim.set_speed(speed)
 	main.sim.paused_stepping = false
 	for _i in range(30):
 		yield(self, "idle_frame")
@@ -91,6 +95,7 @@ func _run() -> void:
 	results["draw_frame_bodies_drawn_mean"] = float(bodies) / max(1, drawn.size())
 	results["draw_frame_ticks"] = main.sim.current_tick() - t0
 	results["draw_frame_zoom"] = world.camera.zoom.x
+	results["draw_frame_speed"] = speed
 	results["draw_frame_atlas"] = str(root.get_node("Art").missing) == ""
 	print("BENCH " + to_json(results))
 	quit(0)

@@ -2,7 +2,8 @@ extends "res://tests/TestCase.gd"
 # Arrival (ARRIVE-01's fog, ARRIVE-02's letter) against the real session
 # (res://tests/data/arrival_test.level: invasions on, so fog on; a scripted send_invasion at
 # 0:05; a minion behind a closed door spots the party; an adventurer shut in an unseen room):
-# - the fog layer is drawn, and an enemy on a tile nobody sees is neither drawn nor picked;
+# - the fog layer is drawn (the domain shown as ours), and an enemy on a tile nobody sees
+#   is neither drawn nor picked;
 # - spotting pauses the game and shows the letter, "Read on" (a click) shows the party screen
 #   with the same title, the goal and each adventurer; closing it leaves the game paused.
 
@@ -30,8 +31,9 @@ func test_unseen_enemies_are_not_drawn() -> void:
 		return
 	yield(frames(2), "completed")
 	assert_true(ext.fog_layer.visible, "the fog layer is drawn")
-	assert_eq(ext.fog_layer.at(Vector2(4, 4)), 0, "the shut room is unexplored")
-	assert_eq(ext.fog_layer.at(Vector2(13, 1)), 2, "the minion's tile is seen")
+	var fog_values = preload("res://invasions/FogLayer.gd")
+	assert_eq(ext.fog_layer.at(Vector2(4, 4)), fog_values.YOURS, "the shut room is ours, unwatched")
+	assert_eq(ext.fog_layer.at(Vector2(13, 1)), fog_values.SEEN_NOW, "the minion's tile is seen")
 	var layer = main.world.entities
 	var adv: int = layer.index_of(first_of_kind(1))
 	var minion: int = layer.index_of(first_of_kind(0))

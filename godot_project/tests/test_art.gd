@@ -4,7 +4,8 @@ extends "res://tests/TestCase.gd"
 # event family starts its effect, a melee blow lunges and a hit flashes; effects never change
 # the game (the state hash of a game played with them equals a bare session's); a click on a
 # minion drawn between two tiles selects it, bodies on one tile are drawn apart and picked in
-# turn, and the hover tip names who is drawn under the mouse.
+# turn, and the hover tip names who is drawn under the mouse; the party screen and the
+# adventurer panel show each class's sprite.
 
 const BODIES := "res://tests/data/art_bodies.level"
 const COMBAT := "res://levels/combat_demo.level"
@@ -171,14 +172,8 @@ func test_effects_never_change_the_game():
 
 
 func _t_hash():
-	yield(start_main(COMBAT), "completed")
-	if not running():
+	if not (yield(start_lockstep(COMBAT), "completed")):
 		return
-	main.sim.paused_stepping = true
-	main.sim.set_sim_thread(false)
-	main.sim.set_frame_budget(0)
-	main.sim.set_speed(1)
-	main.sim.step_frame(0.0)
 	var tick0: int = main.sim.current_tick()
 	var seen := 0
 	# 300 ticks of the fight, one frame a tick, the views drawing between them.
@@ -251,3 +246,56 @@ func _t_shared():
 		var c: Vector2 = layer.centre_of(id)
 		yield(click_at(main.world.get_viewport().canvas_transform.xform(c * main.world.TILE)), "completed")
 		assert_eq(main.world.selected_id, id, "a click on its own place picks %d" % id)
+
+
+# The sprite a TextureRect shows: its texture's piece of the atlas (Rect2() if none).
+static func shown_region(t: TextureRect) -> Rect2:
+	if t == null or not t.texture is AtlasTexture or t.texture.atlas != Art.texture:
+		return Rect2()
+	return t.texture.region
+
+
+func test_the_party_screen_and_the_adventurer_panel_show_the_class_sprite():
+	return _wrap("_t_class_sprites")
+
+
+func _t_class_sprites():
+	if not (yield(_start_held(BODIES), "completed")):
+		return
+	# The party screen: a card per adventurer, each with its class's sprite.
+	var letters = extension("InvasionsExtension").spotted_letter
+	var members := []
+	for c in Art.ADVENTURER_CLASSES:
+		members.append({"entity": members.size() + 100, "name": "A " + c, "class": c, "level": 1,
+				"abilities": [], "ability_words": []})
+	letters.show_letter({"title": "Adventurers spotted in your dungeon", "goal": "kill_boss", "members": members})
+	letters.show_party_screen()
+	yield(frames(2), "completed")
+	var cards: Array = letters.members_box.get_children()
+	assert_eq(cards.size(), Art.ADVENTURER_CLASSES.size(), "a card per adventurer")
+	for k in range(cards.size()):
+		var cls: String = Art.ADVENTURER_CLASSES[k]
+		var portrait: TextureRect = cards[k].get_node("Portrait")
+		assert_eq(shown_region(portrait), Art.region("body/adventurer/" + cls), "the %s's card shows its sprite" % cls)
+		assert_true(portrait.is_visible_in_tree() and portrait.rect_size.x >= 32, "and it is shown, 32 px")
+	letters.screen.visible = false
+	# The adventurer panel: each class's sprite beside the name, as the map draws it.
+	var panel = main.hud.selection_panel
+	var seen := {}
+	for id in main.world.entities.drawn_things:
+		var thing: String = main.world.entities.drawn_things[id]
+		if not thing.begins_with("body/"):
+			continue
+		EventBus.emit_signal("entity_selected", id)
+		var described = yield(wait_until(self, "_described", [panel, id], true, 120), "completed")
+		assert_true(described, "%d was described" % id)
+		assert_eq(shown_region(panel.portrait), Art.region(thing), "%d's panel shows its sprite %s" % [id, thing])
+		assert_true(panel.portrait.is_visible_in_tree(), "the sprite is shown")
+		seen[thing] = true
+	for c in Art.ADVENTURER_CLASSES:
+		assert_true(seen.has("body/adventurer/" + c), "a %s was selected" % c)
+	EventBus.emit_signal("entity_selected", -1)
+
+
+func _described(panel, id: int) -> bool:
+	return panel.selected_id == id and not panel.last_info.empty()

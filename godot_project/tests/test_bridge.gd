@@ -256,9 +256,15 @@ func test_session_starts_and_steps() -> void:
 	snap = b.invoke("snapshot", [])
 	assert_eq(snap.get("tick"), ticks)
 	assert_type(b.invoke("take_events", []), TYPE_ARRAY)
-	# the error path: a failing step is reported and the next one works
+	# the error path: a failing step is shown as an error event and the next one works
 	b.invoke("debug_fail_next_step", [])
-	assert_true(is_error(b.invoke("step", [1.0 / 60.0])), "debug_fail_next_step makes step fail")
+	assert_eq(b.invoke("step", [1.0 / 60.0]), 0, "the failing step ran no tick")
+	var errors := []
+	for ev in b.invoke("take_events", []):
+		if ev.get("type") == "error":
+			errors.append(ev)
+	if assert_eq(errors.size(), 1, "one error event"):
+		assert_string_contains(str(errors[0].get("message")), "debug failure")
 	assert_type(b.invoke("step", [1.0 / 60.0]), TYPE_INT, "stepping goes on after an error")
 
 

@@ -306,7 +306,7 @@ func _t_attack_on_a_friend_is_refused_with_its_reason() -> void:
 	if not assert_true(ok, "the sim refused the attack on a friend: %s" % str(recorded_events)):
 		return
 	var reason := str(recorded("refused")[0].get("reason", ""))
-	assert_eq(reason, "That is not an enemy.")
+	assert_eq(reason, "That is not an enemy: Heal would work.")
 	yield(frames(3), "completed")
 	var shown := false
 	for t in toast_texts():

@@ -275,7 +275,7 @@ func test_scrap_button_sends_the_order_and_shows_the_refusal() -> void:
 	var seen := false
 	for _i in range(30):
 		yield(get_tree(), "physics_frame")
-		if toast_has("Only dead adventurers are scrapped."):
+		if toast_has("Only dead adventurers are scrapped; a pyre burns the others: Heal would work."):
 			seen = true
 			break
 	assert_true(seen, "the scrap order reached the sim and its refusal shows")

@@ -120,6 +120,14 @@ func _t_read_well():
 	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",
 			"party": 7, "x": 12, "y": 4}),
 			"Adventurers seen %s: the game is paused" % EventText.where(12, 4))
+	# WAKE-02: a body someone stood on gets up beside them, and the log says from under whom.
+	var two: String = Names.who(2)
+	assert_eq(w.call_func({"type": "woke", "tick": 700, "entity": 1, "x": 11, "y": 4,
+			"captured": false, "under": 2}),
+			"%s came to %s, crawling out from under %s" % [one, EventText.where(11, 4), two])
+	assert_eq(w.call_func({"type": "woke", "tick": 700, "entity": 1, "x": 11, "y": 4,
+			"captured": false, "under": -1}),
+			"%s came to %s" % [one, EventText.where(11, 4)])
 	# ARRIVE-04: a scried war party tells its size (drawn when it set out).
 	assert_string_contains(w.call_func({"type": "scried", "tick": 700, "charges": 1, "chasing": "",
 			"faction": "Greyford", "goal": "kill_boss", "hours": 3, "members": 4, "war": true}),
@@ -150,4 +158,54 @@ func _t_emit():
 		EventBus.emit_signal("sim_event", ev)
 	# the layers draw what the events left (pops, lines) for a while
 	yield(frames(20), "completed")
+	assert_true(running(), "the game still runs")
+
+
+# What the fog hides (pysim/invasions/unseen.py marks, core/Names.gd as_seen): every sample
+# with each body it names withheld, and those bodies' places, still has words, names none of
+# them, speaks of no raw value, and is safe to emit to every listener.
+const BODY_KEYS := ["entity", "attacker", "target", "hit", "enemy", "by", "who", "body", "party"]
+const BODY_LISTS := ["members", "enemies", "listeners"]
+
+
+func test_every_sample_with_its_bodies_withheld() -> void:
+	yield(_t_withheld(), "completed")
+
+
+func _t_withheld():
+	yield(get_tree(), "idle_frame")
+	if not running():
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	var names := {}
+	for ev in load_samples():
+		var keys := []
+		for k in BODY_KEYS:
+			if ev.has(k) and typeof(ev[k]) == TYPE_INT and int(ev[k]) >= 0 and str(ev.type) != "letter":
+				keys.append(k)
+				if Names.knows(ev[k]):
+					names[Names.who(ev[k])] = true
+		for k in BODY_LISTS:
+			if typeof(ev.get(k)) == TYPE_ARRAY and not ev[k].empty() and typeof(ev[k][0]) == TYPE_INT:
+				keys.append(k)
+		if keys.empty():
+			continue
+		for k in ["x", "y", "x0", "y0", "x1", "y1"]:
+			if ev.has(k):
+				keys.append(k)
+		var marked: Dictionary = ev.duplicate()
+		marked["unseen"] = keys
+		var seen: Dictionary = Names.as_seen(marked)
+		assert_false(seen.has("unseen"), "%s: the marks go" % ev.type)
+		var text: String = main.hud.event_words(seen)
+		assert_true(text.strip_edges() != "", "%s: words" % ev.type)
+		for bad in ["Null", "[", "-1", "-2", "{"]:
+			assert_true(text.find(bad) < 0, "%s: %s in %s" % [ev.type, bad, text])
+		for n in names:
+			if n != "something":
+				assert_true(text.find(n) < 0, "%s names %s: %s" % [ev.type, n, text])
+		EventBus.emit_signal("sim_event", seen)
+	assert_eq(Names.as_seen({"type": "wound", "entity": 1, "unseen": ["*"]}), null,
+			"an event withheld whole is not told")
+	yield(frames(10), "completed")
 	assert_true(running(), "the game still runs")

@@ -1,13 +1,13 @@
 extends "res://tests/TestCase.gd"
-# Issue 15: a physics frame in which no tick ran builds no snapshot (at 1x five frames in six),
-# a frame with a tick builds one, and a command sent while paused (it changes the game without
-# a tick) is still drawn on the next frame.
+# A frame in which no tick ran and no command came in takes no snapshot changes (at 1x five
+# frames in six), a frame with a tick takes them, a command sent while paused (it changes the
+# game without a tick) is still drawn on the next frame, and the merged changes are the whole
+# snapshot. The frames are lockstep frames of the sim thread (SimClient.step_frame).
 
 
 func before_each() -> void:
 	yield(start_main(), "completed")
 	main.sim.paused_stepping = true     # the test drives the frames itself
-	main.sim.set_sim_thread(false)      # these are the frame budget's frames (test_sim_thread.gd: the thread's)
 
 
 func after_each() -> void:
@@ -17,17 +17,17 @@ func after_each() -> void:
 func test_a_frame_without_a_tick_makes_no_snapshot_call():
 	if not running():
 		return
-	main.sim.set_frame_budget(0)       # whole ticks: the frame a tick is due shows it
+	assert_true(main.sim.bridge.invoke("sim_thread_on", []), "the frames are the sim thread's")
 	main.sim.set_speed(1)
-	main.sim.step_frame(0.0)           # applies the speed command: one snapshot (stale)
+	main.sim.step_frame(0.0)           # applies the speed command: changes taken
 	var tick0: int = main.sim.current_tick()
 	var taken0: int = main.sim.snapshots_taken
 	for _i in range(5):
 		main.sim.step_frame(0.015)     # 15 ms at 1x: under a tick (100 ms) in all
 	assert_eq(main.sim.current_tick(), tick0, "a tick ran in 75 ms at 1x")
-	assert_eq(main.sim.snapshots_taken, taken0, "frames without a tick called snapshot()")
+	assert_eq(main.sim.snapshots_taken, taken0, "frames without a tick took snapshot changes")
 	main.sim.step_frame(0.03)          # 105 ms in all: one tick
-	assert_eq(main.sim.snapshots_taken, taken0 + 1, "the frame with a tick made no snapshot")
+	assert_eq(main.sim.snapshots_taken, taken0 + 1, "the frame with a tick took no changes")
 	assert_eq(main.sim.current_tick(), tick0 + 1, "the snapshot does not show the new tick")
 
 
@@ -39,7 +39,7 @@ func test_a_command_while_paused_is_drawn_without_a_tick():
 	var tick0: int = main.sim.current_tick()
 	var taken0: int = main.sim.snapshots_taken
 	main.sim.step_frame(0.1)
-	assert_eq(main.sim.snapshots_taken, taken0, "a paused frame called snapshot()")
+	assert_eq(main.sim.snapshots_taken, taken0, "a paused frame took snapshot changes")
 	main.sim.set_speed(4)
 	main.sim.step_frame(0.0)           # no time passed: the command alone changes the game
 	assert_eq(main.sim.current_tick(), tick0, "a tick ran in no time")
@@ -61,17 +61,6 @@ func test_the_merged_changes_are_the_whole_snapshot():
 	assert_true(main.sim.current_tick() > 40, "the clock did not run")
 	var keys: int = main.sim.last_snapshot.size()
 	assert_true(sent < keys * 30, "%d keys sent in 60 ticks: not only the changes" % sent)
-	# compared at a frame that showed a tick: with the frame budget the last frame may have
-	# left the next tick half run or its changes half built, and the whole snapshot finishes
-	# them first (a tick on; on a slow machine about one run in three ended so)
-	var shown := false
-	for _i in range(60):
-		var taken: int = main.sim.snapshots_taken
-		main.sim.step_frame(1.0 / 60.0)
-		if main.sim.snapshots_taken > taken and not main.sim.bridge.invoke("tick_under_way", []):
-			shown = true
-			break
-	assert_true(shown, "no frame showed a tick")
 	_assert_whole("after play")
 	main.sim.load_level(main.sim.level_path)
 	assert_true(main.sim.last_changed.get("snapshot_full", false), "a new game is not a whole snapshot")
@@ -89,65 +78,21 @@ func _assert_whole(when: String) -> void:
 			fail("%s: %s differs from the whole snapshot" % [when, key])
 
 
-# Issue 15: with the frame budget a command sent while a tick is under way waits for the tick
-# to be shown and comes in at the next frame's start (as between two whole ticks), a frame
-# in which no tick runs: SimClient still draws what it did (Session.commands_waiting).
-func test_a_command_sent_mid_tick_is_drawn_once_it_comes_in():
+# The game the sim thread plays beside the frames is the game run a whole tick at a time:
+# the state hash after the same ticks, in a second session stepped without the thread.
+func test_the_threaded_frames_play_the_game_of_whole_ticks():
 	if not running():
 		return
-	main.sim.set_frame_budget(1)
-	main.sim.set_speed(1)
-	main.sim.step_frame(0.0)
-	for _i in range(200):
-		if main.sim.bridge.invoke("tick_under_way", []):
-			break
-		main.sim.step_frame(1.0 / 60.0)
-	if not assert_true(main.sim.bridge.invoke("tick_under_way", []), "no frame ended mid tick"):
-		return
-	main.sim.send({"type": "set_speed", "speed": 0})
-	var drawn := -1
-	for i in range(300):
-		main.sim.step_frame(1.0 / 60.0)
-		if int(main.sim.last_snapshot.get("speed", -1)) == 0:
-			drawn = i
-			break
-	assert_true(drawn >= 0, "the pause sent mid tick was never drawn (speed %s)"
-			% str(main.sim.last_snapshot.get("speed")))
-	assert_false(main.sim.bridge.invoke("commands_waiting", []), "the pause is still queued")
-
-
-# Issue 15, the frame budget (Session.set_frame_budget): with a budget so small that each frame
-# runs about one system, a tick is spread over many frames; those frames build no snapshot and
-# show nothing half done; each shown snapshot is one whole tick on; and the game is the same,
-# state hash and all, as a session of the same level and seed run a whole tick at a time.
-func test_a_tick_spread_over_frames_plays_the_same_game():
-	if not running():
-		return
-	main.sim.set_frame_budget(1)
 	main.sim.set_speed(1)
 	main.sim.step_frame(0.0)
 	var shown := [main.sim.current_tick()]
-	var between := 0
-	var inside := 0
-	var taken: int = main.sim.snapshots_taken
 	for _i in range(400):
 		main.sim.step_frame(1.0 / 60.0)
 		var tick: int = main.sim.current_tick()
-		if main.sim.bridge.invoke("tick_under_way", []):
-			between += 1
-		if main.sim.bridge.invoke("tick_paused_inside_a_system", []):
-			inside += 1   # a greenlet switched out in the middle of a system's work
-			assert_eq(main.sim.snapshots_taken, taken, "a frame mid tick built a snapshot")
 		if tick != shown[shown.size() - 1]:
 			assert_eq(tick, shown[shown.size() - 1] + 1, "a shown snapshot skipped a tick")
 			shown.append(tick)
-		taken = main.sim.snapshots_taken
-	assert_true(between > 100, "the ticks were not spread over frames (%d frames mid tick)" % between)
-	assert_true(inside > 10, "no frame stopped a tick inside a system (%d frames)" % inside)
-	assert_true(shown.size() > 20, "only %d ticks were shown in 400 frames" % shown.size())
-	# stop between two ticks, then play the same ticks whole in a second session
-	while main.sim.bridge.invoke("tick_under_way", []):
-		main.sim.step_frame(0.0)
+	assert_true(shown.size() > 60, "only %d ticks were shown in 400 frames" % shown.size())
 	var ticks: int = int(main.sim.bridge.invoke("snapshot", [])["tick"])
 	assert_eq(main.sim.state_hash(), bare_session_hash(ticks),
-			"a game spread over frames is not the game run a tick at a time")
+			"the game the thread played is not the game run a tick at a time")

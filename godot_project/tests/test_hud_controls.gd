@@ -90,7 +90,7 @@ func _t_hint():
 	mouse_motion(at)
 	yield(frames(2), "completed")
 	var tip = main.hud.map_tip
-	var reason: String = str(main.sim.check_command({"type": "build_door", "x": int(WALL.x), "y": int(WALL.y)}).get("reason", ""))
+	var reason: String = main.sim.check({"type": "build_door", "x": int(WALL.x), "y": int(WALL.y)})
 	assert_ne(reason, "", "a wall takes no door")
 	assert_true(tip.visible, "the hint shows at once, before the tip's delay")
 	assert_eq(tip.hint_label.text, first_sentence(reason), "the reason's first sentence")
@@ -260,7 +260,7 @@ func _t_party():
 
 static func _card_text(card: Node) -> String:
 	var lines := []
-	for l in card.get_children():
+	for l in card.get_node("Words").get_children():
 		lines.append(l.text)
 	return PoolStringArray(lines).join("\n")
 

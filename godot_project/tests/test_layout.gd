@@ -201,14 +201,10 @@ func walk_side_panels():
 
 # Every letter of the HUD alone, then the party screen with four adventurers' cards.
 func walk_letters():
-	var shown := []
-	for frame in main.hud.letters.get_children():
-		var letter: Control = frame.get_child(frame.get_child_count() - 1)
-		if letter.visible:
-			shown.append(letter)
-			letter.visible = false
-	for frame in main.hud.letters.get_children():
-		var letter: Control = frame.get_child(frame.get_child_count() - 1)
+	var shown: Array = main.hud.letters.shown()
+	for letter in shown:
+		letter.visible = false
+	for letter in main.hud.letters.panels():
 		letter.visible = true
 		yield(check("the letter %s" % letter.name), "completed")
 		letter.visible = false

@@ -115,8 +115,8 @@ func test_f5_with_a_command_sent_but_not_yet_applied_then_f9_loads_it():
 	if not running():
 		return
 	_step_to_tick(40)
-	# "sent but not yet applied" is a moment of the frames' own stepping: the sim thread
-	# takes a command in as soon as it is sent (tests/core/test_sim_thread.py saves with
+	# "sent but not yet applied" is a moment of frames without the sim thread: the thread
+	# takes a command in as soon as it is sent (tests/core/test_driver.py saves with
 	# commands queued while it plays)
 	main.sim.set_sim_thread(false)
 	main.sim.send({"type": "set_speed", "speed": 2})     # queued; the next frame applies it

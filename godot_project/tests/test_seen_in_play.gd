@@ -209,7 +209,7 @@ func _t_order_tool():
 	assert_true(ext.order_panel.visible, "the Order tool shows its panel")
 	assert_string_contains(ext.order_hint.text, "Pick an order")
 	yield(click_at(ent_screen(minion)), "completed")
-	assert_true("Pick an order first (Attack, Carry, Capture, Heal or Kill)." in toast_texts(),
+	assert_true("Pick an order first (Attack, Carry, Heal, Capture, Imprison, Kill, Release, Scrap or Burn)." in toast_texts(),
 			"a click before the order says what to do: %s" % str(toast_texts()))
 	yield(click_control(ext.order_panel.box.get_node("OrderButtons/Attack")), "completed")
 	assert_string_contains(ext.order_hint.text, "click one of your minions")

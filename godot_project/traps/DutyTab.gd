@@ -4,7 +4,8 @@ extends VBoxContainer
 
 const GamePanel = preload("res://hud/GamePanel.gd")
 const FlowRow = preload("res://hud/FlowRow.gd")
-const DUTIES := ["none", "traps", "drudgery"]
+const Shared := preload("res://core/Shared.gd")
+const DUTIES := Shared.DUTIES
 const LABELS := ["No duty", "Traps", "Drudgery"]
 
 var entity_id := -1

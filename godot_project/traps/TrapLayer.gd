@@ -5,7 +5,8 @@ extends Node2D
 # in its role's colour (triggers gold, mechanisms red, the timer blue) so the role reads at a
 # glance. Blueprints are drawn faint in a thin frame with no backing; a part needing a reset
 # or expired gets a crossed-out dart; a rigged trigger a red ring; a timer counting down a
-# blue ring. Gas clouds are drawn by the effects (world/EffectsLayer.gd). The Wiring tool's
+# blue ring; a built part in no whole trap (it does nothing, TRAP-04) the "not wired" mark, a
+# cut wire, in its top-left corner. Gas clouds are drawn by the effects (world/EffectsLayer.gd). The Wiring tool's
 # drag in progress is drawn as `preview`.
 
 const TRIGGER_COL := Color(1.0, 0.86, 0.3)       # triggers: gold on dark olive
@@ -17,12 +18,14 @@ const TIMER_BACK := Color(0.03, 0.1, 0.25, 0.75)
 const BLUEPRINT_ALPHA := 0.4
 const WIRE_COL := Color(0.95, 0.6, 0.15)
 const PREVIEW_COL := Color(1, 1, 1, 0.6)
+const NOT_WIRED := 64       # part_flags bit 6 (pysim/traps/trap_view.py): built, in no whole trap
 
 var tile_size := 32
 var snap := {}
 var preview := []          # tiles of the drag in progress (Vector2)
-var placement := {}        # the Build Trap tool's hovered tile: {"tile", "ok", "reason"}
+var placement := {}        # the Build Trap tool's hovered tile: {"tile", "ok", "reason", "note"}
 var selected_part := -1
+var not_wired_drawn := []  # the parts the last _draw marked "not wired" (ids; tests read it)
 var _font: Font = null
 var _version := -1
 
@@ -101,6 +104,7 @@ func _draw_parts() -> void:
 	var pos = snap.get("part_pos", [])
 	var states = snap.get("part_state", [])
 	var flags = snap.get("part_flags", [])
+	not_wired_drawn = []
 	for i in range(ids.size()):
 		var kind := int(kinds[i])
 		var c := centre(pos[i])
@@ -115,6 +119,9 @@ func _draw_parts() -> void:
 			draw_arc(c, r - 1.5, -PI / 2, -PI / 2 + TAU * 0.75, 20, Color(0.55, 0.8, 1), 2.5)
 		elif st == 2 or st == 3:
 			_crossed_dart(c, st == 3)
+		if (f & NOT_WIRED) != 0:
+			Art.draw(self, "mark/not_wired", Rect2(c - Vector2(r, r), Vector2(r, r)))
+			not_wired_drawn.append(int(ids[i]))
 		if int(ids[i]) == selected_part:
 			draw_rect(Rect2(c - Vector2(r + 1, r + 1), Vector2(2 * r + 2, 2 * r + 2)), Color(1, 1, 0), false, 2.0)
 
@@ -167,15 +174,22 @@ func _crossed_dart(c: Vector2, expired: bool) -> void:
 	draw_line(o + Vector2(-3.5, -3.5) * k, o + Vector2(3.5, 3.5) * k, Color(1, 0.15, 0.15), 1.5 * k)
 
 
-# Green frame: a part can go on the hovered tile; red with a cross: it would be refused.
+# Green frame: a part can go on the hovered tile; amber with the "not wired" mark: it can, but
+# it could not be wired into the trap beside it (the preview's note); red with a cross: it
+# would be refused.
 func _draw_placement() -> void:
 	if placement.empty():
 		return
 	var t: Vector2 = placement.tile
 	var r := Rect2(t * tile_size, Vector2(tile_size, tile_size))
+	var warned: bool = placement.ok and str(placement.get("note", "")) != ""
 	var col := Color(0.4, 1, 0.45, 0.9) if placement.ok else Color(1, 0.3, 0.25, 0.9)
+	if warned:
+		col = Color(1, 0.72, 0.2, 0.95)
 	draw_rect(r, Color(col.r, col.g, col.b, 0.18), true)
 	draw_rect(r, col, false, 2.0)
+	if warned:
+		Art.draw(self, "mark/not_wired", Rect2(r.position, r.size * 0.5))
 	if not placement.ok:
 		draw_line(r.position + Vector2(5, 5), r.end - Vector2(5, 5), col, 2.0)
 		draw_line(Vector2(r.end.x - 5, r.position.y + 5), Vector2(r.position.x + 5, r.end.y - 5), col, 2.0)

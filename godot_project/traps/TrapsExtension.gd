@@ -6,7 +6,7 @@ extends "res://core/ConceptExtension.gd"
 #                 tile (diagonal moves become two orthogonal steps) and is sent as one `wire`
 #                 command; a refused drag leaves nothing (the HUD toasts the sim's reason);
 #                 while dragging, the end tile shows green or a red cross with the reason the
-#                 wire would be refused (the command's own check, Session.check_command),
+#                 wire would be refused (the command's own check, Session.check),
 #                 before the button is let go;
 #   "trap_select" Traps: click a part to select it; the panel sets a timer's delay, switches
 #                 a lever, removes the part.
@@ -19,9 +19,9 @@ extends "res://core/ConceptExtension.gd"
 
 const ET = preload("res://hud/EventText.gd")
 const WirePath = preload("res://traps/WirePath.gd")
-const KINDS := ["tripwire", "wide_tripwire", "pressure_plate", "sensor", "lever",
-		"spinning_blades", "flame_sprayer", "gas_sprayer", "electric_coil", "dart_thrower",
-		"blast_trap", "spider_trap", "web_trap", "terror_trap", "alarm_trap", "timer"]
+const TrapLayer = preload("res://traps/TrapLayer.gd")
+const Shared := preload("res://core/Shared.gd")
+const KINDS := Shared.TRAP_KINDS     # the snapshot's part_kind codes index it
 const TRAP_TOOLS := ["trap_build", "wire", "trap_select"]
 const TOOL_HINTS := {
 	"trap_build": "Click a floor tile of your domain to place a blueprint.",
@@ -34,8 +34,8 @@ const STATE_WORDS := {"blueprint": "Blueprint", "ready": "Ready",
 const STATE_COLORS := {"blueprint": Color(0.6, 0.75, 1), "ready": Color(0.55, 1, 0.55),
 		"needs_reset": Color(1, 0.7, 0.3), "expired": Color(1, 0.45, 0.4),
 		"counting": Color(0.55, 0.8, 1)}
-const TICKS_PER_MINUTE := 10     # pysim/core/clock.py: the delay box speaks minutes
-const TICKS_PER_HOUR := 600      # pysim/core/clock.py, for "in 47 h" (display only)
+const TICKS_PER_MINUTE := Shared.TICKS_PER_MINUTE   # the delay box speaks minutes
+const TICKS_PER_HOUR := Shared.TICKS_PER_HOUR       # for "in 47 h" (display only)
 const DESCRIBE_SECONDS := 0.25   # refresh of the selected part's details
 
 var layer = null
@@ -73,7 +73,7 @@ func setup(m) -> void:
 	add_tool("trap_build", "Build Trap", "Place a trap part (choose it in the Traps panel)", "_on_build_click")
 	add_tool("wire", "Wiring", "Drag a wire from a trigger to a mechanism (or a timer, a door)")
 	add_tool("trap_select", "Traps", "Select a trap part: timer delay, lever, remove", "_on_select_click")
-	layer = preload("res://traps/TrapLayer.gd").new()
+	layer = TrapLayer.new()
 	layer.name = "TrapLayer"
 	main.world.add_layer(layer, false)
 	wire_preview = preload("res://world/TilePreview.gd").new()
@@ -253,6 +253,8 @@ func tile_info(tile: Vector2, s: Dictionary) -> Array:
 		state = "counting down"
 	if (int(s["part_flags"][i]) & 1) != 0:
 		state += ", RIGGED"
+	if (int(s["part_flags"][i]) & TrapLayer.NOT_WIRED) != 0:
+		state += ", not wired"
 	return ["%s: %s" % [ET.kind_title(kind), state]]
 
 
@@ -330,17 +332,18 @@ func _on_kind_picked(index: int) -> void:
 
 
 # The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
-# or red and the panel says why not, from the command's own check (Session.check_command).
-var placement := {}          # {"tile", "ok", "reason"} for the hovered tile, {} when none
+# or red and the panel says why not, from the command's own check (Session.check), and amber
+# with its note when the command is taken with advice.
+var placement := {}          # {"tile", "ok", "reason", "note"} for the hovered tile, {} when none
 
 
 func preview_placement(tile: Vector2) -> void:
 	placement = {}
-	if main != null and main.sim != null and main.sim.has_method("check_command"):
-		var r: Dictionary = main.sim.check_command({"type": "place_part",
+	if main != null and main.sim != null and main.sim.has_method("check"):
+		var r: Dictionary = main.sim.check_answer({"type": "place_part",
 				"kind": KINDS[kind_picker.selected], "x": int(tile.x), "y": int(tile.y)})
-		if not r.empty():
-			placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
+		placement = {"tile": tile, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", "")),
+				"note": str(r.get("note", ""))}
 	layer.placement = placement
 	layer.update()
 	_refresh_panel()
@@ -360,11 +363,10 @@ func check_wire() -> void:
 		wire_preview.clear()
 		_refresh_panel()
 		return
-	var r: Dictionary = main.sim.check_command({"type": "wire", "path": path_of(drag_path)})
+	var why: String = main.sim.check({"type": "wire", "path": path_of(drag_path)})
 	var end: Vector2 = drag_path[drag_path.size() - 1]
-	if not r.empty():
-		wire_check = {"tile": end, "ok": bool(r.get("ok", false)), "reason": str(r.get("reason", ""))}
-		wire_preview.show_at(end, wire_check.ok, "Let go: the wire is laid" if wire_check.ok else wire_check.reason)
+	wire_check = {"tile": end, "ok": why == "", "reason": why}
+	wire_preview.show_at(end, wire_check.ok, "Let go: the wire is laid" if wire_check.ok else wire_check.reason)
 	_refresh_panel()
 
 
@@ -421,6 +423,8 @@ func _refresh_panel() -> void:
 	if tool_id == "trap_build" and not placement.empty():
 		hint_label.text = ("Here: %s can go." % ET.a_part(KINDS[kind_picker.selected])) if placement.ok \
 				else "Not here: " + placement.reason
+		if placement.ok and placement.note != "":
+			hint_label.text += " But: " + placement.note      # a warning, not a refusal
 	if tool_id == "wire" and not wire_check.empty():
 		hint_label.text = "This wire can be laid: let go." if wire_check.ok else "Not this wire: " + wire_check.reason
 	hint_label.visible = hint_label.text != "" and (d.empty() or tool_id != "trap_select")
@@ -465,6 +469,9 @@ static func part_bbcode(d: Dictionary) -> String:
 		lines.append("Delay: %s" % ET.duration(int(d.get("delay", 0))))
 	if d.has("fires_in"):
 		lines.append("Fires in %s, then needs a reset" % ET.duration(int(d["fires_in"])))
+	if str(d.get("needs", "")) != "":
+		# TRAP-04: in no whole trap, it does nothing (pysim's words: what it still needs)
+		lines.append("[color=#ff6a5a]Not wired:[/color] %s" % str(d["needs"]))
 	if d.has("does"):
 		lines.append(str(d["does"]))
 	if st == "blueprint":
@@ -519,7 +526,7 @@ func part_name(part_id) -> String:
 
 func _text_triggered(ev: Dictionary) -> String:
 	var rig := " (it was rigged)" if ev.get("rigged", false) else ""
-	if int(ev.get("who", -1)) < 0:
+	if int(ev.get("who", -1)) == -1:
 		return "%s triggered%s" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)), rig]
 	return "%s set off %s%s" % [ET.first_up(ET.who(ev.who)), ET.part_at(ev.kind, ev.x, ev.y), rig]
 
@@ -620,6 +627,9 @@ func _text_trap_dud(ev: Dictionary) -> String:
 
 
 func _text_trap_hit(ev: Dictionary) -> String:
+	if Names.is_unseen(ev.get("entity", -1)):
+		# the fog hides whom it hit: that it hit is the trap's, how badly is not told
+		return "The %s hit something" % ET.kind_words(ev.mechanism)
 	var result := str(ev.get("result", ""))
 	var name := ET.who(ev.entity)
 	var after := "%s fights on" % name

@@ -7,13 +7,18 @@ extends Node2D
 # puff, coils arc, the blast flashes, webs spread, spiders, terror, the alarm rings), a
 # trigger set off pulses; doors swing, a lock roll shows, a breach bursts; digging, mining
 # and building puff and pop. Gas clouds are drawn from the snapshot (gas_pos, gas_radius)
-# for as long as the rules keep them.
+# for as long as the rules keep them. Work in progress (WORK: digging, mining, building,
+# resets, re-arming) is drawn from the snapshot's work rows for as long as it goes on: the
+# worker swings its tool at the site, bits fly at each stroke and a bar shows the work done.
 # Views only: an effect reads events and snapshots and never sends a command (a Godot test
 # compares the state hash with and without them). Timing comes from game ticks: an effect
 # lasts `dur` ticks of the clock (the snapshot's tick, advanced between snapshots at the
 # game's speed, frozen while paused), so at 4x it is a quarter as long, but always shown for
-# at least MIN_SECONDS of real time (never skipped). Nothing is drawn on a tile the fog
-# hides now, and a label never names anyone.
+# at least MIN_SECONDS of real time (never skipped). What the fog hides is never drawn:
+# the events come with a hidden body's id and place withheld (core/Names.gd as_seen), so an
+# effect on it has no place and shows nothing, while your own trap going off always shows
+# on your domain (the fog's YOURS tiles); nothing is drawn on tiles you neither own nor see
+# now, and a label never names anyone.
 
 const TICKS_PER_SECOND_1X := 10.0      # pysim/core/clock.py TICKS_PER_SECOND_1X
 const MIN_SECONDS := 0.12
@@ -42,6 +47,20 @@ const EFFECTS := {
 }
 const BLADE_RADIUS := 1               # the tiles around a mechanism its effect covers
 const SHOT_TICKS_PER_TILE := 0.5
+# Work in progress: the snapshot rows of each kind of job site (pos, share of the job done
+# 0..1, the minion at work there now or -1), the tool swung there and what flies at a stroke.
+const WORK := [
+	["dig_pos", "dig_work", "dig_worker", "pick", "dust"],
+	["vein_pos", "vein_work", "vein_worker", "pick", "sparks"],
+	["furn_bp_pos", "furn_bp_work", "furn_bp_worker", "hammer", "dust"],
+	["part_work_pos", "part_work", "part_worker", "hammer", "sparks"],
+	["door_work_pos", "door_work", "door_worker", "hammer", "sparks"],
+]
+const STROKE_TICKS := 6.0             # one stroke of a tool, in game ticks
+const WORK_NUDGE := 0.12              # how far a worker leans into a stroke, in tiles
+const BAR_COL := Color(0.3, 1.0, 0.4)
+
+const FogLayer := preload("res://invasions/FogLayer.gd")
 
 var tile_size := 32
 var entities = null                   # world/EntityLayer.gd: drawn centres, nudges, flashes
@@ -49,8 +68,11 @@ var snap := {}
 var clock := 0.0                      # game ticks, as a float between snapshots
 var effects := []                     # each a Dictionary: kind, start, dur, born, at, ...
 var started := {}                     # event type -> effects it started (tests)
+var drawn := []                       # [kind, at] of the effects the last _draw drew (tests)
 var _font: Font = null
-var _dig_work := {}                   # dig tile -> work last seen (work in progress puffs)
+var works := []                       # the job sites of the last snapshot with work on them:
+                                      # {at (tile), done, by, tool, bits}
+var work_drawn := []                  # the sites the last _draw drew (tests)
 
 
 func _ready() -> void:
@@ -63,7 +85,7 @@ func _ready() -> void:
 
 func _on_game_loaded(_path) -> void:
 	effects.clear()
-	_dig_work.clear()
+	works.clear()
 	clock = 0.0
 
 
@@ -72,7 +94,10 @@ func _on_snapshot(s: Dictionary) -> void:
 	var tick := float(s.get("tick", 0))
 	if clock < tick or clock > tick + 1.0:
 		clock = tick
-	_watch_digging(s)
+	var had := not works.empty()
+	_read_work(s)
+	if had or not works.empty():
+		update()
 
 
 func _process(delta: float) -> void:
@@ -93,13 +118,14 @@ func _process(delta: float) -> void:
 				offsets[e.who] = offsets.get(e.who, Vector2.ZERO) + e.dir * tile_size * LUNGE * sin(PI * p)
 			"flash":
 				flashes[e.who] = max(flashes.get(e.who, 0.0), 1.0 - p)
-	var had: bool = not effects.empty()
+	_lean_into_work(offsets)
+	var had: bool = not effects.empty() or not offsets.empty()
 	effects = keep
 	if entities != null and (had or not entities.fx_offset.empty() or not entities.fx_flash.empty()):
 		entities.fx_offset = offsets
 		entities.fx_flash = flashes
 		entities.update()
-	if had or snap.get("gas_pos", []).size() > 0:
+	if had or snap.get("gas_pos", []).size() > 0 or not works.empty():
 		update()
 
 
@@ -167,15 +193,18 @@ func _row_tile(id_key: String, pos_key: String, id) -> Vector2:
 	return Vector2(-1, -1)
 
 
-# Is the tile under this point seen now (no fog, or the dungeon sees it)?
+# Does the player see the tile under this point: no fog, or it is theirs (invasions/
+# FogLayer.gd YOURS) or seen now? A point off the map (a withheld place) is not.
 func seen(p: Vector2) -> bool:
-	if not snap.get("fog_on", false):
-		return true
-	var fog = snap.get("fog", PoolByteArray())
 	var w := int(snap.get("width", 0))
 	var t := (p / tile_size).floor()
 	var k := int(t.y) * w + int(t.x)
-	return t.x >= 0 and t.x < w and k >= 0 and k < fog.size() and fog[k] >= 2
+	if t.x < 0 or t.y < 0 or t.x >= w or k < 0:
+		return false
+	if not snap.get("fog_on", false):
+		return true
+	var fog = snap.get("fog", PoolByteArray())
+	return k < fog.size() and fog[k] >= FogLayer.YOURS
 
 
 static func tiles_around(x, y, r: int) -> Array:
@@ -222,6 +251,8 @@ func _on_attack(ev: Dictionary) -> void:
 
 
 func _on_shot(ev: Dictionary) -> void:
+	if int(ev.get("x0", -1)) < 0 or int(ev.get("x1", -1)) < 0:
+		return          # the fog hides the archer or the one hit: no line to draw
 	var a := tile_centre(ev.get("x0", 0), ev.get("y0", 0))
 	var b := tile_centre(ev.get("x1", 0), ev.get("y1", 0))
 	var thing := "fx/arrow" if Names.look(ev.get("attacker", -1)) == "scout" else "fx/bolt"
@@ -229,6 +260,8 @@ func _on_shot(ev: Dictionary) -> void:
 
 
 func _on_dart(ev: Dictionary) -> void:
+	if Names.is_unseen(ev.get("target", -1)):
+		return          # the thrower's own ring shows it fired (mechanism_fired)
 	var target := body_at(ev.get("target", -1), ev)
 	var from := part_tile(ev.get("part", -1))
 	var a := tile_centre(ev.get("x", 0), ev.get("y", 0)) if from.x < 0 else tile_centre(from.x, from.y)
@@ -436,17 +469,45 @@ func _on_delivered(ev: Dictionary) -> void:
 		label(ev, tile_centre(t.x, t.y), "Metal %d/%d" % [int(ev.get("metal", 0)), int(ev.get("needed", 0))], "info")
 
 
-# Digging in progress: a dig mark whose work grew since the last snapshot puffs dust.
-func _watch_digging(s: Dictionary) -> void:
-	var dp = s.get("dig_pos", [])
-	var dw = s.get("dig_work", [])
-	var now := {}
-	for i in range(min(dp.size(), dw.size())):
-		var t := Vector2(dp[i].x, dp[i].y)
-		now[t] = float(dw[i])
-		if float(dw[i]) > float(_dig_work.get(t, 0.0)) + 0.001:
-			var _e := add("dig", {"tick": s.get("tick", 0)}, 5.0, {"at": tile_centre(t.x, t.y)})
-	_dig_work = now
+# --- work in progress ----------------------------------------------------------------------
+
+# The job sites with work done or a worker at them, from the snapshot's WORK rows.
+func _read_work(s: Dictionary) -> void:
+	works.clear()
+	for row in WORK:
+		var pos = s.get(row[0], [])
+		var done = s.get(row[1], [])
+		var by = s.get(row[2], [])
+		for i in range(min(pos.size(), min(done.size(), by.size()))):
+			if float(done[i]) > 0.0 or int(by[i]) >= 0:
+				works.append({"at": Vector2(pos[i].x, pos[i].y), "done": clamp(float(done[i]), 0.0, 1.0),
+						"by": int(by[i]), "tool": row[3], "bits": row[4]})
+
+
+# 0..1 through the current stroke at a site (by the game's clock; sites out of step).
+func stroke(site: Vector2) -> float:
+	return fmod(clock / STROKE_TICKS + fmod(site.x * 0.37 + site.y * 0.61, 1.0), 1.0)
+
+
+# How far into its blow a stroke is: raised slowly (0 -> 1), brought down fast (1 -> 0).
+static func blow(q: float) -> float:
+	return q / 0.7 if q < 0.7 else (1.0 - q) / 0.3
+
+
+# Each worker at its site leans toward it with every stroke (EntityLayer.fx_offset).
+func _lean_into_work(offsets: Dictionary) -> void:
+	if entities == null:
+		return
+	for w in works:
+		if w.by < 0:
+			continue
+		var c = entities.centre_of(w.by)
+		if c == null:
+			continue
+		var site: Vector2 = w.at + Vector2(0.5, 0.5)
+		var dir: Vector2 = (site - c).normalized() if site.distance_to(c) > 0.05 else Vector2.UP
+		var lean := 1.0 - blow(stroke(w.at))
+		offsets[w.by] = offsets.get(w.by, Vector2.ZERO) + dir * tile_size * WORK_NUDGE * lean
 
 
 # --- drawing -------------------------------------------------------------------------------
@@ -454,11 +515,14 @@ func _watch_digging(s: Dictionary) -> void:
 func _draw() -> void:
 	var ts := float(tile_size)
 	_draw_gas(ts)
+	_draw_work(ts)
 	var now := OS.get_ticks_msec()
+	drawn.clear()
 	for e in effects:
 		var p := progress(e, now)
 		if not seen(e.at):
 			continue
+		drawn.append([e.kind, e.at])
 		match e.kind:
 			"projectile":
 				var at: Vector2 = e.at.linear_interpolate(e.to, p)
@@ -524,17 +588,58 @@ func _draw() -> void:
 				for k in range(6):
 					var d2 := Vector2(cos(k * 1.9), sin(k * 1.9 - 0.6))
 					draw_circle(e.at + d2 * ts * 0.5 * p, 2.5, Color(1, 0.8, 0.3, 1.0 - p))
-			"dig":
-				Art.draw(self, "fx/dust", Rect2(e.at - Vector2(ts, ts) * 0.4, Vector2(ts, ts) * 0.8), Color(1, 1, 1, 0.8 * (1.0 - p)))
-				var pick_a: float = -0.9 + 1.4 * sin(p * PI)
-				draw_set_transform(e.at + Vector2(-ts * 0.2, ts * 0.1), pick_a, Vector2.ONE)
-				draw_line(Vector2.ZERO, Vector2(0, -ts * 0.45), Color(0.5, 0.35, 0.2), 3.0)
-				draw_line(Vector2(-ts * 0.18, -ts * 0.42), Vector2(ts * 0.18, -ts * 0.46), Color(0.75, 0.75, 0.8), 3.0)
-				draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
 			"fear":
 				var c5 = entities.centre_of(int(e.who)) if entities != null else null
 				if c5 != null and seen(c5 * ts):
 					Art.draw(self, "mark/terrified", Rect2(c5 * ts + Vector2(ts * 0.05, -ts * 0.75), Vector2(ts * 0.6, ts * 0.6)))
+
+
+# The work at each job site: the bar of the work done along the tile's foot; with a worker
+# at it, the tool swung over the site (raised, brought down) and bits flying as it lands.
+func _draw_work(ts: float) -> void:
+	work_drawn.clear()
+	for w in works:
+		var o: Vector2 = w.at * ts
+		var c := o + Vector2(ts, ts) / 2
+		if not seen(c):
+			continue
+		work_drawn.append(w)
+		var bar := Rect2(o + Vector2(3, ts - 7), Vector2(ts - 6, 5))
+		draw_rect(bar, Color(0, 0, 0, 0.7))
+		draw_rect(Rect2(bar.position, Vector2(bar.size.x * w.done, bar.size.y)), BAR_COL)
+		if w.by < 0:
+			continue
+		# the tool, held at the worker's body and swung at the site: raised over its head (up 1),
+		# brought down onto the site (0); bits fly where it lands
+		var body = entities.centre_of(w.by) if entities != null else null
+		var hand: Vector2 = body * ts if body != null else c + Vector2(-ts * 0.6, 0)
+		var aim: Vector2 = c - hand if c.distance_to(hand) > ts * 0.2 else Vector2(0, ts * 0.5)
+		var q := stroke(w.at)
+		var up := blow(q)
+		var over := -1.0 if aim.x >= 0.0 else 1.0        # raised over the head, never under
+		draw_set_transform(hand, aim.angle() + over * 1.6 * up, Vector2.ONE)
+		draw_line(Vector2(ts * 0.05, 0), Vector2(ts * 0.62, 0), Color(0.2, 0.12, 0.06), 5.0)
+		draw_line(Vector2(ts * 0.05, 0), Vector2(ts * 0.62, 0), Color(0.62, 0.42, 0.22), 3.0)
+		if w.tool == "pick":
+			draw_line(Vector2(ts * 0.5, -ts * 0.26), Vector2(ts * 0.66, ts * 0.26), Color(0.15, 0.15, 0.2), 5.0)
+			draw_line(Vector2(ts * 0.5, -ts * 0.26), Vector2(ts * 0.66, ts * 0.26), Color(0.8, 0.82, 0.9), 3.0)
+		else:
+			draw_rect(Rect2(Vector2(ts * 0.52, -ts * 0.16), Vector2(ts * 0.2, ts * 0.32)), Color(0.15, 0.15, 0.2))
+			draw_rect(Rect2(Vector2(ts * 0.54, -ts * 0.14), Vector2(ts * 0.16, ts * 0.28)), Color(0.66, 0.66, 0.74))
+		draw_set_transform(Vector2.ZERO, 0.0, Vector2.ONE)
+		if q >= 0.7:
+			_draw_bits(w.bits, hand + aim.normalized() * ts * 0.62, (q - 0.7) / 0.3, ts)
+
+
+# What flies off a stroke as it lands (p 0..1 since it landed): dust or sparks.
+func _draw_bits(bits: String, c: Vector2, p: float, ts: float) -> void:
+	if bits == "dust":
+		var s2 := ts * (0.4 + 0.4 * p)
+		Art.draw(self, "fx/dust", Rect2(c - Vector2(s2, s2) / 2, Vector2(s2, s2)), Color(1, 1, 1, 0.8 * (1.0 - p)))
+	else:
+		for k in range(5):
+			var d := Vector2(cos(k * 1.3 - 2.2), sin(k * 1.3 - 2.2))
+			draw_circle(c + d * ts * 0.45 * p, 2.0, Color(1, 0.85, 0.35, 1.0 - p))
 
 
 # Gas clouds: every tile within a cloud's radius, puffing (snapshot gas_pos / gas_radius).

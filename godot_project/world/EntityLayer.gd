@@ -308,16 +308,8 @@ func _draw_wound_bar(at: Vector2, size: float, share: float, bleeds: bool) -> vo
 		draw_colored_polygon(PoolVector2Array([d + Vector2(-2, -1), d + Vector2(0, -5), d + Vector2(2, -1)]), Color(0.8, 0.05, 0.05))
 
 
-# Fog of war (pysim/invasions/fog.py): an entity not of the dungeon's side (ent_side 0)
-# standing on a tile the dungeon does not see now (fog value below 2) is not drawn or picked.
+# Fog of war: a body the fog hides (pysim/invasions/unseen.py: the snapshot's ent_unseen,
+# an enemy on a tile none of yours sees now) is not drawn or picked.
 func fog_hides(i: int) -> bool:
-	if not snap.get("fog_on", false):
-		return false
-	var sides = snap.get("ent_side", PoolIntArray())
-	if i >= sides.size() or sides[i] == 0:
-		return false
-	var fog = snap.get("fog", PoolByteArray())
-	var w := int(snap.get("width", 0))
-	var p: Vector2 = snap["ent_pos"][i]
-	var k := int(round(p.y)) * w + int(round(p.x))
-	return k < 0 or k >= fog.size() or fog[k] < 2
+	var unseen = snap.get("ent_unseen", PoolByteArray())
+	return i < unseen.size() and unseen[i] != 0

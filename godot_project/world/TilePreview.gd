@@ -1,6 +1,6 @@
 extends Node2D
 # A tool's preview on one tile, before the click: a green frame, or a red frame with a cross
-# when the command would be refused (the command's own check, Session.check_command); what
+# when the command would be refused (the command's own check, Session.check); what
 # the click would do, or the reason, is the HUD's hint beside the mouse (EventBus.cursor_hint:
 # a text drawn on the map grew with the zoom and ran across it). Above the entities
 # (z_index); the Doors and Wiring tools each own one (world.add_layer(preview, true)).

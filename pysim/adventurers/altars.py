@@ -14,8 +14,8 @@ import numpy as np
 
 from pysim.adventurers import goals
 from pysim.core import commands as C, level, movement, terrain
+from pysim.core.furniture_kinds import add_kind
 from pysim.core.snapshot import keyed_part
-from pysim.economy import furniture
 
 ALTAR_KIND = "altar"
 ALTAR_COST = 2              # decided: docs/rules/economy.md (FURN-03)
@@ -70,12 +70,18 @@ def _altars_at(game):
     return [] if st is None else [(a[0], a[1]) for a in st.altars]
 
 
+def _altar_facts(game, x, y, info):
+    """The furniture panel's hits_left and hits (its full strength)."""
+    a = [a for a in state_of(game).altars if (a[0], a[1]) == (x, y)][0]
+    info.update(hits_left=int(a[2]), hits=ALTAR_HITS)
+
+
 level.THINGS[ALTAR_KIND] = _place
 level.catalog(ALTAR_KIND, "A built altar: a party that came to smash an altar strikes it.",
               level.FURNITURE)
-furniture.add_kind(ALTAR_KIND, ALTAR_COST, "Altar",
-                   "A party that came to smash an altar strikes the nearest; once one is "
-                   "smashed they grab treasure and leave.", add_altar, _altars_at)
+add_kind(ALTAR_KIND, ALTAR_COST, "Altar",
+         "A party that came to smash an altar strikes the nearest; once one is smashed they "
+         "grab treasure and leave.", add_altar, _altars_at, describe=_altar_facts)
 
 
 def altars_left(game):
@@ -96,7 +102,7 @@ def strike(game, e, altar):
     """One blow; the altar is gone at 0 (the striker's party has done its goal)."""
     st = state_of(game)
     altar[2] -= 1
-    e.idle = STRIKE_TICKS
+    e.idle = STRIKE_TICKS - 1    # (counted down to 0, then the next tick is the next blow)
     if altar[2] <= 0:
         st.altars.remove(altar)
         if e.party not in st.smashed_by:

@@ -15,7 +15,6 @@ Decisions: docs/rules/adventurers.md, "Marks and areas".
 import cython
 import numpy as np
 
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 
 
 def _door_tiles(game):
@@ -92,15 +91,11 @@ def _build(game):
     left, right = ~pad[1:-1, :-2], ~pad[1:-1, 2:]
     up, down = ~pad[:-2, 1:-1], ~pad[2:, 1:-1]
     narrow = walk & ~door & ((left & right) | (up & down))
-    # a rebuild after a dig is ~350 us at full scale: a frame budget may pause between its
-    # fills (pysim/core/pausing.py); the cache is stored only when the rebuild is done
     runs = _label(narrow)
-    pause_point()
     # a run's size at each of its tiles: a corridor is a run of 2 tiles or more
     sizes = np.bincount(runs[runs >= 0], minlength=h * w)
     corridor = (runs >= 0) & (sizes[np.maximum(runs, 0)] >= 2)
     rooms = _label(walk & ~door & ~narrow)
-    pause_point()
     area = np.where(corridor, _label(corridor), rooms).astype(np.int32)
     return corridor.astype(np.uint8), area
 

@@ -20,10 +20,10 @@ Cautious or sees marks. Events: party_cautious {party, reason, bonus, who}, part
 import numpy as np
 
 from pysim.adventurers import areas, marks, mind_hooks
-from pysim.adventurers.parties import party_of
 from pysim.combat import striking
 from pysim.core import entities, movement, snapshot, systems
 from pysim.core.game import register_area
+from pysim.core.parties import party_of
 from pysim.traps import mechanisms, trap_state
 
 TRAP = "trap"

@@ -10,11 +10,11 @@ living member of its party, wherever they stand: the one way knowledge goes by p
 import cython
 
 from pysim.adventurers import knowledge as K
-from pysim.adventurers.parties import PartyIndex, party_of
 from pysim.adventurers.spotting import triggers_near
 from pysim.combat import fighter as F, stats as S
 from pysim.core import entities, systems
 from pysim.core.entities import Entity
+from pysim.core.parties import PartyIndex, party_of
 from pysim.traps import trap_state
 
 DETECT_RANGE = 7

@@ -16,9 +16,9 @@ fight) ends the attempt, as does the trigger ceasing to work (a minion's reset d
 mind_hooks.DISARMED_HOOKS get every outcome.
 """
 from pysim.adventurers import avoiding, knowledge as K, mind_hooks
-from pysim.adventurers.parties import party_of
 from pysim.combat import fighter as F
 from pysim.core import dice, entities, movement, systems
+from pysim.core.parties import party_of
 from pysim.traps import trap_parts as tp, trap_state, triggering
 
 DISARM_TICKS = 30

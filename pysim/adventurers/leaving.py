@@ -6,22 +6,26 @@ stands on or next to a map-edge portal slips out through it. Without this a runn
 into the entry corridor held the portal's only way in, and the next party waited forever.
 A leaving adventurer heads for the nearest map-edge portal it has a way to (exits).
 """
-from pysim.adventurers import factions
 from pysim.combat import fighter as F, stats as S
 from pysim.core import entities, movement, systems
+from pysim.core.parties import faction_of
+from pysim.doors.route_choice import remember_mapmaker
 
 SLIP_PERIOD = 10      # ticks between checks for runners at a portal
+# fn(game, e, faction) when a Mapmaker of a faction escapes alive, before it is removed
+# (pysim/invasions/overworld.py: the settlement's grudge grows)
+MAPMAKER_ESCAPE_HOOKS = []
 
 
 def escaped(game, e):
     """An adventurer leaves the map alive (DOOR-03 bookkeeping); removes it."""
-    faction = factions.faction_of(e)
+    faction = faction_of(e)
     mapmaker = F.has_trait(e, S.MAPMAKER)
     game.emit("adventurer_escaped", entity=e.id, faction=faction, mapmaker=bool(mapmaker))
     if mapmaker and faction:
-        factions.remember_mapmaker(game, faction)
-        from pysim.invasions import overworld          # the settlement's grudge grows
-        overworld.add_grudge(game, faction, overworld.MAPMAKER_GRUDGE, "mapmaker")
+        remember_mapmaker(game, faction)
+        for fn in MAPMAKER_ESCAPE_HOOKS:
+            fn(game, e, faction)
     game.remove_entity(e.id)
 
 

@@ -5,7 +5,13 @@
   prisoner.
 - A prisoner is a captured adventurer (`capture` in pysim/combat/afterwards.py). The order
   `imprison {"entity": minion, "body": id}` has a minion pick up a knocked-out or captured
-  adventurer, carry it to the nearest free cell and lock it in (captured there).
+  adventurer, carry it to the nearest free cell and lock it in (captured there); `carry` to
+  a free cell's tile does the same. `release {"entity": minion, "body": id}` has a minion
+  let a captured adventurer or a prisoner go: it comes to and walks off the map, as one
+  that escapes. Which state takes which order: pysim/combat/body_orders.py.
+- A cell's name: its room's ("the north cell" in the north room; "the north cell 2" for the
+  second built there), "the cell in the east corridor" elsewhere (cell_name). A prisoner in
+  a cell is in the body state "prisoner": "Prisoner in the north cell".
 - Decided: a prisoner in a cell stays there; one kept outside a cell gets loose
   ESCAPE_HOURS after it was captured (it comes to and walks off the map: `prisoner_escaped`).
 - Rescue (GOAL-01..03): a rescue party heads for the nearest prisoner, frees it when next to
@@ -17,11 +23,11 @@ their state hash.
 """
 import numpy as np
 
-from pysim.adventurers import goals
-from pysim.combat import afterwards as AF, fighter as F, knockouts as KO
-from pysim.core import clock, commands as C, entities as E, level, movement, systems, terrain
+from pysim.adventurers import goals, places
+from pysim.combat import afterwards as AF, body_orders as BO, fighter as F, knockouts as KO
+from pysim.core import clock, entities as E, level, movement, systems, terrain
+from pysim.core.furniture_kinds import add_kind
 from pysim.core.snapshot import keyed_part
-from pysim.economy import furniture
 
 CELL_KIND = "cell"
 CELL_COST = 2               # decided: docs/rules/economy.md (FURN-03)
@@ -78,11 +84,17 @@ def _cells_at(game):
     return [] if st is None else list(st.cells)
 
 
+def _cell_facts(game, x, y, info):
+    """The furniture panel's prisoner: the adventurer locked in the cell, -1 when empty."""
+    held = [e.id for e in prisoners(game) if (e.x, e.y) == (x, y) and in_cell(game, e)]
+    info["prisoner"] = held[0] if held else -1
+
+
 level.THINGS[CELL_KIND] = _place_cell
 level.catalog(CELL_KIND, "A built prison cell.", level.FURNITURE)
-furniture.add_kind(CELL_KIND, CELL_COST, "Prison cell",
-                   "Holds one prisoner: Imprison has a minion lock a knocked-out adventurer in.",
-                   add_cell, _cells_at)
+add_kind(CELL_KIND, CELL_COST, "Prison cell",
+         "Holds one prisoner: Imprison has a minion lock a knocked-out adventurer in.",
+         add_cell, _cells_at, describe=_cell_facts)
 
 
 def is_prisoner(e):
@@ -125,31 +137,19 @@ def free_cell(game, x, y, body=-1):
 
 
 # --- the imprison order ---------------------------------------------------------------------
-def _check_imprison(game, cmd):
-    r = AF._check_common(game, cmd)
-    if r:
-        return r
-    b = game.entities[int(cmd["body"])]
-    if b.kind != E.ADVENTURER:
-        return "Only adventurers can be taken prisoner."
-    if b.state == E.DEAD:
-        return "The dead need no cell."
-    if not (b.fighter.captured or b.state == E.KNOCKED_OUT):
-        return "Only someone knocked out or captured can be locked up."
-    if in_cell(game, b):
-        return "That prisoner is already in a cell."
+def _check_imprison(game, cmd, b):
     if free_cell(game, b.x, b.y, b.id) is None:
-        return "You have no free prison cell." if state_of(game) else "You have no prison cell."
+        if state_of(game) is None or not state_of(game).cells:
+            return "You have no prison cell: build one first."
+        return "Every prison cell holds a prisoner: build another one."
     return None
 
 
-def _apply_imprison(game, cmd):
-    b = game.entities[int(cmd["body"])]
-    cx, cy = free_cell(game, b.x, b.y, b.id)
-    AF._give(game, cmd, "imprison", cx, cy)
+def _cell_for(game, cmd, b):
+    return free_cell(game, b.x, b.y, b.id)
 
 
-C.command("imprison", check=_check_imprison, apply=_apply_imprison)
+AF.order("imprison", _check_imprison, _cell_for)
 
 
 def _locked_in(game, m, b, x, y):
@@ -164,6 +164,81 @@ def _locked_in(game, m, b, x, y):
 
 
 AF.DELIVER["imprison"] = _locked_in
+
+
+def _into_cell(game, m, b, x, y):
+    """A carried adventurer set down in a free cell is locked in."""
+    if b.kind != E.ADVENTURER or b.state == E.DEAD or not _is_cell(game, x, y):
+        return False
+    _locked_in(game, m, b, x, y)
+    return True
+
+
+AF.SET_DOWN.append(_into_cell)
+
+
+def _is_cell(game, x, y):
+    st = state_of(game)
+    return st is not None and (x, y) in st.cells
+
+
+def _held_in(game, x, y, but=-1):
+    """The prisoner locked in the cell at (x, y) other than `but`, or None."""
+    for e in prisoners(game):
+        if e.id != but and (e.x, e.y) == (x, y) and in_cell(game, e):
+            return e
+    return None
+
+
+def _carry_to_cell(game, b, x, y):
+    if _is_cell(game, x, y) and b.kind == E.ADVENTURER and _held_in(game, x, y, b.id):
+        return "That cell already holds a prisoner: pick a free one."
+    return None
+
+
+AF.CARRY_CHECKS.append(_carry_to_cell)
+
+
+# --- the release order ----------------------------------------------------------------------
+def _released(game, m, b):
+    _let_go(game, b)
+    game.emit("released", entity=b.id, by=m.id, x=b.x, y=b.y)
+
+
+AF.order("release")
+AF.AT_BODY["release"] = _released
+
+
+# --- cells' names and the prisoner's state ----------------------------------------------------
+def cell_name(game, x, y):
+    """"the north cell" (the one in the north room; "the north cell 2" for the second built
+    there), "the sanctum's cell", "the cell in the east corridor"."""
+    place = places.place_name(game, x, y)
+    st = state_of(game)
+    same = [c for c in (st.cells if st is not None else []) if places.place_name(game, *c) == place]
+    nth = same.index((x, y)) + 1 if (x, y) in same else 1
+    if place.endswith(" room"):
+        name = place[:-len("room")] + "cell"
+    elif place == "the sanctum":
+        name = "the sanctum's cell"
+    else:
+        return "the cell in %s" % place if nth == 1 else "cell %d in %s" % (nth, place)
+    return name if nth == 1 else "%s %d" % (name, nth)
+
+
+def _prisoner_state(game, e, state):
+    if state == BO.CAPTURED and in_cell(game, e):
+        return BO.PRISONER
+    return state
+
+
+def _prisoner_words(game, e):
+    where = cell_name(game, e.x, e.y)
+    return "Prisoner in %s" % where, "is a prisoner in %s" % where
+
+
+BO.add_refine_hook(_prisoner_state)
+BO.WORDS[BO.PRISONER] = _prisoner_words
 
 
 # --- escaping -------------------------------------------------------------------------------

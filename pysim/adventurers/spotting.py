@@ -15,11 +15,10 @@ A success teaches the spotter and every conscious adventurer within 10 tiles of 
 (KNOW-03), emits `trap_spotted`, and calls mind_hooks.SPOTTED_HOOKS.
 """
 from pysim.adventurers import knowledge as K, mind_hooks
-from pysim.adventurers.parties import PartyIndex
 from pysim.combat import awareness, fighter as F
 from pysim.combat.sight import line_of_sight
 from pysim.core import dice, entities, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
+from pysim.core.parties import PartyIndex
 from pysim.traps import trap_parts as tp, trap_state
 
 SPOT_RANGE = 6
@@ -137,8 +136,6 @@ def look(game):
                     continue
                 roll_spot(game, party_id, e, p)
                 rolled = ks.rolled[party_id]
-                pause_point()   # a spot teaches the party
-            pause_point()   # between two members' looks the game is whole
 
 
 @systems.system("spotting", 160)

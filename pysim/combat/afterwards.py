@@ -2,36 +2,52 @@
 killed; dead adventurers can be scrapped at a scrapper's table or left; a pyre never burns
 an adventurer.
 
-Orders (commands) given to one of your minions; the minion walks there and does it. While
-it has such a task it does not pick fights (combat leaves it alone) until the task is done
-or fails (the body is gone, wakes, or cannot be reached):
+Orders (commands) given to one of your minions; the minion walks there and does it. Which
+body takes which order is the table of pysim/combat/body_orders.py (every check asks it, and
+a refusal names the orders that would work); the checks here add what else an order needs.
+While a minion has such a task it does not pick fights (combat leaves it alone) until the
+task is done or fails (the body is gone, its state no longer takes the order, or it cannot
+be reached):
 
-  {"type": "carry",   "entity": minion, "body": id, "x": X, "y": Y}  knocked-out body to a
-        tile; a minion carried onto its own bed wakes within 1 game hour (WAKE-02).
+  {"type": "carry",   "entity": minion, "body": id, "x": X, "y": Y}  a knocked-out or
+        captured body to a tile; a minion carried onto its own bed wakes within 1 game hour
+        (WAKE-02); an adventurer set down in a free prison cell is locked in
+        (pysim/adventurers/prisoners.py, SET_DOWN).
   {"type": "heal",    "entity": minion, "body": id}  stops bleeding and clears Minor
         wounds; a knocked-out body that no longer bleeds then wakes within 4 hours.
   {"type": "capture", "entity": minion, "body": id}  a knocked-out adventurer becomes a
         prisoner (kept where they lie, never fights again; `fighter.captured`).
-  {"type": "kill",    "entity": minion, "body": id}  kills a knocked-out body.
+  {"type": "kill",    "entity": minion, "body": id}  kills a knocked-out, captured or
+        imprisoned body (a prisoner's is an execution).
   {"type": "scrap",   "entity": minion, "body": id}  carries a dead adventurer to the
         nearest scrapper's table, where it is scrapped (removed).
   {"type": "burn",    "entity": minion, "body": id}  carries a dead minion or creature to
         the nearest pyre (removed). Refused for adventurers: a pyre never burns them.
+Orders registered elsewhere with `order` (imprison, release: prisoners.py) use the same
+walking: AT_BODY[kind] is done on reaching the body, DELIVER[kind] on setting it down.
 
 Level things: `bed` (beds go to minions in id order), `scrapper_table`, `pyre`.
 """
 import cython
 
-from pysim.combat import fighter as F, knockouts as KO, orders, reaching, waking, wounds as W
-from pysim.core import commands as C, entities as E, level as L, movement, systems
+from pysim.combat import body_orders as BO, fighter as F, knockouts as KO, orders, reaching
+from pysim.combat import waking, wounds as W
+from pysim.core import commands as C, entities as E, level as L, movement, names, systems
 from pysim.core.game import register_area
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 
-REASON_PYRE = "A pyre never burns an adventurer."
 # order kind -> fn(game, minion, body, x, y): what happens when a body carried by an order
 # registered elsewhere (prisoners.py: imprison) is set down on its tile
 DELIVER = {}
+# order kind -> fn(game, minion, body): an order registered elsewhere (prisoners.py: release)
+# done once the minion reaches the body
+AT_BODY = {}
+# fn(game, minion, body, x, y) -> True when it took the body in (prisoners.py: a free cell
+# locks an adventurer in), asked in order when a carried body is set down
+SET_DOWN = []
+# fn(game, body, x, y) -> why the body may not be carried to (x, y), or None
+CARRY_CHECKS = []
 
 
 class AfterState(object):
@@ -107,11 +123,6 @@ def _free_the_beds_of_the_dead(game, beds):
             b[2] = -1
 
 
-def pyre_accepts(body) -> bool:
-    """AFTER-01: a pyre never burns an adventurer."""
-    return body.kind != E.ADVENTURER
-
-
 def _nearest(points, x, y):
     best = None
     bd = 0
@@ -136,21 +147,6 @@ def _check_common(game, cmd):
     b = game.entities[int(cmd["body"])]
     if F.fighter_of(b) is None:
         return "That cannot be handled so."
-    if b.fighter.carried_by >= 0 and b.fighter.carried_by != m.id:
-        return "Someone is already carrying that body."
-    return None
-
-
-def _need_knocked_out(b):
-    if b.state != E.KNOCKED_OUT or b.fighter.captured:
-        return "Only someone knocked out can be handled so."
-    return None
-
-
-def _need_down(b):
-    """Knocked out, or up but unable to fight (KO-01): may be captured or killed."""
-    if b.fighter.captured or not (b.state == E.KNOCKED_OUT or F.unable_to_fight(b)):
-        return "Only someone knocked out or unable to fight can be handled so."
     return None
 
 
@@ -165,76 +161,71 @@ def _give(game, cmd, kind, x=-1, y=-1):
     game.emit("task_given", entity=m.id, task=kind, body=int(cmd["body"]))
 
 
-def _order(kind, check_body, dest=False):
-    """Register the order `kind`: _check_common, then check_body(game, cmd, body) -> reason
-    or None; applying it gives the minion the task (with the tile (x, y) when `dest`)."""
+def order(kind, check_body=None, dest=None):
+    """Register the order `kind`: _check_common, the body's state (body_orders.refusal), then
+    check_body(game, cmd, body) -> reason or None; applying it gives the minion the task,
+    with the tile dest(game, cmd, body) -> (x, y) the body is to be carried to, if any."""
     def check(game, cmd):
         r = _check_common(game, cmd)
         if r:
             return r
-        return check_body(game, cmd, game.entities[int(cmd["body"])])
+        b = game.entities[int(cmd["body"])]
+        r = BO.refusal(game, kind, b, game.entities[int(cmd["entity"])])
+        if r or check_body is None:
+            return r
+        return check_body(game, cmd, b)
 
     def apply(game, cmd):
-        if dest:
-            _give(game, cmd, kind, cmd["x"], cmd["y"])
+        if dest is not None:
+            x, y = dest(game, cmd, game.entities[int(cmd["body"])])
+            _give(game, cmd, kind, x, y)
         else:
             _give(game, cmd, kind)
     C.command(kind, check=check, apply=apply)
 
 
+def _picked_tile(game, cmd, b):
+    return int(cmd["x"]), int(cmd["y"])
+
+
 def _check_carry(game, cmd, b):
-    r = C.need_tile(game, cmd) or _need_knocked_out(b)
+    r = C.need_tile(game, cmd)
     if r:
         return r
-    if game.grid.walk_cost()[int(cmd["y"]), int(cmd["x"])] <= 0:
-        return "Nobody can stand there."
+    x, y = int(cmd["x"]), int(cmd["y"])
+    if game.grid.walk_cost()[y, x] <= 0:
+        return "Nobody can stand there: pick a floor tile."
+    for fn in CARRY_CHECKS:
+        r = fn(game, b, x, y)
+        if r:
+            return r
     return None
 
 
 def _check_heal(game, cmd, b):
-    if b.state == E.DEAD:
-        return "It is too late to heal the dead."
-    if b.side != E.DUNGEON and b.state != E.KNOCKED_OUT:
-        return "An enemy must be knocked out before it can be healed."
     if not b.fighter.wounds:
-        return "That one has no wounds."
+        return "%s has no wounds to heal." % BO.cap(names.title(b))
     return None
 
 
-def _check_capture(game, cmd, b):
-    if b.kind != E.ADVENTURER:
-        return "Only adventurers can be taken prisoner."
-    return _need_down(b)
-
-
-def _check_kill(game, cmd, b):
-    return _need_down(b)
-
-
 def _check_scrap(game, cmd, b):
-    if b.kind != E.ADVENTURER or b.state != E.DEAD:
-        return "Only dead adventurers are scrapped."
     if not area(game).tables:
-        return "You have no scrapper's table."
+        return "You have no scrapper's table: build one, or leave the body where it lies."
     return None
 
 
 def _check_burn(game, cmd, b):
-    if not pyre_accepts(b):
-        return REASON_PYRE
-    if b.state != E.DEAD:
-        return "Only the dead are burnt."
     if not area(game).pyres:
-        return "You have no pyre."
+        return "You have no pyre: build one, or leave the body where it lies."
     return None
 
 
-_order("carry", _check_carry, dest=True)
-_order("heal", _check_heal)
-_order("capture", _check_capture)
-_order("kill", _check_kill)
-_order("scrap", _check_scrap)
-_order("burn", _check_burn)
+order("carry", _check_carry, _picked_tile)
+order("heal", _check_heal)
+order("capture")
+order("kill")
+order("scrap", _check_scrap)
+order("burn", _check_burn)
 
 
 # --- doing the tasks ------------------------------------------------------------------------
@@ -309,6 +300,14 @@ def tick(game):
         _do_task(game, e, f)
 
 
+def _capture(game, m, b):
+    bf = b.fighter
+    bf.captured = True
+    bf.wake_tick = waking.NO_WAKE
+    movement.stop(b)
+    game.emit("captured", entity=b.id, by=m.id, x=b.x, y=b.y)
+
+
 def _do_task(game, m, f):
     kind, bid, tx, ty, stage = f.task
     b = game.entities.get(bid)
@@ -316,17 +315,11 @@ def _do_task(game, m, f):
         _fail(game, m, "The body is gone.")
         return
     bf = b.fighter
-    if kind == "carry" and (b.state != E.KNOCKED_OUT or bf.captured):
-        _fail(game, m, "The body is no longer knocked out.")
-        return
-    if kind in ("capture", "kill") and _need_down(b):
-        _fail(game, m, "That one is no longer down.")
-        return
-    if kind == "heal" and b.state == E.DEAD:
-        _fail(game, m, "Too late: they are dead.")
-        return
-    if kind in DELIVER and (b.state == E.DEAD or b.fighter.carried_by not in (-1, m.id)):
-        _fail(game, m, "That one can no longer be taken there.")
+    # the body's state must still take the order (it woke, died, was captured or taken by
+    # another minion on the way): the reason names what would work now
+    why = BO.refusal(game, kind, b, m)
+    if why:
+        _fail(game, m, why)
         return
     if stage == 0:
         r = _reach(game, m, b.x, b.y, b.state == E.UP)
@@ -341,12 +334,13 @@ def _do_task(game, m, f):
             game.emit("healed", entity=b.id, by=m.id, wound_points=bf.wound_points())
             _done(game, m, kind, b.id)
         elif kind == "capture":
-            bf.captured = True
-            bf.wake_tick = waking.NO_WAKE
-            game.emit("captured", entity=b.id, by=m.id, x=b.x, y=b.y)
+            _capture(game, m, b)
             _done(game, m, kind, b.id)
         elif kind == "kill":
             KO.kill(game, b, m.id, "executed")
+            _done(game, m, kind, b.id)
+        elif kind in AT_BODY:
+            AT_BODY[kind](game, m, b)
             _done(game, m, kind, b.id)
         else:
             # pick the body up and head for the destination
@@ -356,6 +350,8 @@ def _do_task(game, m, f):
                 dest = _nearest(area(game).pyres, m.x, m.y)
             else:
                 dest = (tx, ty)
+            if b.state == E.UP and not bf.captured:
+                _capture(game, m, b)     # (imprison: someone unable to fight is taken first)
             bf.carried_by = m.id
             f.carrying = b.id
             f.task = (kind, bid, dest[0], dest[1], 1)
@@ -374,6 +370,9 @@ def _do_task(game, m, f):
         _done(game, m, kind, b.id)
     elif kind == "carry":
         game.emit("dropped", entity=b.id, by=m.id, x=tx, y=ty)
+        for fn in SET_DOWN:
+            if fn(game, m, b, tx, ty):
+                break
         if b.kind == E.MINION and bed_of(game, b) == (tx, ty):
             waking.put_in_bed(game.rng.stream("combat"), bf, game.tick)
             game.emit("put_to_bed", entity=b.id, wake_tick=bf.wake_tick)

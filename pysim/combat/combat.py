@@ -14,7 +14,6 @@ from pysim.combat import (awareness as A, crowding, fighter as F, reaching as R,
                           stance as ST, striking as SK, targets as TG, wounds as W)
 from pysim.combat.sight import cheb
 from pysim.core import entities as E, movement, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter
 from pysim.combat.reaching import hold, small
@@ -36,10 +35,6 @@ NEAR_TILES = TG.NEAR_TILES
 
 
 # --- the tick ---------------------------------------------------------------------------------
-# A frame budget may pause the tick after this many fighters' turns: a fighter's turn is
-# ~2 us on the full-scale level, but one that chases, shoots or runs can be 30 us and more,
-# and 16 of those overran a frame (issue 15).
-FIGHTERS_A_PIECE = 2
 
 
 @systems.system("combat", 400)
@@ -71,24 +66,16 @@ def tick(game):
             f.target = -1
         return
     blocked = A.sight_blocked(game)
-    # the occupancy, the spotter and the first fighters' turns are ~20, ~10 and ~20 us at
-    # full scale: a pause point between each (issue 15)
-    pause_point()
     occ: Occupancy = crowding.occupancy_for(game)   # typed: C calls below
     for i in range(len(fighters)):
         e = fighters[i]
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
-        if i % 32 == 31:
-            pause_point()   # (the occupancy is this tick's own: nothing else reads it)
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
-    pause_point()
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
     # C ints: the sums below are made for every fighter
     period: cython.long = A.LOOK_PERIOD
     tick_no: cython.long = game.tick
-    piece: cython.Py_ssize_t = FIGHTERS_A_PIECE
-    pause_point()   # nobody has acted yet: the game is as the last system left it
     for i in range(len(fighters)):
         e = fighters[i]
         if e.state != up:
@@ -101,8 +88,6 @@ def tick(game):
         else:
             rechoose = False
         _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
-        if i % piece == piece - 1:
-            pause_point()   # between two fighters' turns the game is whole
 
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,
@@ -122,6 +107,9 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
             f.waiting = False
             if e.path is not None:
                 movement.stop(e)
+        if e.step_len == 0 and not occ.may_stay(e.x, e.y, e.id) and \
+                _fight_on_tile(game, occ, e):
+            R.step_off(game, e, None, occ, walkable, True)   # CROWD-01: make room
         return
     s = f.stance
     wp = f.wound_points()
@@ -135,6 +123,12 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
     f.action = action
     f.target = t.id
     hold(e)
+    if e.step_len == 0 and not occ.may_stay(e.x, e.y, e.id):
+        # CROWD-01: a step begun before the fight (or a waking, an arrival) left e on a
+        # tile another fighter keeps: it steps off to a free neighbour before anything else
+        f.waiting = False
+        if R.step_off(game, e, t, occ, walkable, action == FIGHT):
+            return
     if action == FIGHT:
         _fight(game, e, f, t, blocked, occ, walkable)
     elif action == KEEP_DISTANCE:
@@ -142,7 +136,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         if d2 < KEEP_DISTANCE_TILES * KEEP_DISTANCE_TILES:
             R.step_away(game, e, f, walkable, occ)
         elif f.stats.weapon.ranged and game.tick >= f.next_attack and \
-                shots.can_shoot(blocked, e, t):
+                shots.can_shoot(blocked, e, t) and R.alone_on_its_tile(game, e):
             SK.face(e, t)
             movement.stop(e)
             SK.resolve_attack(game, e, t, occ)
@@ -172,7 +166,7 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
         if e.path is not None:
             movement.stop(e)
         SK.face(e, t)
-        if ready:
+        if ready and R.alone_on_its_tile(game, e):   # CROWD-01: never from a shared tile
             SK.resolve_attack(game, e, t, occ)
         return
     if ranged and shots.can_shoot(blocked, e, t) and F.fighter_of(t) is not None:
@@ -180,13 +174,22 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
         if e.path is not None:
             movement.stop(e)
         SK.face(e, t)
-        if ready:
+        if ready and R.alone_on_its_tile(game, e):
             A.learn(f, t, game.tick)
             SK.resolve_attack(game, e, t, occ)
         return
     if e.step_len > 0:
         return   # finish the step first
     R.approach(game, e, f, t, blocked, occ, walkable)
+
+
+def _fight_on_tile(game, occ: Occupancy, e: Entity):
+    """Is another body on e's tile in a fight (so e, not in one, must make room)?"""
+    for oid in occ.ids_at(e.x, e.y):
+        o = game.entities.get(oid)
+        if oid != e.id and o is not None and R.in_fight(o):
+            return True
+    return False
 
 
 # --- what the front end sees ------------------------------------------------------------------

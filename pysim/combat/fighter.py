@@ -14,7 +14,7 @@ import cython
 from pysim.combat import stance as _stance, stats as S, wounds as W
 from pysim.combat.stats import StatBlock
 from pysim.combat.wounds import total_points
-from pysim.core import entities as E
+from pysim.core import duties, entities as E, hooks
 from pysim.core.entities import Entity
 
 NO_WAKE = -1
@@ -191,6 +191,7 @@ def hostile(a, b):
 def register():
     if attach not in E.SPAWN_HOOKS:
         E.SPAWN_HOOKS.append(attach)
+    hooks.add(duties.BUSY_HOOKS, engaged)    # a fighting minion drops its job
 
 
 register()

@@ -99,17 +99,57 @@ def wounds_tick(game):
                 if rng is None:
                     rng = game.rng.stream("combat")
                 waking.schedule(rng, f, now)
-            if waking.should_wake(f, now) and not crowding.bodies_holding(game, e.x, e.y, e.id):
-                wake(game, e)   # CROWD-01: nobody gets up under a fighter standing on them
+            if waking.should_wake(f, now):
+                wake(game, e)
 
 
 def wake(game, e):
+    """e comes to (WAKE-02: on time, whatever stands on it). A body someone stands on gets
+    up on a free tile beside it (`room_beside`, CROWD-01: nobody gets up under a fighter);
+    with none free it gets up where it lies, and the crowding rule parts the two (the one
+    that keeps the tile keeps it, the other steps off; neither strikes from it meanwhile)."""
     f = e.fighter
     if f.carried_by >= 0:
         carrier = game.entities.get(f.carried_by)
         if carrier is not None:
             drop_carried(game, carrier)
+    under = -1
+    # (a prisoner stays where it is kept: in its cell, held by nobody's crowding)
+    standing = [] if f.captured else crowding.bodies_holding(game, e.x, e.y, e.id)
+    if standing:
+        under = standing[0].id
+        spot = room_beside(game, e)
+        if spot is not None:
+            e.x, e.y = spot
+            e.nx, e.ny = spot
     e.state = E.UP
     f.wake_tick = waking.NO_WAKE
     f.next_attack = game.tick + f.stats.weapon.attack_ticks
-    game.emit("woke", entity=e.id, x=e.x, y=e.y, captured=f.captured)
+    game.emit("woke", entity=e.id, x=e.x, y=e.y, captured=f.captured, under=under)
+
+
+def _open(cost, x, y):
+    return 0 <= y < cost.shape[0] and 0 <= x < cost.shape[1] and cost[y, x] > 0
+
+
+def room_beside(game, e):
+    """A free tile beside e's (NEIGHBOURS order: orthogonal first; a diagonal one only
+    where both tiles round the corner are open): walkable, no conscious fighter on it or
+    stepping into or out of it, no other knocked-out body lying there. None if none."""
+    cost = game.grid.walk_cost()
+    lying = set()
+    o: Entity
+    for o in game.live():
+        if o.state == E.KNOCKED_OUT and o.id != e.id:
+            lying.add((o.x, o.y))
+    for dx, dy in crowding.NEIGHBOURS:
+        x = e.x + dx
+        y = e.y + dy
+        if not _open(cost, x, y) or (x, y) in lying:
+            continue
+        if dx and dy and not (_open(cost, e.x + dx, e.y) and _open(cost, e.x, e.y + dy)):
+            continue
+        if crowding.bodies_holding(game, x, y, e.id):
+            continue
+        return (x, y)
+    return None

@@ -6,7 +6,7 @@ enemy (the ordered target comes before the nearest one, targets.py).
 
 Events: stance_changed, attack_ordered.
 """
-from pysim.combat import awareness as A, fighter as F, stance as ST
+from pysim.combat import awareness as A, body_orders as BO, fighter as F, stance as ST
 from pysim.core import commands as C, entities as E
 
 
@@ -62,11 +62,10 @@ class OrderAttack:
             if not F.can_fight(game.entities[int(i)]):
                 return "That minion is in no state to fight."
         t = game.entities[int(cmd["target"])]
-        if F.fighter_of(t) is None or t.side == E.DUNGEON:
+        if F.fighter_of(t) is None:
             return "That is not an enemy."
-        if not F.can_fight(t):
-            return "That enemy is already down."
-        return None
+        # an enemy up and able to fight (the table names what works on anyone else)
+        return BO.refusal(game, "order_attack", t)
 
     def apply(game, cmd):
         t = game.entities[int(cmd["target"])]

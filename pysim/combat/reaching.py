@@ -109,6 +109,67 @@ def room_to_step(game, e: Entity, nx, ny):
     return False
 
 
+def alone_on_its_tile(game, e: Entity):
+    """CROWD-01/02: does no other conscious fighter hold e's tile (standing on it, or
+    stepping into or out of it), but for one small body beside a small e? Nobody attacks
+    from a tile it shares."""
+    bodies = crowding.bodies_holding(game, e.x, e.y, e.id)
+    if not bodies:
+        return True
+    return len(bodies) == 1 and small(e) and small(bodies[0])
+
+
+def step_off(game, e: Entity, t, occ, walkable, toward):
+    """CROWD-01: e stands on a tile another fighter keeps (occ.may_stay is False: a step
+    begun before the fight, a body waking where it had to, a party come in on one portal
+    tile). It steps to a free neighbour (no body holds it, no corner cut): the one nearest
+    its target when `toward`, else the one farthest from it; without a target the first
+    free one (ties: NEIGHBOURS order). False when none is free: it stays, and nobody
+    attacks from the shared tile until one is (`alone_on_its_tile`)."""
+    if e.fighter.rooted:
+        return False
+    is_small = small(e)
+    best = None
+    best_d = 0
+    for x, y in free_neighbours(e, walkable, occ, is_small):
+        if crowding.bodies_holding(game, x, y, e.id):
+            continue
+        if t is None:
+            best = (x, y)
+            break
+        tx, ty = place(t)
+        d = dist2(x, y, tx, ty)
+        if not toward:
+            d = -d
+        if best is None or d < best_d:
+            best, best_d = (x, y), d
+    if best is None or not movement.go_to(game, e, best[0], best[1]):
+        return False
+    _claim(e, best, occ, is_small)
+    return True
+
+
+def free_neighbours(e: Entity, walkable, occ, is_small):
+    """The tiles beside e a body may step to in a fight, in NEIGHBOURS order: walkable, with
+    room (CROWD-01/02), a diagonal only where both tiles round the corner are open."""
+    out = []
+    for dx, dy in crowding.NEIGHBOURS:
+        x = e.x + dx
+        y = e.y + dy
+        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
+            continue
+        if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
+            continue
+        out.append((x, y))
+    return out
+
+
+def _claim(e: Entity, tile, occ, is_small):
+    """This tick's occupancy: e holds `tile` now, not its own."""
+    occ.remove(e.id, e.x, e.y)
+    occ.add(e.id, tile[0], tile[1], is_small)
+
+
 def no_walking_through(game, e: Entity, nx, ny):
     """Step check (CROWD-01): one body per tile in a fight. A fighter after a target never
     steps onto the tile that target stands on or is stepping into (it drops its path; the
@@ -262,20 +323,13 @@ def step_away(game, e: Entity, f: Fighter, walkable, occ):
     is_small = small(e)
     best = None
     best_s = _away_score(kxs, kys, e.x, e.y)
-    for dx, dy in crowding.NEIGHBOURS:
-        x = e.x + dx
-        y = e.y + dy
-        if not walkable(x, y) or not occ.room_for(x, y, is_small, e.id):
-            continue
-        if dx and dy and not (walkable(e.x + dx, e.y) and walkable(e.x, e.y + dy)):
-            continue
+    for x, y in free_neighbours(e, walkable, occ, is_small):
         sc = _away_score(kxs, kys, x, y)
         if sc > best_s:
             best, best_s = (x, y), sc
     if best is not None:
         movement.go_to(game, e, best[0], best[1])
-        occ.remove(e.id, e.x, e.y)
-        occ.add(e.id, best[0], best[1], is_small)
+        _claim(e, best, occ, is_small)
 
 
 @cython.boundscheck(False)

@@ -5,9 +5,9 @@ BRAINS[kind] = fn(game, ent) is called for an entity that is up, not walking, an
 to rest for a while. Rule areas replace an entry to take a kind over (or wrap it).
 After a walk the goal is still set; brains use that to rest once before the next choice.
 """
+import cython
 
 from pysim.core import draws, entities, movement, systems, terrain
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 BRAINS = {}
@@ -34,7 +34,6 @@ def tick(game):
         fn = BRAINS.get(e.kind)
         if fn is not None:
             fn(game, e)
-            pause_point()   # between two bodies' choices the game is whole
 
 
 def _rest(game, e: Entity, lo, hi):
@@ -43,8 +42,22 @@ def _rest(game, e: Entity, lo, hi):
     e.idle = draws.int_in(game.rng.stream("ai"), lo, hi + 1)
 
 
+def body_lies_at(game, x, y):
+    """Does a knocked-out body lie on (x, y)? (A wanderer never makes it its goal: one
+    standing there would keep the body under it, WAKE-02, docs/rules/combat.md.)"""
+    o: Entity
+    ko: cython.int = entities.KNOCKED_OUT
+    tx: cython.int = x
+    ty: cython.int = y
+    for o in game.live():
+        if o.state == ko and o.x == tx and o.y == ty:
+            return True
+    return False
+
+
 def wander(game, e: Entity, cx, cy, radius, in_domain):
-    """Walk to a random passable tile within radius of (cx, cy); rest if none is found."""
+    """Walk to a random passable tile within radius of (cx, cy), never one a knocked-out
+    body lies on; rest if none is found."""
     if e.goal_x >= 0:
         _rest(game, e, 20, 80)
         return
@@ -58,6 +71,8 @@ def wander(game, e: Entity, cx, cy, radius, in_domain):
         if not grid.in_bounds(x, y) or (x == e.x and y == e.y) or cost[y, x] <= 0:
             continue
         if in_domain and not grid.domain[y, x]:
+            continue
+        if body_lies_at(game, x, y):
             continue
         if movement.go_to(game, e, x, y):
             return

@@ -9,7 +9,10 @@ also the "can I?" test the UI may run) and apply(game, cmd). Register a class:
         def check(game, cmd): ...
         def apply(game, cmd): ...
 
-or call command("type", check=fn, apply=fn). A refused command emits
+or call command("type", check=fn, apply=fn). A type may also register note(game, cmd) -> advice
+the player reads before giving a command its check takes ("" for none; like check, it never
+changes the game): the placement preview shows it beside the green frame. A refused command
+emits
 {"type": "refused", "tick", "command", "reason"}; nothing raises out of process().
 The need_* helpers below return player-readable reasons for malformed fields.
 """
@@ -25,28 +28,30 @@ GUARDS = []
 
 
 class CommandType:
-    def __init__(self, name, check, apply):
+    def __init__(self, name, check, apply, note=None):
         self.name = name
         self.check = check
         self.apply = apply
+        self.note = note
 
 
 def _no_check(game, cmd):
     return None
 
 
-def command(name, check=None, apply=None):
+def command(name, check=None, apply=None, note=None):
     if apply is not None:
-        COMMANDS[name] = CommandType(name, check or _no_check, apply)
+        COMMANDS[name] = CommandType(name, check or _no_check, apply, note)
         return None
 
     def wrap(obj):
         if isinstance(obj, type):
             chk = getattr(obj, "check", None) or _no_check
             app = obj.apply
+            nte = getattr(obj, "note", None)
         else:
-            chk, app = check or _no_check, obj
-        COMMANDS[name] = CommandType(name, chk, app)
+            chk, app, nte = check or _no_check, obj, note
+        COMMANDS[name] = CommandType(name, chk, app, nte)
         return obj
     return wrap
 
@@ -133,6 +138,18 @@ def check(game, cmd):
         return ct.check(game, cmd)
     except Exception as exc:  # a malformed field the check did not foresee
         return "Malformed '%s' command (%s)." % (kind, _short(exc))
+
+
+def note(game, cmd):
+    """Advice on a command its check takes now ("" for none): the command type's note. Never
+    raises; asked only of a command check() takes."""
+    ct = COMMANDS.get(cmd.get("type")) if isinstance(cmd, dict) else None
+    if ct is None or ct.note is None:
+        return ""
+    try:
+        return ct.note(game, cmd) or ""
+    except Exception:       # advice only: a malformed field the check let by says nothing
+        return ""
 
 
 def process(game, cmd):

@@ -13,6 +13,8 @@ Jobs: a minion holds at most one job, `entity.job`, a list [kind, target, phase,
   minion a job (sets ent.job and usually a path) and says whether it did.
 - RUNNERS[kind] = fn(game, ent): advances a job each tick; sets ent.job = None when done.
 - RELEASERS[kind] = fn(game, ent): gives back what a job had claimed when it is dropped.
+- BUSY_HOOKS: fn(ent) -> True while the minion does what comes before any duty (fighting:
+  pysim/combat/fighter.py engaged); its job is dropped meanwhile.
 
 The "duties" system runs before the default brains (order 90). A minion busy with a job
 keeps a small `idle` count so the default brain leaves it alone; an idle minion with no
@@ -20,9 +22,7 @@ job found rests LOOK_TICKS before looking again, then wanders.
 """
 import cython
 
-from pysim.combat.fighter import engaged
 from pysim.core import commands, entities, movement, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 
 NONE = "none"
@@ -36,6 +36,7 @@ LOOK_TICKS = 15
 PROVIDERS = {NONE: [], TRAPS: [], DRUDGERY: []}
 RUNNERS = {}
 RELEASERS = {}
+BUSY_HOOKS = []
 
 
 def add_provider(duty, name, fn, order=100):
@@ -150,6 +151,19 @@ def job_target(game, e, get, keep):
     return t
 
 
+def job_at_work(game, eid, kinds, target):
+    """The job of minion `eid` while it is up, holds a job of one of `kinds` on `target`
+    (job[1]) and stands at its work place (phase 1, see at_work); else None. What the
+    snapshot's work rows show as a site's worker and the work's progress."""
+    e = game.entities.get(eid)
+    if e is None or e.state != entities.UP:
+        return None
+    job = getattr(e, "job", None)
+    if job is None or job[0] not in kinds or job[1] != target or job[2] != 1:
+        return None
+    return job
+
+
 def at_work(game, e, tile):
     """True once e stands on the work tile (job phase 0 -> 1), and from then on; while on
     its way it re-plans when it stopped and drops the job when there is no way."""
@@ -214,6 +228,14 @@ class SetDuty:
         game.emit("duty_set", entity=e.id, duty=e.duty)
 
 
+@cython.cfunc
+def _busy(e) -> cython.bint:
+    for fn in BUSY_HOOKS:
+        if fn(e):
+            return True
+    return False
+
+
 @systems.system("duties", 90)
 def tick(game):
     e: Entity
@@ -225,7 +247,7 @@ def tick(game):
         if e.kind != minion:
             continue
         job = getattr(e, "job", None)
-        if e.state != up or engaged(e) or getattr(e, "rampage", False):
+        if e.state != up or _busy(e) or getattr(e, "rampage", False):
             if job is not None:
                 drop_job(game, e)
             continue
@@ -246,9 +268,6 @@ def tick(game):
             e.idle = 2
         else:
             e.idle = LOOK_TICKS
-        # between two minions' job choices the game is whole: every LOOK_TICKS the idle
-        # minions all look over every job, ~250 us at full scale
-        pause_point()
 
 
 def set_duty_now(game, e, duty):

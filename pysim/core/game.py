@@ -22,8 +22,7 @@ import pkgutil
 
 import numpy as np
 
-from pysim.core import clock, commands, entities, events, pausing, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
+from pysim.core import clock, commands, entities, events, systems
 from pysim.core.grid import Grid
 from pysim.core.rng import Rng
 
@@ -51,10 +50,10 @@ RULE_PACKAGES = ("core", "combat", "traps", "doors", "adventurers", "invasions",
 def rule_module_names():
     """Every rule module, "pysim.<package>.<module>", packages in RULE_PACKAGES order and
     modules sorted by name within each."""
-    import pysim
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))   # pysim's folder
     names = []
     for pkg in RULE_PACKAGES:
-        path = [os.path.join(p, pkg) for p in pysim.__path__]
+        path = [os.path.join(root, pkg)]
         mods = sorted(m.name for m in pkgutil.iter_modules(path) if not m.ispkg)
         names += ["pysim.%s.%s" % (pkg, m) for m in mods if not m.startswith("_")]
     return names
@@ -106,10 +105,6 @@ class Game:
         self.script_i = 0
         # state_hash() at ticks CHECKPOINT_TICKS, 2 * CHECKPOINT_TICKS, ...: derived, not state.
         self.checkpoints = []
-        # A tick begun and not finished (begin_tick, run_systems), and the greenlet a frame
-        # budget paused it in (pysim/core/pausing.py).
-        self._tick_started = False
-        self._paused_tick = None
         self.areas = {}
         for area_name, factory in AREAS:
             self.areas[area_name] = factory(self)
@@ -164,54 +159,16 @@ class Game:
         return commands.process(self, cmd)
 
     def step(self):
-        """One whole tick (a tick a front end left half run is finished first)."""
-        if not self._tick_started:
-            self.begin_tick()
-        self.run_systems()
-
-    # A tick can also be begun (begin_tick) and its systems run (run_systems) in a greenlet
-    # that a frame budget pauses between systems and at pause points inside them, so a
-    # front end spreads one tick's work over the physics frames between two ticks
-    # (pysim/core/pausing.py, pysim/session.py "Frame budget"). The systems run in the same
-    # order on the same state either way, and commands come in only at a tick's start, so
-    # the outcome and the state hash are the same however the tick was cut.
-    def begin_tick(self):
-        """Start a tick: queued and scripted commands first, as step() does."""
+        """One whole tick: queued and scripted commands first, then each system in order.
+        (A step that raised leaves the tick uncounted: the next step runs it from its start.)"""
         self._prune_live()
         self.apply_pending()
-        self._tick_started = True
-
-    def run_systems(self, after=None):
-        """Run the started tick's systems in order and count the tick; True. `after(done,
-        next)` is called after each system but the last, `done` the index into
-        systems.SYSTEMS of the system just run and `next` that of the next: where a frame
-        budget's greenlet may pause. A tick paused in its greenlet is finished there."""
-        if self._paused_tick is not None:
-            return pausing.run_tick(self)
         todo = systems.SYSTEMS
-        last = len(todo) - 1
-        try:
-            for i in range(len(todo)):
-                todo[i][2](self)
-                if after is not None and i < last:
-                    after(i, i + 1)
-        except BaseException:
-            # As with a whole step that raised: the next step runs the tick from its start.
-            self._tick_started = False
-            raise
+        for i in range(len(todo)):
+            todo[i][2](self)
         self.tick += 1
-        try:
-            if self.tick % CHECKPOINT_TICKS == 0:
-                # a frame budget may pause the hash at its points: still mid tick till done
-                self.checkpoints.append(self.state_hash())
-        finally:
-            self._tick_started = False
-        return True
-
-    def mid_tick(self):
-        """True while a tick is started and not finished: its state is half updated, so
-        nothing reads, hashes or saves it until it is finished (Session.finish_tick)."""
-        return self._tick_started
+        if self.tick % CHECKPOINT_TICKS == 0:
+            self.checkpoints.append(self.state_hash())
 
     def run(self, ticks):
         for _ in range(int(ticks)):
@@ -274,9 +231,6 @@ class Game:
         self._live = entities.alive_in(ents, self._live)
         self._live_n = len(ents)
 
-    def living(self):
-        return [e for e in self.live() if e.state != entities.DEAD]
-
     # -- hashing -----------------------------------------------------------------------
     def state_hash(self):
         h = hashlib.blake2b(digest_size=16)
@@ -288,7 +242,6 @@ class Game:
         for eid, ent in self.entities.items():
             canon(eid, h)
             canon(ent.hash_state(), h)
-            pause_point()   # the hourly checkpoint is ~5 ms at full scale
         h.update(b"A")
         for name in sorted(self.areas):
             area = self.areas[name]
@@ -296,7 +249,6 @@ class Game:
                 continue    # an area this game does not use (no goals): its hash is unmoved
             canon(name, h)
             canon(area, h)
-            pause_point()
         return h.hexdigest()
 
 
@@ -320,11 +272,6 @@ def _key_digest(k):
     if memo and len(_key_digests) < _KEY_DIGESTS_MAX:
         _key_digests[(type(k), k)] = d
     return d
-
-
-# Items of one list or dict encoded between two pause points (pysim/core/pausing.py): the
-# traps area alone was 1.6 ms of the hourly checkpoint at full scale.
-ENCODE_POINT_EVERY = 64
 
 
 def canon(value, h):
@@ -358,12 +305,8 @@ def _encode(value, out):
         out += value
     elif isinstance(value, (list, tuple)):
         out += b"l%d[" % len(value)
-        n = 0
         for item in value:
             _encode(item, out)
-            n += 1
-            if n % ENCODE_POINT_EVERY == 0:
-                pause_point()
         out += b"]"
     elif isinstance(value, dict):
         items = []
@@ -371,13 +314,9 @@ def _encode(value, out):
             items.append((_key_digest(k), v))
         items.sort(key=lambda kv: kv[0])
         out += b"d%d{" % len(items)
-        n = 0
         for kd, v in items:
             out += kd
             _encode(v, out)
-            n += 1
-            if n % ENCODE_POINT_EVERY == 0:
-                pause_point()
         out += b"}"
     elif isinstance(value, np.ndarray):
         arr = np.ascontiguousarray(value)

@@ -29,6 +29,8 @@ Extension registries (rule areas fill them at import time):
   the args it offers) and the check of its arg's form, run before the thing is placed;
   rule areas add theirs with catalog().
 - LEGEND: the default legend (char -> "terrain thing ..."); add a default character here.
+- READERS: fn(text, source, seed) -> a Game, or None when the text is not in its format
+  (the level scene, pysim/core/level_scene.py); load_text tries them before the text format.
 """
 import re
 
@@ -45,6 +47,7 @@ from pysim.core.game import Game, load_rule_modules
 THINGS = {}
 SECTIONS = {}
 HEADERS = {}
+READERS = []
 # The level things that put a body on the map (each one body), counted against
 # spawning.MAX_LIVE_BODIES while the map is parsed.
 BODY_THINGS = set()
@@ -368,9 +371,11 @@ def build(lv, seed=None):
 
 def load_text(text, source="level", seed=None):
     """A Game from level text, or from a level scene's text (pysim/core/level_scene.py)."""
-    from pysim.core import level_scene    # it builds on this module
-    if level_scene.is_scene_text(text):
-        return level_scene.load_text(text, source, seed)
+    load_rule_modules()    # the READERS register at import
+    for read in READERS:
+        game = read(text, source, seed)
+        if game is not None:
+            return game
     game = build(parse(text, source), seed)
     game.level_source = str(source)
     game.level_text = text

@@ -7,13 +7,14 @@ A level scene (docs/level-format.md, "Levels as scenes"):
       Terrain (TileMap)          one tile a cell, the tile id is the terrain code (rock 0,
                                  floor 1, wall 2, water 3, portal 4, sanctum 5); the map is
                                  the cells from (0, 0) to the furthest painted one, an
-                                 unpainted cell inside is rock
+                                 unpainted cell inside is rock; its cell_size is the
+                                 scene's tile in pixels (the converter writes TILE)
       Domain (TileMap)           with domain "map": the painted cells are the dungeon's
       Light (TileMap)            painted with light.tres: the tile id is the cell's light
                                  level 0 (dark) .. 9 (full light), as in [light]; an
                                  unpainted cell is in full light
       Things/<any> (Thing.gd)    kind and arg, as in a legend word kind:arg; the cell is
-                                 the one under the node's position (16 px tiles); things on
+                                 the one under the node's position (Terrain's cells); things on
                                  one cell are placed in the scene's order
       Wires/<any> (Line2D)       the wire's corners, a point per corner, at tile centres
                                  (Wire.gd keeps them there while edited)
@@ -29,12 +30,13 @@ line of the node in the .tscn. level_to_scene() is the converter the other way.
 import json
 import re
 
-from pysim.core import clock, files, godot_text, level, terrain
+from pysim.core import clock, files, godot_text, hooks, level, terrain
 from pysim.core.errors import LevelError
 from pysim.core.game import load_rule_modules
 from pysim.core.godot_text import Call, quote
 
-TILE = 16                    # pixels a tile, in the editor and in the game
+TILE = 32                    # pixels a tile the converter writes (the art's own size)
+GODOT_CELL = 64              # a TileMap's cell_size when the scene leaves it out (Godot's)
 ADDON = "res://addons/malignus_level/"
 DOMAIN_TILE = 6              # the Domain map's tile in the terrain TileSet
 _WORD = re.compile(r"^[a-z_][a-z0-9_]*$")
@@ -93,8 +95,18 @@ def _point(source, node, value, key):
     return x, y
 
 
-def _cell(px, py):
-    return int(px // TILE), int(py // TILE)
+def _cell_size(source, ground):
+    """(w, h) pixels of a tile: the Terrain TileMap's cell_size (things and wires stand on
+    its cells), Godot's default when the scene leaves it out."""
+    size = ground.props.get("cell_size", Call("Vector2", [GODOT_CELL, GODOT_CELL]))
+    w, h = _point(source, ground, size, "cell_size")
+    if not (w >= 1 and h >= 1):
+        _fail(source, ground, "cell_size must be 1 x 1 pixels or more", "cell_size")
+    return w, h
+
+
+def _cell(px, py, size):
+    return int(px // size[0]), int(py // size[1])
 
 
 def _tiles(source, node):
@@ -153,6 +165,7 @@ def scene_to_text(text, source):
         _fail(source, root, "the level needs a TileMap child named Terrain, painted with "
               "the terrain tiles")
     cells = _tiles(source, ground)
+    size = _cell_size(source, ground)
     if not cells:
         _fail(source, ground, "no tiles painted", "tile_data")
     for (x, y), tile in sorted(cells.items()):
@@ -182,7 +195,7 @@ def scene_to_text(text, source):
             if arg != arg.strip() or any(ch.isspace() for ch in arg):
                 _fail(source, node, "arg %r may not hold spaces" % arg, "arg")
             x, y = _cell(*_point(source, node, node.props.get("position", Call("Vector2", [0, 0])),
-                                 "position"))
+                                 "position"), size)
             if not (0 <= x < width and 0 <= y < height):
                 _fail(source, node, "%s at %d,%d is off the painted map (%d x %d)"
                       % (kind, x, y, width, height), "position")
@@ -227,7 +240,7 @@ def scene_to_text(text, source):
         out.add("", root)
         out.add("[wires]", wires[0])
         for wire in wires:
-            out.add(_wire_line(source, wire), wire, wire.line_of("points"))
+            out.add(_wire_line(source, wire, size), wire, wire.line_of("points"))
     for sec in _children(scene, "Sections"):
         name = _string(source, sec, "section")
         if not _WORD.match(name):
@@ -306,7 +319,7 @@ def _legend(cells, things, width, height):
     return legend, chars
 
 
-def _wire_line(source, wire):
+def _wire_line(source, wire, size):
     points = wire.props.get("points", [])
     if not isinstance(points, list) or len(points) % 2 or not all(
             isinstance(v, (int, float)) and not isinstance(v, bool) and abs(v) < 1e9
@@ -316,7 +329,7 @@ def _wire_line(source, wire):
                     "position")
     corners = []
     for i in range(0, len(points), 2):
-        cell = _cell(points[i] + ox, points[i + 1] + oy)
+        cell = _cell(points[i] + ox, points[i + 1] + oy, size)
         if not corners or corners[-1] != cell:
             corners.append(cell)
     if len(corners) < 2:
@@ -363,14 +376,23 @@ def load_text(text, source="level.tscn", seed=None):
     return game
 
 
+def _read_scene(text, source, seed):
+    """level.load_text's reader for a scene's text (None for any other text)."""
+    return load_text(text, source, seed) if is_scene_text(text) else None
+
+
+hooks.add(level.READERS, _read_scene)
+
+
 def _things_at(text, source):
     scene = godot_text.read_scene(text, source)
     at = {}
+    size = _cell_size(source, scene.by_path()["Terrain"])    # read once already: it is there
     for node in scene.nodes:
         if node.parent == "Things":
             try:
                 x, y = _cell(*_point(source, node, node.props.get(
-                    "position", Call("Vector2", [0, 0])), "position"))
+                    "position", Call("Vector2", [0, 0])), "position"), size)
             except LevelError:
                 continue
             at.setdefault((x, y), []).append((node.props.get("kind"), node.props.get("arg"),

@@ -32,7 +32,6 @@ import cython
 import numpy as np
 
 from pysim.core import reachability, snapshot, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
 from pysim.core.pathing import EMPTY, find_path
@@ -77,10 +76,6 @@ def plan(game, ent, sx, sy, gx, gy):
     """find_path over ent's cost view from (sx, sy) to (gx, gy), without the search when a
     failed search on the same view already proves the goal out of reach (the same empty
     path the search would give)."""
-    # pause points (issue 15): a plan's views are a few grid copies, ~15 us at full scale,
-    # and its searches pause at their own points; the planner is part way through a
-    # choice, and nothing reads the game meanwhile but the placement checks (pausing.py)
-    pause_point()
     vs = reachability.views(game.grid)
     cost = base_for(game, ent, vs.base)
     kept = cost             # the last shared view of the chain: its labels hold for the end
@@ -92,7 +87,6 @@ def plan(game, ent, sx, sy, gx, gy):
             kept = cost
             if vs.unreachable(cost, sx, sy, gx, gy):
                 return EMPTY.copy()
-        pause_point()   # a new view is a copy of the grid and its bodies or doors
     path = find_path(cost, (sx, sy), (gx, gy))
     if len(path) == 0:
         vs.failed(kept, gx, gy)
@@ -212,7 +206,6 @@ def tick(game):
                 if e.step_t < e.step_len:
                     continue
                 _arrive(game, e)
-                pause_point()   # an arrival may rebuild the areas, learn, set off a trap
             if e.path is not None:
                 _next_step(game, e, version)
     finally:

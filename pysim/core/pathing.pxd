@@ -11,6 +11,6 @@ cdef class _Scratch:
 
 # The heap key's layout and the pause spacing as C ints: the search reads them at every
 # push, and a module attribute would be a dictionary lookup and Python arithmetic there.
-cdef int _H_BITS, _H_MAX, POINT_EVERY
+cdef int _H_BITS, _H_MAX
 
 cdef int _next_stamp(int[::1] marks, int gen) except? -1

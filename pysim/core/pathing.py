@@ -14,7 +14,6 @@ import collections
 import cython
 import numpy as np
 
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 
 # Neighbour order is the facing order: N, NE, E, SE, S, SW, W, NW.
 DX = np.array([0, 1, 1, 1, 0, -1, -1, -1], dtype=np.int32)
@@ -25,11 +24,6 @@ _H_BITS = 20
 _H_MAX = (1 << 20) - 1
 MAX_CELLS = 1 << 24
 _GEN_LIMIT = (1 << 30) - 2
-
-# A frame budget may pause a search after this many tiles expanded (pysim/core/pausing.py):
-# a long search on the full-scale level is a few ms, 64 tiles ~5 us (256 let a search
-# that began late in a frame run ~20 us past its end).
-POINT_EVERY = 64
 
 _scratch = {}   # grid size -> the _Scratch no search is using now
 
@@ -132,7 +126,6 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
     length: cython.int
     key: cython.longlong
     found: cython.bint = False
-    expanded: cython.int = 0
 
     taken: cython.int = 0
     if resume:
@@ -177,10 +170,6 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
             found = True
             break
         taken += 1
-        expanded += 1
-        if expanded == POINT_EVERY:
-            expanded = 0
-            pause_point()
         y = idx // w
         x = idx - y * w
         gi = g[idx]
@@ -296,8 +285,6 @@ def _pocket(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
             other = from_start
         side = 1 - side
         visited += 1
-        if visited % POINT_EVERY == 0:
-            pause_point()
         y = idx // w
         x = idx - y * w
         for d in range(8):
@@ -371,8 +358,9 @@ def find_path(cost, start_xy, goal_xy, cut_corners=False):
             _answers.move_to_end(key)
             return kept[1].copy()
     ncell = w * h
-    # Taken out of the cache while in use: a search paused at a point keeps its heap in
-    # the scratch, and a search asked meanwhile (a placement preview's) gets its own.
+    # Taken out of the cache while in use: a search on another thread meanwhile (another
+    # game's sim thread; uncompiled, Python switches threads in the middle of a search)
+    # gets its own.
     scratch: _Scratch = _scratch.pop(ncell, None)
     if scratch is None:
         scratch = _Scratch(ncell)
@@ -409,7 +397,6 @@ def _find(scratch: _Scratch, cost, w: cython.int, h: cython.int, sx: cython.int,
         if _pocket(flat, w, h, start, goal, cut, scratch.pmark, scratch.pqueue,
                    scratch.dx, scratch.dy, scratch.next_pgen(), POCKET_BUDGET):
             return EMPTY.copy()
-        pause_point()   # the pocket check done, the rest of the search not
         length = _search(flat, w, h, start, goal, cut, scratch.g, scratch.parent,
                          scratch.mark, scratch.hkey, scratch.hidx, scratch.dx, scratch.dy,
                          gen, cap > 0, 0, scratch.state)

@@ -17,7 +17,6 @@ import cython
 from numpy import generic, ndarray
 
 from pysim.core import hooks
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 
 SNAPSHOT_PARTS = []
 DESCRIBE_PARTS = []
@@ -110,9 +109,6 @@ class Frames(object):
                 fn(game, snap)
             else:
                 self.add(name, version(game), game, fn, snap)
-            # a frame budget may spread the snapshot over frames between two parts (each
-            # a few us, the whole ~100 at full scale): nothing changes the game meanwhile
-            pause_point()
 
     def changes(self, snap: dict):
         """The keys of snap whose values differ from those last sent (all, the first time,

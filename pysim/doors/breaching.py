@@ -3,11 +3,10 @@ its best member to pick or bash it, roll after roll, until it opens or the party
 The method, the worker, the time and the roll: pysim/doors/breach.py; decisions:
 docs/rules/doors.md.
 """
-from pysim.adventurers.parties import party_index
 from pysim.combat import fighter as F
 from pysim.core import entities, movement
 from pysim.doors import breach as BR, routes
-from pysim.doors.doors import area, breach_done
+from pysim.doors.doors import area, breach_done, party_index
 
 
 def _conscious_members(game, pid):

@@ -4,7 +4,7 @@
 from pysim.core import duties, entities, movement
 from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILD_TICKS, PADLOCK_METAL,
                                REARM_TICKS, area, finish_padlock, rearm)
-from pysim.traps import trap_state
+from pysim.traps import trap_state, trap_view
 
 
 def _work_tile(game, door):
@@ -141,3 +141,13 @@ duties.add_provider(duties.TRAPS, "padlock_haul", provide_padlock_haul, 35)
 duties.add_job("door_rearm", run_rearm, _release_door_work)
 duties.add_job("padlock_build", run_padlock, _release_door_work)
 duties.add_job("padlock_haul", run_padlock_haul, _release_padlock_haul)
+
+
+def _door_job_object(game, job):
+    """What the Info tab says a door job is on: the padlock of door job[1]."""
+    d = area(game).get(job[1])
+    return None if d is None else ("padlock", d.x, d.y)
+
+
+for _kind in ("door_rearm", "padlock_build", "padlock_haul"):
+    trap_view.JOB_OBJECTS[_kind] = _door_job_object

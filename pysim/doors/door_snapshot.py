@@ -8,13 +8,18 @@ Snapshot keys (one row per door, by door id):
   part id or -1), door_trigger_on uint8.
   Breaches: breach_door, breach_worker, breach_method (0 pick, 1 bash), breach_progress,
   breach_needed, breach_failures, breach_total_failures (int32 arrays).
+  Work on doors (a row per door with padlock building done or a minion at work on it:
+  building the padlock, closing and re-arming it after a breach): door_work_pos float32
+  (K, 2), door_work float32 (0..1 of the job done), door_worker int32 (-1: nobody).
 """
 import cython
 import numpy as np
 
+from pysim.core import duties
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
-from pysim.doors.doors import SHOWN_WRITES, STATE_NAMES, Door, area
+from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILD_TICKS, REARM_TICKS,
+                               SHOWN_WRITES, STATE_NAMES, Door, area)
 from pysim.doors.wired_doors import trigger_of
 from pysim.traps import trap_state
 
@@ -47,6 +52,32 @@ def door_snapshot(game, snap):
         bcache = (brows, _breach_arrays(brows, None if bcache is None else bcache[1]))
         a._snap_breaches = bcache
     snap.update(bcache[1])
+    work = _work_now(game, a)
+    wcache = getattr(a, "_snap_work", None)
+    if wcache is None or wcache[0] != work:
+        wcache = (work, {"door_work_pos": np.array([[r[0], r[1]] for r in work],
+                                                   dtype=np.float32).reshape(-1, 2),
+                         "door_work": np.array([r[2] for r in work], dtype=np.float32),
+                         "door_worker": np.array([r[3] for r in work], dtype=np.int32)})
+        a._snap_work = wcache
+    snap.update(wcache[1])
+
+
+def _work_now(game, a):
+    """(x, y, share done, worker) of each door with work on it now, by id (the doors with
+    work: few, their list kept while no shown field changes)."""
+    rows = []
+    for d in a.with_work():
+        if d.padlock == PADLOCK_BLUEPRINT:
+            job = duties.job_at_work(game, d.worker, ("padlock_build",), d.id)
+            if d.work > 0 or job is not None:
+                rows.append((d.x, d.y, d.work / float(PADLOCK_BUILD_TICKS),
+                             -1 if job is None else d.worker))
+        else:
+            job = duties.job_at_work(game, d.worker, ("door_rearm",), d.id)
+            if job is not None:
+                rows.append((d.x, d.y, job[3] / float(REARM_TICKS), d.worker))
+    return rows
 
 
 def _triggers(game, a, doors):

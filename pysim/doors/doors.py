@@ -16,12 +16,14 @@ The rest of the doors package:
   door_jobs.py     Drudgery re-arms breached doors, Traps builds padlocks (BREACH-05, LOCK-01)
   door_commands.py, door_level.py, door_snapshot.py: commands, level things, snapshot
   locks.py (who unlocks), walkpath.py and digging.py (PATH-01)
-Parties, factions, the Mapmaker memory and leaving the map: pysim/adventurers/.
+Party membership: pysim/core/parties.py; the Mapmaker memory: route_choice.py; leaving
+the map: pysim/adventurers/leaving.py.
 """
 import cython
 import numpy as np
 
 from pysim.core.game import register_area
+from pysim.core.parties import PartyIndex
 from pysim.doors import routes
 
 
@@ -185,13 +187,13 @@ class Doors:
         self.next_id = 1
         self.breaches = []         # Breach records (breach.py), one per door at most
         self.requests = []         # [party, door_id, entity_id] stopped this tick
-        self.parties = {}          # party id -> routes.PartyRoutes (adventurers/parties.py)
-        self.factions = {}         # faction -> tick a Mapmaker escaped (adventurers/factions.py)
+        self.parties = {}          # party id -> routes.PartyRoutes (route_choice.py)
+        self.factions = {}         # faction -> tick a Mapmaker escaped (route_choice.py)
         self.checked_version = -1  # grid version of the last only-way check
         # Caches, not state (never hashed; answers never depend on them):
         self.ordered = []          # the doors by ascending id (doors are never removed)
         self.id_grid = None        # int32 (H, W): door id on its tile, 0 elsewhere
-        self.index = None          # parties.PartyIndex while the doors system runs, else None
+        self.index = None          # core/parties.PartyIndex while the doors system runs, else None
         self.ahead = {}            # entity id -> (path, door count, doors along that path)
         self._shown_lists = {}     # name -> (SHOWN_WRITES[0], doors): _while_shown
 
@@ -273,6 +275,12 @@ register_area("doors", Doors)
 
 def area(game):
     return game.areas["doors"]
+
+
+def party_index(game):
+    """The doors system's index while it runs, else a new one."""
+    idx = area(game).index
+    return idx if idx is not None else PartyIndex(game)
 
 
 # -- state changes -----------------------------------------------------------------------------

@@ -10,10 +10,9 @@ The doors system (order 300) each tick: parties choose their way at closed doors
 """
 import cython
 
-from pysim.adventurers.parties import PartyIndex, party_of
 from pysim.core import entities, movement, reachability, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
+from pysim.core.parties import PartyIndex, party_of
 from pysim.doors import locks
 from pysim.doors.breaching import breaches
 from pysim.doors.doors import CLOSE_DELAY, Door, _open, area
@@ -141,9 +140,7 @@ def tick(game):
     a.index = PartyIndex(game)
     try:
         route_choices(game)
-        pause_point()   # the doors' choices made, their breaches not yet (issue 15)
         breaches(game)
-        pause_point()   # and before the doors close behind the walkers
     finally:
         a.index = None
     occupied = None

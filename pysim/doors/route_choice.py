@@ -5,13 +5,42 @@ party's memory of its choices: pysim/doors/routes.py; decisions: docs/rules/door
 import cython
 import numpy as np
 
-from pysim.adventurers.parties import party_index, register_party
 from pysim.core import entities, movement
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
+from pysim.core.parties import faction_of
 from pysim.core.pathing import find_path
 from pysim.doors import routes
-from pysim.doors.doors import area
+from pysim.doors.doors import area, party_index
+
+
+def remember_mapmaker(game, faction):
+    """DOOR-03: a Mapmaker of this faction escaped alive now (the faction -> tick memory is
+    kept in the doors area, hashed with the parties' door decisions)."""
+    area(game).factions[faction] = game.tick
+
+
+def use_mapmaker_memory(game, faction):
+    """True, and the memory used up, when a Mapmaker of this faction escaped since its last
+    party arrived."""
+    a = area(game)
+    if faction and faction in a.factions:
+        del a.factions[faction]
+        return True
+    return False
+
+
+def register_party(game, pid, members):
+    """The party's door record, made when the doors system first sees the party."""
+    a = area(game)
+    r = a.parties.get(pid)
+    if r is not None:
+        return r
+    faction = faction_of(members[0])
+    r = a.party(pid, faction)
+    if use_mapmaker_memory(game, faction):
+        r.direct = True                     # DOOR-03: this is the faction's next party
+        game.emit("party_direct", party=pid, faction=faction)
+    return r
 
 
 def _sees(game, e, door):
@@ -112,7 +141,6 @@ def route_choices(game):
         if e.state != up or pid in seen_parties:
             continue
         seen_parties[pid] = True
-        pause_point()   # between two parties' choices the game is whole (issue 15)
         members = idx.members[pid]
         r = parties.get(pid)
         if r is None:

@@ -1,6 +1,5 @@
 """Route choice at closed doors (DOOR-02, DOOR-03): the chances, the roll and what a party
-decided. The choice in play: pysim/doors/route_choice.py; the Mapmaker memory:
-pysim/adventurers/factions.py.
+decided. The choice in play and the Mapmaker memory: pysim/doors/route_choice.py.
 
 DOOR-02: adventurers who see a closed door and another way around it take that way 50% of
 the time, 25% with a Scout in the party; if the door is the only way they go through.

@@ -16,6 +16,8 @@ DIG-03 A mark nobody can reach waits, and says so once (`dig_waiting`: where, ho
        the digging goes on (a room dug out of solid rock). Said again only after the mark
        was reachable in between.
 DIG-04 Taking a mark back stops its digger; the work done is lost.
+When the last marked tile is dug out: `digging_done` (x, y, entity: the last tile and its
+digger), the job done that stops a skip ahead (pysim/core/skipping.py).
 
 Job list: ["dig", key, phase, ticks this digger worked, x, y, work_x, work_y].
 """
@@ -142,6 +144,8 @@ def run_dig(game, e):
     _forget_wait(st, x, y)
     duties.drop_job(game, e)
     digging.dig_out(game, x, y, e.id)
+    if not st.digs:
+        game.emit("digging_done", x=x, y=y, entity=e.id)   # the last mark: all dug out
 
 
 duties.add_provider(duties.DRUDGERY, "dig", provide_dig, 39)
@@ -209,22 +213,38 @@ def check_waiting(game):
 
 # -- front end ----------------------------------------------------------------------------------
 
-def _shown(game):
-    """The dig marks with their work done and the marks said to wait: the snapshot part's
-    version (its rows are made again only when one of them moved)."""
+def digging_now(game):
+    """{(x, y): digger id} of the marks a digger works at now (beside the rock)."""
     st = S.state_of(game)
-    return (tuple([tuple(m) for m in st.digs]), tuple([tuple(w) for w in st.waited_digs]))
+    w = game.grid.width
+    out = {}
+    for t, eid in st.diggers.items():
+        if duties.job_at_work(game, eid, ("dig",), t[1] * w + t[0]) is not None:
+            out[t] = eid
+    return out
+
+
+def _shown(game):
+    """The dig marks with their work done, the marks said to wait and who digs now: the
+    snapshot part's version (its rows are made again only when one of them moved)."""
+    st = S.state_of(game)
+    return (tuple([tuple(m) for m in st.digs]), tuple([tuple(w) for w in st.waited_digs]),
+            tuple(sorted(digging_now(game).items())))
 
 
 def _snapshot(game, snap):
     """dig_pos float32 (D,2) marked tiles, dig_work float32 (0..1 of the digging done),
-    dig_waiting uint8 (1: said to wait, nobody can reach it)."""
+    dig_waiting uint8 (1: said to wait, nobody can reach it), dig_worker int32 (the minion
+    digging there now, -1: nobody)."""
     st = S.state_of(game)
+    now = digging_now(game)
     snap["dig_pos"] = np.array([[m[0], m[1]] for m in st.digs],
                                dtype=np.float32).reshape(-1, 2)
     snap["dig_work"] = np.array([m[2] / float(DIG_TICKS) for m in st.digs], dtype=np.float32)
     snap["dig_waiting"] = np.array([1 if [m[0], m[1]] in st.waited_digs else 0
                                     for m in st.digs], dtype=np.uint8)
+    snap["dig_worker"] = np.array([now.get((m[0], m[1]), -1) for m in st.digs],
+                                  dtype=np.int32)
 
 
 def _register_front():

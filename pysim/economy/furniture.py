@@ -17,49 +17,18 @@ FURN-03 What each does is the existing rule's: a bed (WAKE-02: minions own beds 
         `pyre` things: pysim/combat/afterwards.py holds them.
 FURN-04 No piece blocks walking, so building one never touches the walking path (PATH-01).
 
-Other rule areas add their kinds (prison cells and altars: pysim/adventurers; guardposts and
-the scrying pool: pysim/invasions/watch.py). Adding a kind: call
-    add_kind(name, cost, label, description, place, exists)
-with place(game, x, y) putting it in your area's state and exists(game) -> [(x, y), ...]
-listing where they stand (for drawing and the free-tile check); the snapshot's
-furn_kind codes follow KIND_ORDER (this module's kinds, then the others by name), and the
-catalog (Session.catalog) lists it with its cost and description for the build tool.
+Other rule areas add their kinds to the table in pysim/core/furniture_kinds.py (prison
+cells and altars: pysim/adventurers; guardposts and the scrying pool:
+pysim/invasions/watch.py); the catalog (Session.catalog) lists each with its cost and
+description for the build tool.
 
 Job lists: ["furn_haul", blueprint id, phase, pile_x, pile_y], ["furn_build", id, phase, 0].
 """
 from pysim.core import commands, duties, entities, terrain
+from pysim.core.furniture_kinds import KIND_ORDER, KINDS, add_kind, built_kind
 from pysim.economy import econ_state as S
 
 BUILD_TICKS = 60           # 6 game minutes of work once the metal is there
-
-KINDS = {}
-KIND_ORDER = []
-
-
-class Kind(object):
-    __slots__ = ("name", "cost", "label", "description", "place", "exists", "size")
-
-    def __init__(self, name, cost, label, description, place, exists, size=(1, 1)):
-        self.name = name
-        self.cost = int(cost)
-        self.label = label
-        self.description = description
-        self.place = place
-        self.exists = exists
-        self.size = size
-
-
-OWN_KINDS = ("bed", "scrapper_table", "pyre")
-
-
-def add_kind(name, cost, label, description, place, exists, size=(1, 1)):
-    if name not in KINDS:
-        KIND_ORDER.append(name)
-    KINDS[name] = Kind(name, cost, label, description, place, exists, size)
-    # Fixed order whatever imports first (the snapshot's furn_kind codes, the tool buttons):
-    # this module's own kinds, then the other areas' kinds by name.
-    KIND_ORDER.sort(key=lambda n: (n not in OWN_KINDS, OWN_KINDS.index(n)
-                                   if n in OWN_KINDS else 0, n))
 
 
 def _after(game):
@@ -78,22 +47,32 @@ def _pyre_place(game, x, y):
     _after(game).pyres.append((x, y))
 
 
+def _bed_facts(game, x, y, info):
+    owner = -1
+    for b in _after(game).beds:
+        if (b[0], b[1]) == (x, y):
+            owner = int(b[2])
+    alive = owner in game.entities and game.entities[owner].state != entities.DEAD
+    info["owner"] = owner if alive else -1
+
+
 add_kind("bed", 1, "Bed",
          "A minion's own bed: it sleeps 6 hours here instead of 8 on the floor; carried here"
          " knocked out, it wakes within the hour.",
-         _bed_place, lambda game: [(b[0], b[1]) for b in _after(game).beds])
+         _bed_place, lambda game: [(b[0], b[1]) for b in _after(game).beds],
+         describe=_bed_facts, first=0)
 add_kind("scrapper_table", 2, "Scrapper's table",
          "Dead adventurers are carried here and scrapped.",
-         _table_place, lambda game: list(_after(game).tables))
+         _table_place, lambda game: list(_after(game).tables), first=1)
 add_kind("pyre", 1, "Pyre", "Dead minions and creatures are burnt here (never adventurers).",
-         _pyre_place, lambda game: list(_after(game).pyres))
+         _pyre_place, lambda game: list(_after(game).pyres), first=2)
 
 
 def piece_at(game, x, y):
     """The kind of the piece standing or planned on (x, y), or None."""
-    for name in KIND_ORDER:
-        if (x, y) in KINDS[name].exists(game):
-            return name
+    built = built_kind(game, x, y)
+    if built is not None:
+        return built
     bp = blueprint_at(game, x, y)
     return None if bp is None else S.state_of(game).blueprints[bp][0]
 
@@ -318,19 +297,27 @@ def catalog():
              "description": KINDS[n].description} for n in KIND_ORDER]
 
 
+def builder_at_work(game, bid, b):
+    """The minion building blueprint bid at its site now (-1: nobody)."""
+    return -1 if duties.job_at_work(game, b[6], ("furn_build",), bid) is None else b[6]
+
+
 def _pieces(game):
-    """((x, y) of the built pieces of each kind, in KIND_ORDER; (kind, x, y, metal) of the
-    blueprints by id): the snapshot part's version (its rows are made again only when this
-    moved). Kept as exists() gives them (tuples of (x, y)): no tuple made a piece."""
+    """((x, y) of the built pieces of each kind, in KIND_ORDER; (kind, x, y, metal, work,
+    builder at work) of the blueprints by id): the snapshot part's version (its rows are
+    made again only when this moved). Kept as exists() gives them (tuples of (x, y)): no
+    tuple made a piece."""
     bps = S.state_of(game).blueprints
     return (tuple([tuple(KINDS[name].exists(game)) for name in KIND_ORDER]),
-            tuple([tuple(bps[bid][:4]) for bid in sorted(bps)]))
+            tuple([tuple(bps[bid][:4]) + (bps[bid][5], builder_at_work(game, bid, bps[bid]))
+                   for bid in sorted(bps)]))
 
 
 def _snapshot(game, snap):
     """furn_pos float32 (F,2), furn_kind int32 (index in KIND_ORDER) of the built pieces;
     furn_bp_pos float32 (B,2), furn_bp_kind int32, furn_bp_metal int32 (on site),
-    furn_bp_cost int32 of the blueprints."""
+    furn_bp_cost int32, furn_bp_work float32 (0..1 of the building done), furn_bp_worker
+    int32 (the minion building it now, -1: nobody) of the blueprints."""
     import numpy as np
     built, bps = _pieces(game)
     pos = [[t[0], t[1]] for tiles in built for t in tiles]
@@ -342,6 +329,8 @@ def _snapshot(game, snap):
     snap["furn_bp_kind"] = np.array([KIND_ORDER.index(b[0]) for b in bps], dtype=np.int32)
     snap["furn_bp_metal"] = np.array([b[3] for b in bps], dtype=np.int32)
     snap["furn_bp_cost"] = np.array([KINDS[b[0]].cost for b in bps], dtype=np.int32)
+    snap["furn_bp_work"] = np.array([b[4] / float(BUILD_TICKS) for b in bps], dtype=np.float32)
+    snap["furn_bp_worker"] = np.array([b[5] for b in bps], dtype=np.int32)
 
 
 def _register_front():

@@ -16,7 +16,7 @@ describe(game, x, y) -> {} when no piece stands or is planned there, else
   a scrying pool: charges (the pools' charges, shared), max_charges, charge_hours
   an altar:     hits_left, hits (its full strength)
 """
-from pysim.core import entities as E
+from pysim.core.furniture_kinds import built_kind
 from pysim.economy import econ_state as S
 from pysim.economy import furniture
 
@@ -26,7 +26,7 @@ def describe(game, x, y):
     if not game.grid.in_bounds(x, y):
         return {}
     bid = furniture.blueprint_at(game, x, y)
-    kind = _built_kind(game, x, y)
+    kind = built_kind(game, x, y)
     if kind is None and bid is None:
         return {}
     name = kind if kind is not None else S.state_of(game).blueprints[bid][0]
@@ -35,16 +35,9 @@ def describe(game, x, y):
             "cost": k.cost, "built": kind is not None}
     if kind is None:
         _blueprint(game, bid, info)
-    else:
-        BUILT.get(name, _nothing)(game, x, y, info)
+    elif k.describe is not None:
+        k.describe(game, x, y, info)      # the piece's own facts, from the area that owns it
     return info
-
-
-def _built_kind(game, x, y):
-    for name in furniture.KIND_ORDER:
-        if (x, y) in furniture.KINDS[name].exists(game):
-            return name
-    return None
 
 
 def _blueprint(game, bid, info):
@@ -62,50 +55,3 @@ def _building(game, b):
     e = game.entities.get(b[6])
     job = getattr(e, "job", None) if e is not None else None
     return job is not None and job[0] == "furn_build"
-
-
-def _nothing(game, x, y, info):
-    pass
-
-
-def _bed(game, x, y, info):
-    owner = -1
-    for b in game.areas["afterwards"].beds:
-        if (b[0], b[1]) == (x, y):
-            owner = int(b[2])
-    alive = owner in game.entities and game.entities[owner].state != E.DEAD
-    info["owner"] = owner if alive else -1
-
-
-def _cell(game, x, y, info):
-    from pysim.adventurers import prisoners
-    held = [e.id for e in prisoners.prisoners(game)
-            if (e.x, e.y) == (x, y) and prisoners.in_cell(game, e)]
-    info["prisoner"] = held[0] if held else -1
-
-
-def _guardpost(game, x, y, info):
-    from pysim.invasions import watch
-    post = [p for p in watch.area(game).posts if (p[0], p[1]) == (x, y)][0]
-    lit = watch.lit(game, post)
-    worker = game.entities.get(post[3]) if post[3] >= 0 else None
-    lighting = worker is not None and getattr(worker, "job", None) is not None \
-        and worker.job[0] == "light_torch"
-    info.update(lit=bool(lit), lit_for=int(post[2] - game.tick) if lit else 0,
-                worker=int(post[3]) if lighting else -1)
-
-
-def _pool(game, x, y, info):
-    from pysim.invasions import watch
-    info.update(charges=int(watch.area(game).charges), max_charges=watch.MAX_CHARGES,
-                charge_hours=watch.CHARGE_HOURS)
-
-
-def _altar(game, x, y, info):
-    from pysim.adventurers import altars
-    a = [a for a in altars.state_of(game).altars if (a[0], a[1]) == (x, y)][0]
-    info.update(hits_left=int(a[2]), hits=altars.ALTAR_HITS)
-
-
-BUILT = {"bed": _bed, "cell": _cell, "guardpost": _guardpost, "scrying_pool": _pool,
-         "altar": _altar}

@@ -1,6 +1,6 @@
 """The Info tab's words for the economy's jobs (describe(id): job_phrase, job_at), so a
 minion's panel says "mining the metal vein in the north quarters" rather than "mine".
-Sleep says its own (sleep.py describe_sleep)."""
+Sleep says its own (sleep_view.py describe_sleep)."""
 from pysim.core import snapshot
 from pysim.economy import econ_state as S, furniture
 

@@ -185,24 +185,49 @@ duties.add_job("mine", run_mine, _release)
 
 # -- front end ----------------------------------------------------------------------------------
 
+def mining_now(game):
+    """{(x, y): (miner id, ticks worked on this metal)} of the veins a miner works at now
+    (standing at the rock face: work in progress)."""
+    st = S.state_of(game)
+    out = {}
+    for t, eid in st.miners.items():
+        job = duties.job_at_work(game, eid, ("mine",), t[1] * game.grid.width + t[0])
+        if job is not None and (job[4], job[5]) == t:
+            out[t] = (eid, job[3])
+    return out
+
+
 def _shown(game):
-    """The veins, the marks and the metal in stock: the snapshot part's version (its rows
-    are made again only when one of them moved)."""
+    """The veins, the marks, the metal in stock and the mining going on: the snapshot
+    part's version (its rows are made again only when one of them moved)."""
     st = S.state_of(game)
     return (tuple(st.veins.items()), tuple([tuple(m) for m in st.marked]),
-            S.metal_total(game))
+            S.metal_total(game), tuple(sorted(mining_now(game).items())))
+
+
+def vein_words(metal, marked):
+    """A vein in the player's words (the map's hover tip): "Metal vein (7 metal left)"."""
+    return "Metal vein (%d metal left)%s" % (metal, ", marked for mining" if marked else "")
 
 
 def _snapshot(game, snap):
-    """vein_pos float32 (V,2), vein_metal int32, vein_marked uint8 (1 marked for mining);
-    metal_total int (metal in all stock piles: the top bar's counter)."""
+    """vein_pos float32 (V,2), vein_metal int32, vein_marked uint8 (1 marked for mining),
+    vein_work float32 (0..1 of the metal being mined now), vein_worker int32 (the miner at
+    work there, -1: nobody), vein_words [str] (vein_words: the hover tip's line); metal_total
+    int (metal in all stock piles: the top bar's counter)."""
     import numpy as np
     st = S.state_of(game)
     veins = sorted(st.veins.items())
+    now = mining_now(game)
     snap["vein_pos"] = np.array([list(t) for t, _ in veins], dtype=np.float32).reshape(-1, 2)
     snap["vein_metal"] = np.array([n for _, n in veins], dtype=np.int32)
     snap["vein_marked"] = np.array([1 if _marked(st, t[0], t[1]) else 0 for t, _ in veins],
                                    dtype=np.uint8)
+    snap["vein_work"] = np.array([now[t][1] / float(MINE_TICKS) if t in now else 0.0
+                                  for t, _ in veins], dtype=np.float32)
+    snap["vein_worker"] = np.array([now[t][0] if t in now else -1 for t, _ in veins],
+                                   dtype=np.int32)
+    snap["vein_words"] = [vein_words(n, _marked(st, t[0], t[1])) for t, n in veins]
     snap["metal_total"] = S.metal_total(game)
 
 

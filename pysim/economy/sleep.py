@@ -27,7 +27,7 @@ hurt, alarm, order, fight, x, y). Job list: ["sleep", night, phase (0 going to b
 """
 import cython
 
-from pysim.combat import afterwards, fighter as F
+from pysim.combat import afterwards, body_orders, fighter as F
 from pysim.core import clock, duties, entities, movement, systems
 from pysim.core.entities import Entity
 from pysim.economy import econ_state as S
@@ -199,27 +199,10 @@ def _register_alarm():
 _register_alarm()
 
 
-# -- front end ----------------------------------------------------------------------------------
-
-def describe_sleep(game, e, info):
-    """job_phrase "asleep in its bed" / "asleep on the floor" / "going to its bed", job_at
-    the bed (or where it lies), sleep_until (the tick it wakes rested)."""
-    job = getattr(e, "job", None)
-    if job is None or job[0] != "sleep":
-        return
-    if job[2] == 0:
-        info["job_phrase"] = "going to its bed"
-    else:
-        info["job_phrase"] = "asleep in its bed" if job[4] >= 0 else "asleep on the floor"
-    info["job_at"] = [job[4], job[5]] if job[4] >= 0 else [e.x, e.y]
-    info["sleep_until"] = int(job[3])
+def _asleep_state(game, e, state):
+    """The body state "asleep" (pysim/combat/body_orders.py): up and asleep; the orders it
+    takes are a body's that is up (an order given to it wakes it, SLEEP-04)."""
+    return body_orders.ASLEEP if state == body_orders.UP and asleep(e) else state
 
 
-def _register_front():
-    from pysim.core import snapshot
-    from pysim.economy import sleep_view        # the sleep_* rows (made when sleepers moved)
-    snapshot.keyed_part(sleep_view.sleepers)(sleep_view.snapshot)
-    snapshot.describe_part(describe_sleep)
-
-
-_register_front()
+body_orders.add_refine_hook(_asleep_state)

@@ -10,6 +10,7 @@ import numpy as np
 
 from pysim.core import entities
 from pysim.core.entities import Entity
+from pysim.core.snapshot import describe_part, keyed_part
 from pysim.economy.sleep import asleep
 
 
@@ -32,3 +33,22 @@ def snapshot(game, snap):
     snap["sleep_ids"] = np.array([r[0] for r in rows], dtype=np.int32)
     snap["sleep_pos"] = np.array([[r[1], r[2]] for r in rows], dtype=np.float32).reshape(-1, 2)
     snap["sleep_in_bed"] = np.array([r[3] for r in rows], dtype=np.uint8)
+
+
+def describe_sleep(game, e, info):
+    """job_phrase "asleep in its bed" / "asleep on the floor" / "going to its bed", job_at
+    the bed (or where it lies), sleep_until (the tick it wakes rested)."""
+    job = getattr(e, "job", None)
+    if job is None or job[0] != "sleep":
+        return
+    if job[2] == 0:
+        info["job_phrase"] = "going to its bed"
+    else:
+        info["job_phrase"] = "asleep in its bed" if job[4] >= 0 else "asleep on the floor"
+    info["job_at"] = [job[4], job[5]] if job[4] >= 0 else [e.x, e.y]
+    info["sleep_until"] = int(job[3])
+
+
+# the sleep_* rows, made again only when sleepers moved
+keyed_part(sleepers)(snapshot)
+describe_part(describe_sleep)

@@ -8,8 +8,9 @@ Furniture blueprints (pysim/economy/furniture.py) say it with `furniture_waiting
 padlock blueprints (pysim/doors/locks.py) with `padlock_waiting_for_metal`.
 Checked every WAIT_CHECK_TICKS (a game minute).
 """
-from pysim.core import systems
+from pysim.core import hooks, systems
 from pysim.economy import econ_state as S
+from pysim.traps import trap_view
 
 WAIT_CHECK_TICKS = 10
 
@@ -84,16 +85,10 @@ def _furniture(game, st):
                   x=b[1], y=b[2], needed=k.cost - b[3])
 
 
-def _wrap_describe_part():
-    from pysim.traps import trap_view
-    plain = trap_view.describe_part
-
-    def describe_part(game, part_id):
-        d = plain(game, part_id)
-        if d and not d.get("built"):
-            d["waiting_for_metal"] = int(part_id) in waiting_ids(game)
-        return d
-    trap_view.describe_part = describe_part
+def _part_waiting(game, part, d):
+    """A part's panel: waiting_for_metal, while its blueprint waits (MINE-05)."""
+    if not d.get("built"):
+        d["waiting_for_metal"] = part.id in waiting_ids(game)
 
 
-_wrap_describe_part()
+hooks.add(trap_view.PART_FACTS, _part_waiting)

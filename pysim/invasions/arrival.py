@@ -18,6 +18,7 @@ import numpy as np
 from pysim.adventurers import goals
 from pysim.core import entities, terrain
 from pysim.invasions import generation as G
+from pysim.invasions.invasion_state import home_of_next_party, travel_hours
 
 
 def entry_portal(game):
@@ -43,9 +44,8 @@ def entry_portal(game):
 
 def next_party(game, st):
     """The party of the next ordinary invasion and its home settlement."""
-    from pysim.invasions import overworld
     rng = game.rng.stream("invasions")
-    return G.generate(rng, game.clock()[0], st.count + 1), overworld.home_of_next_party(game, st)
+    return G.generate(rng, game.clock()[0], st.count + 1), home_of_next_party(game, st)
 
 
 def muster(game, st, entry):
@@ -85,9 +85,8 @@ def send(game, st, war):
     if portal is None:
         return False
     if war is None:
-        from pysim.invasions import overworld
         party, faction = next_party(game, st)
-        hours = overworld.travel_hours(st, faction)
+        hours = travel_hours(st, faction)
         if hours > 0:
             set_out(game, st, party, faction, hours)
             return True

@@ -9,7 +9,17 @@ carries it for the front end:
 - fog_on: True when the level shows fog (header `fog: on|off`; without it, fog is on
   exactly when the level has `invasions: on`, so every older level looks as before).
 - fog: uint8 per tile (row-major, like terrain): 0 never seen (unexplored), 1 seen before
-  (explored, shown dark), 2 seen now. Absent when fog_on is False.
+  (explored, shown dark), 2 yours (your domain and the tiles touching it: its layout is
+  always the player's to see, though no eye of theirs watches it now), 3 seen now. Absent
+  when fog_on is False. Bodies: see pysim/invasions/unseen.py (which ones the fog hides;
+  the snapshot's ent_unseen, describe, and the marks on events).
+
+Your dungeon is yours to see (decided): the domain (grid.domain) and every tile touching it
+(8 ways: its walls, the rock and veins around it, the portals its corridors reach) are
+always shown, whether or not anyone of yours sees them now: the player built and owns
+them. What the rules hide stays hidden: enemies on a tile none of yours sees now (2 is not
+3), and whatever lies beyond the domain until it is seen (then explored). The yours layer
+follows grid.tiles_version (a dug tile joins the domain, and so its neighbours).
 
 Who sees (spotters): every Boss, minion and creature of the dungeon's side that is up, as
 far as it notices enemies (AWARE-01: 3 + 2 x Hunt tiles; darkness never shortens it), plus
@@ -42,11 +52,11 @@ import numpy as np
 
 from pysim.combat.awareness import notice_range
 from pysim.core import entities as E, level, save, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.core.snapshot import snapshot_part
 
-SEEN_NOW = 2
+SEEN_NOW = 3
+YOURS = 2
 SEEN_BEFORE = 1
 UNSEEN = 0
 
@@ -68,12 +78,17 @@ class FogView(object):
         self.explored = np.zeros((height, width), dtype=np.uint8)
         self.visible = np.zeros((height, width), dtype=np.uint8)
         self.count = np.zeros((height, width), dtype=np.int32)  # views seeing each tile
-        # the layer as it is (max of visible and explored), kept by _count beside them: the
-        # layer handed out is a copy of it (no 128 x 128 maximum each frame)
+        # the layer as it is (SEEN_NOW where visible, else the floor below), kept by _count
+        # beside them: the layer handed out is a copy of it (no 128 x 128 maximum each frame)
         self.shown = np.zeros((height, width), dtype=np.uint8)
-        # _count's flat views of count, visible, explored and shown (made once)
+        # what a tile shows when no eye sees it: YOURS on the domain and around it, else
+        # SEEN_BEFORE where explored, else UNSEEN
+        self.floor = np.zeros((height, width), dtype=np.uint8)
+        self.yours_for = None       # the grid.tiles_version floor's YOURS tiles follow
+        # _count's flat views of count, visible, floor and shown (made once)
         self.flat_layers = (self.count.reshape(-1), self.visible.reshape(-1),
-                            self.explored.reshape(-1), self.shown.reshape(-1))
+                            self.explored.reshape(-1), self.floor.reshape(-1),
+                            self.shown.reshape(-1))
         self.scratch = np.zeros((height, width), dtype=np.uint8)  # all 0 between casts
         self.views = []             # the flat tiles each of eyes sees (int32 arrays)
         self.blocked = None         # the sight-blocking array the count was cast with
@@ -81,6 +96,12 @@ class FogView(object):
         self.kept_for = None        # (game serial, tick) the fog system left it up to date at
         self.layer = None           # the last layer handed out (a new array on change)
         self.flat = None            # the same, one row (the snapshot's "fog")
+        # unseen.py's: the events marked so far (the list and how many), ent_unseen kept
+        self.marked_list = None
+        self.marked_upto = 0
+        self.unseen_key = None
+        self.unseen_rows = None
+        self.unseen_layer = None
         self.computes = 0           # every view recast (a new map, a door changed)
         self.updates = 0            # only the eyes that moved, left or came
         self.casts = 0              # views cast
@@ -165,11 +186,6 @@ def _cast_into(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], x0: cy
     return n
 
 
-# A frame budget may pause the fog's casting after this many views (issue 15): a view is
-# ~5 us at full scale and a door that opens recasts every view near it.
-EYES_A_PIECE = 3
-
-
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: list):
@@ -191,12 +207,7 @@ def cast_all(blocked: cython.uchar[:, ::1], seen: cython.uchar[:, ::1], eyes: li
     out: cython.int[::1] = room
     into: cython.int[::1]
     views = []
-    k: cython.Py_ssize_t = -1    # a pause point before the first view too
     for eye in eyes:
-        k += 1
-        if k % EYES_A_PIECE == 0:
-            # nothing is counted in until all are cast, so the count is as it was
-            pause_point()
         x0, y0, r = eye[0], eye[1], eye[2]
         if x0 < 0 or y0 < 0 or x0 >= w or y0 >= h or r < 0:
             views.append(np.zeros(0, dtype=np.int32))
@@ -259,10 +270,11 @@ def _eyes_now(game):
 @cython.boundscheck(False)
 @cython.wraparound(False)
 def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.uchar[::1],
-           shown: cython.uchar[::1], out: list, into: list):
+           floor: cython.uchar[::1], shown: cython.uchar[::1], out: list, into: list):
     """Takes the views `out` (flat tile lists) out of the count and puts `into` in, marking
-    its tiles explored; visible follows the count, and shown the larger of visible and
-    explored. All out first, so each tile's last write is of its final count."""
+    its tiles explored; visible follows the count, and shown is SEEN_NOW where it is seen,
+    else the floor (yours, explored or not). All out first, so each tile's last write is of
+    its final count."""
     now: cython.uchar = SEEN_NOW
     before: cython.uchar = SEEN_BEFORE
     idx: cython.int[::1]
@@ -275,14 +287,16 @@ def _count(count: cython.int[::1], visible: cython.uchar[::1], explored: cython.
             count[t] -= 1
             if count[t] == 0:
                 visible[t] = 0
-                shown[t] = explored[t]
+                shown[t] = floor[t]
     for tiles in into:
         idx = tiles
         for i in range(idx.shape[0]):
             t = idx[i]
             count[t] += 1
             visible[t] = now
-            explored[t] = before
+            explored[t] = 1
+            if floor[t] < before:
+                floor[t] = before
             shown[t] = now
 
 
@@ -322,7 +336,6 @@ def _swaps(view, blocked, eyes):
     changed = [] if blocked is view.blocked else _tiles_changed(view.blocked, blocked)
     if changed is None:
         return None
-    pause_point()   # the blocking compared (two grids), the views not yet
     before, kept = view.eyes, view.views
     out, views = [], []
     new = []                    # (place in views, eye) of the views to cast
@@ -379,29 +392,54 @@ def update(game):
     blocking: a door opened or shut); every view again only for another map. The per-tick
     half of the fog (see the module's words) and the snapshot's."""
     view = _view(game)
+    _refresh_yours(game, view)
     blocked, eyes = _eyes_now(game)
     if blocked is view.blocked and eyes == view.eyes:
         return view
-    pause_point()   # the view is as it was till _count below (pause points: issue 15)
     swaps = _swaps(view, blocked, eyes)
-    pause_point()
     if swaps is None:
         view.count.fill(0)
         view.visible.fill(0)
-        np.copyto(view.shown, view.explored)
+        np.copyto(view.shown, view.floor)
         views = _cast_views(view, blocked, list(eyes))
         out, into = [], views
         view.computes += 1
     else:
         out, into, views = swaps
         view.updates += 1
-    count, visible, explored, shown = view.flat_layers
-    _count(count, visible, explored, shown, out, into)
+    count, visible, explored, floor, shown = view.flat_layers
+    _count(count, visible, explored, floor, shown, out, into)
     view.views = views
     view.blocked = blocked
     view.eyes = eyes
     view.layer = None
     return view
+
+
+def yours(game):
+    """bool [y, x]: the tiles always shown as yours: the domain and every tile touching it
+    (8 ways)."""
+    dom = game.grid.domain != 0
+    near = dom.copy()
+    near[1:, :] |= dom[:-1, :]
+    near[:-1, :] |= dom[1:, :]
+    rows = near.copy()
+    near[:, 1:] |= rows[:, :-1]
+    near[:, :-1] |= rows[:, 1:]
+    return near
+
+
+def _refresh_yours(game, view):
+    """Makes the floor's YOURS tiles anew when the grid changed since (a dug tile joins the
+    domain); shown follows. A few array passes, only on a change of the map."""
+    version = game.grid.tiles_version
+    if view.yours_for == version:
+        return
+    view.yours_for = version
+    np.copyto(view.floor, view.explored)            # 0 or SEEN_BEFORE
+    view.floor[yours(game)] = YOURS
+    np.maximum(view.visible, view.floor, out=view.shown)
+    view.layer = None
 
 
 @systems.system("fog", 590)
@@ -423,8 +461,8 @@ def view_of(game):
 
 
 def layer(game):
-    """uint8 [y, x]: 2 seen now, 1 explored, 0 unexplored. The same array until the view
-    changes (the snapshot's comparison then stops at its identity); never written into."""
+    """uint8 [y, x]: 3 seen now, 2 yours, 1 explored, 0 unexplored. The same array until
+    the view changes (the snapshot's comparison then stops at its identity); never written into."""
     view = view_of(game)
     if view.layer is None:
         view.layer = view.shown.copy()      # a new array: the one handed out stays as it was
@@ -470,7 +508,8 @@ def load_rows(game, rows):
     saved = np.array([[c == "1" for c in text] for _, text in rows], dtype=np.uint8)
     view = view_of(game)
     np.maximum(view.explored, saved, out=view.explored)
-    np.maximum(view.visible, view.explored, out=view.shown)
+    np.maximum(view.floor, view.explored, out=view.floor)
+    np.maximum(view.visible, view.floor, out=view.shown)
     view.layer = None
     return None
 

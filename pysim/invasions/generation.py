@@ -75,12 +75,17 @@ def _class(rng):
     return CLASS_WEIGHTS[-1][0]
 
 
-def _member(day, rng, level_shift=0):
+def _member(day, rng, level_shift=0, at_top=False):
+    """One member: a peasant (by day), else a trained class at the day's top level (its
+    share) or one below; `level_shift` -1 a weaker party's (never below 1), `at_top` a
+    stronger party's: every trained member at the day's top level, never above it."""
     if rng.integers(0, 100) < peasant_pct(day):
         return (PEASANT, 0)
     top, share = top_level(day)
     lv = top if rng.integers(0, 100) < share else top - 1
-    return (_class(rng), max(1, min(5, lv + level_shift)))
+    if at_top:
+        lv = top
+    return (_class(rng), max(1, min(top, lv + level_shift)))
 
 
 def kind_of(number, rng):
@@ -114,6 +119,7 @@ def generate(rng, day, number, kind=None):
     if number == 2:
         size = 1 + int(rng.integers(0, 2))          # PARTY-01: 1 or 2, 50% each
     shift = 0
+    at_top = False
     if kind == WEAKER:
         # still growing: one member fewer (never below 2); full size: a level lower
         if size < MAX_MEMBERS:
@@ -121,13 +127,14 @@ def generate(rng, day, number, kind=None):
         else:
             shift = -1
     elif kind == STRONGER:
-        if size < MAX_MEMBERS:
+        # still growing: one member more; full size: every trained member at the day's
+        # top level (PARTY-02's bounds hold: never above it); where every one already is
+        # (day 50 on), one member more
+        if size < MAX_MEMBERS or top_level(day)[1] >= 100:
             size += 1
         else:
-            shift = 1
-    members = [_member(day, rng, shift) for _ in range(size)]
-    if kind == STRONGER and shift and all(lv == 5 or c == PEASANT for c, lv in members):
-        members.append(_member(day, rng))           # nothing left to level: one more
+            at_top = True
+    members = [_member(day, rng, shift, at_top) for _ in range(size)]
     return Party(kind, members)
 
 

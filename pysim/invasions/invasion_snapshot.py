@@ -3,8 +3,8 @@
 invasion_state: "off" (the level has none: the indicator hides), "quiet", "unlikely",
 "possible", "likely", "imminent" (bands of this hour's chance, INV-04) or "underway".
 invasion_chance_pct: this hour's chance, percent. invasion_storm_hours: hours of Rite of
-Storms left (0: none). invasion_party_pos: [x, y] of the party's first member up (for the
-camera jump), [-1, -1] when none.
+Storms left (0: none). invasion_party_pos: [x, y] of the party's first member up that the fog
+does not hide (for the camera jump: pysim/invasions/unseen.py), [-1, -1] when none.
 Decided: with fog on, a party walking in unspotted is not announced: the indicator says
 "underway" only once the party is spotted (ARRIVE-02); until then it keeps the last band it
 showed (the view's memory, game.invasion_band, like fog's game.fog_view: not game state).
@@ -16,6 +16,7 @@ hour, the scheduler's phase, hours, limit and war parties, the storm, the map.
 from pysim.core import clock
 from pysim.core.entities import UP
 from pysim.core.snapshot import snapshot_part
+from pysim.invasions import unseen
 from pysim.invasions import scheduler as SCH
 
 # (lowest percent, word): INV-04 bands, decided in docs/rules/invasions.md
@@ -74,7 +75,7 @@ def invasion_snapshot(game, snap):
         snap["invasion_state"] = "underway"
         for eid in st.members:
             e = game.entities.get(eid)
-            if e is not None and e.state == UP:
+            if e is not None and e.state == UP and not unseen.hides(game, e):
                 pos = [int(e.x), int(e.y)]
                 break
     else:

@@ -13,9 +13,11 @@ instead of the next invasion; if an invasion is underway then, it waits until th
 """
 import re
 
-from pysim.core import clock, level
+from pysim.adventurers import leaving
+from pysim.core import clock, hooks, level
 from pysim.core.commands import command, need_str
-from pysim.invasions.scheduler import state_of
+from pysim.invasions import arrival
+from pysim.invasions.invasion_state import state_of
 
 GRUDGE_WAR = 3
 RAID_GRUDGE = 2         # a raid on the settlement
@@ -56,23 +58,7 @@ def _hostile_lines(lines):
 level.SECTIONS["overworld"] = _section
 
 
-def home_of_next_party(game, st):
-    """The settlement an ordinary invasion comes from (its faction), "" without any."""
-    if st.overworld is None or not st.overworld["settlements"]:
-        return ""
-    names = sorted(st.overworld["settlements"])
-    return names[int(game.rng.stream("invasions").integers(0, len(names)))]
-
-
-def travel_hours(st, faction):
-    """Hours from a settlement to the dungeon (ARRIVE-01); 0 for no home (the map's edge)."""
-    if st.overworld is None or faction not in st.overworld["settlements"]:
-        return 0
-    return int(st.overworld["settlements"][faction]["travel"])
-
-
 def send_war_party(game, st, faction, camp, travel):
-    from pysim.invasions import arrival
     st.pending.append(arrival.muster(game, st, {
         "faction": faction, "camp": camp,
         "arrive": game.tick + travel * clock.TICKS_PER_HOUR}))
@@ -107,6 +93,14 @@ def add_grudge(game, faction, amount, cause):
     if s["grudge"] >= GRUDGE_WAR:
         s["grudge"] = 0
         send_war_party(game, st, faction, False, s["travel"])
+
+
+def _mapmaker_escaped(game, e, faction):
+    """One of the settlement's Mapmakers escaped alive and told of the dungeon."""
+    add_grudge(game, faction, MAPMAKER_GRUDGE, "mapmaker")
+
+
+hooks.add(leaving.MAPMAKER_ESCAPE_HOOKS, _mapmaker_escaped)
 
 
 @command("raid_settlement")

@@ -13,13 +13,13 @@ game hold an "invasions" area; without it nothing here runs.
   then, no invasion comes and a new limit of the same length starts.
 The checks run at the start of each game hour (order 500, after combat).
 """
-from pysim.core import clock, level, systems
+from pysim.core import clock, systems
 from pysim.core.entities import KNOCKED_OUT, UP
-from pysim.invasions import arrival
+from pysim.invasions import arrival, overworld
+# state_of and the phases are read as scheduler.* too
+from pysim.invasions.invasion_state import (  # noqa: F401
+    UNDERWAY, WAITING, WAITING_FIRST, state_of, storming)
 
-WAITING_FIRST = "waiting_first"
-WAITING = "waiting"
-UNDERWAY = "underway"
 LIMIT_FIRST_DAYS = 2        # ended on day 2 (or before): 48 h
 LIMIT_MAX_HOURS = 48
 LIMIT_MIN_HOURS = 30        # ended on day 7 or later
@@ -51,47 +51,6 @@ def chance_pct(hour, limit):
     k = hour - 1
     n = limit - 1
     return START_PCT + (100 - START_PCT) * k * (k + n) // (2 * n * n)
-
-
-class InvasionState(object):
-    def __init__(self, game):
-        self.phase = WAITING_FIRST
-        # INV-01: the hour on day 2, drawn once at the start
-        self.first_tick = clock.TICKS_PER_DAY + clock.TICKS_PER_HOUR * int(
-            game.rng.stream("invasions").integers(0, clock.HOURS_PER_DAY))
-        self.count = 0              # invasions sent so far
-        self.hours = 0              # hours of the current limit gone by
-        self.limit = 0              # the current limit, hours (0 before the first)
-        self.party = -1             # the party underway
-        self.faction = ""           # its home settlement (overworld), "" for none
-        self.members = []           # its adventurers' ids
-        self.storm_until = -1       # tick a Rite of Storms ends (INV-05)
-        self.pending = []           # war parties waiting to leave (pysim/invasions/overworld)
-        self.overworld = None       # set by overworld.setup when the level has one
-
-    def hash_state(self):
-        return (self.phase, self.first_tick, self.count, self.hours, self.limit, self.party,
-                self.faction,
-                self.members, self.storm_until, self.pending, self.overworld)
-
-
-def state_of(game):
-    """The invasions area, or None when the level has invasions off."""
-    return game.areas.get("invasions")
-
-
-def _header(ctx, value, lineno):
-    if value not in ("on", "off"):
-        raise ValueError("invasions must be on or off, not %r" % value)
-    if value == "on":
-        ctx.game.areas["invasions"] = InvasionState(ctx.game)
-
-
-level.HEADERS["invasions"] = _header
-
-
-def storming(game, st):
-    return st.storm_until > game.tick
 
 
 def can_come(game, st):
@@ -189,7 +148,6 @@ def _end(game, st):
         else:
             dead += 1
     game.emit("invasion_ended", party=st.party, dead=dead, knocked_out=down, gone=gone)
-    from pysim.invasions import overworld
     overworld.count_dead(game, st, st.faction, dead)
     st.members = []
     st.party = -1

@@ -6,7 +6,9 @@ order; the first gives `how`):
 - "seen": a Boss, minion or creature of the dungeon's side that is up knows where a member
   is (AWARE-01 noticing; AWARE-02 a blow, AWARE-03 a death's noise count too: someone of
   ours then knows where the member is) - the spotter with the lowest id is `by`;
-- "fight": a member that is up fights one of ours (its target is of the dungeon's side);
+- "fight": a member that is up fights one of ours (its target is of the dungeon's side), or
+  a blow passed between a member and one of ours this tick (striking's ATTACK_HOOKS), so a
+  blow that knocks out or kills one of ours before it saw the party spots it too;
 - "sanctum": a member stands in the sanctum;
 - SPOT_CHECKS: more spotters (the ghostly eye, pysim/invasions/watch.py) give "eye".
 A lit guardpost only un-fogs (ARRIVE-03): it never spots.
@@ -37,6 +39,10 @@ class Sightings(object):
     def __init__(self):
         self.spotted = []       # party ids spotted, in order
         self.alarm = []         # [(member id, alarm part id)] raised this tick
+        # [(member id, our id)]: blows between them this tick, from the combat system to
+        # this one's; emptied every tick, so never part of the state between ticks (not
+        # hashed, not saved)
+        self.fought = []
 
     def hash_state(self):
         return (self.spotted, self.alarm)
@@ -92,6 +98,9 @@ def find_spotting(game, members, sight):
         f = getattr(m, "fighter", None)
         if f is not None and f.target in our_ids:
             return ("fight", f.target, m)
+    for (mid, oid) in sight.fought:
+        if mid in game.entities:
+            return ("fight", oid, game.entities[mid])
     terr = game.grid.terrain
     for m in members:
         if terr[m.y, m.x] == T.SANCTUM:
@@ -145,21 +154,39 @@ def _on_alarm(game, part, enemy_ids):
 def sighting_system(game):
     st = _underway(game)
     if st is None:
+        sight = area(game)
+        if sight is not None and sight.fought:
+            sight.fought = []            # (a blow in the tick the invasion ended)
         return
     sight = area(game, True)
     if st.party in sight.spotted:
         sight.alarm = []
+        sight.fought = []
         return
     members = _members_up(game, st)
-    found = find_spotting(game, members, sight) if members else None
+    found = find_spotting(game, members, sight) if members or sight.fought else None
     sight.alarm = []
+    sight.fought = []
     if found is not None:
         spot(game, st, found[0], found[1], found[2])
 
 
+def _on_blow(game, attacker, victim):
+    """A blow between a member of the party underway and one of ours (either way)."""
+    st = _underway(game)
+    if st is None:
+        return
+    for m, o in ((attacker, victim), (victim, attacker)):
+        if m.id in st.members and o.side == E.DUNGEON and o.kind != E.ADVENTURER:
+            area(game, True).fought.append((int(m.id), int(o.id)))
+            return
+
+
 def _hook_alarm():
+    from pysim.combat import striking
     from pysim.traps import trap_state
     trap_state.add_alarm_hook(_on_alarm)
+    striking.add_attack_hook(_on_blow)
 
 
 _hook_alarm()

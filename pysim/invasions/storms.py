@@ -6,7 +6,7 @@ the treasure. The invasion limit still counts down meanwhile (pysim/invasions/sc
 from pysim.adventurers import treasure
 from pysim.core import clock
 from pysim.core.commands import command
-from pysim.invasions.scheduler import state_of, storming
+from pysim.invasions.invasion_state import state_of, storming
 
 STORM_HOURS = 12
 STORM_COST = 2

@@ -23,8 +23,8 @@ The "watch" area exists once a level or a command made one of these things.
 """
 from pysim.core import clock, duties, entities as E, level, movement, systems, terrain as T
 from pysim.core.commands import command
+from pysim.core.furniture_kinds import add_kind
 from pysim.core.snapshot import snapshot_part
-from pysim.economy import furniture
 
 GUARDPOST_COST = 2          # decided: docs/rules/economy.md (FURN-03)
 SCRYING_POOL_COST = 3
@@ -98,13 +98,32 @@ def _pools_at(game):
     return [] if st is None else [(p[0], p[1]) for p in st.pools]
 
 
-furniture.add_kind("guardpost", GUARDPOST_COST, "Guardpost",
-                   "A Drudgery minion lights its torch; while lit it shows adventurers within "
-                   "%d tiles." % GUARD_RANGE, lambda game, x, y: add_post(game, x, y), _posts_at)
-furniture.add_kind("scrying_pool", SCRYING_POOL_COST, "Scrying pool",
-                   "Gathers a charge every %d hours while your Boss lives; Scry spends one to "
-                   "see the next party on its way." % CHARGE_HOURS,
-                   lambda game, x, y: _pool_thing(game, x, y, None), _pools_at)
+def _post_facts(game, x, y, info):
+    """The furniture panel's lit, lit_for (ticks left of the torch, 0 unlit) and worker (the
+    Drudgery minion lighting it, -1)."""
+    post = [p for p in area(game).posts if (p[0], p[1]) == (x, y)][0]
+    on = lit(game, post)
+    worker = game.entities.get(post[3]) if post[3] >= 0 else None
+    lighting = worker is not None and getattr(worker, "job", None) is not None \
+        and worker.job[0] == "light_torch"
+    info.update(lit=bool(on), lit_for=int(post[2] - game.tick) if on else 0,
+                worker=int(post[3]) if lighting else -1)
+
+
+def _pool_facts(game, x, y, info):
+    """The furniture panel's charges (the pools', shared), max_charges and charge_hours."""
+    info.update(charges=int(area(game).charges), max_charges=MAX_CHARGES,
+                charge_hours=CHARGE_HOURS)
+
+
+add_kind("guardpost", GUARDPOST_COST, "Guardpost",
+         "A Drudgery minion lights its torch; while lit it shows adventurers within %d tiles."
+         % GUARD_RANGE, lambda game, x, y: add_post(game, x, y), _posts_at,
+         describe=_post_facts)
+add_kind("scrying_pool", SCRYING_POOL_COST, "Scrying pool",
+         "Gathers a charge every %d hours while your Boss lives; Scry spends one to see the "
+         "next party on its way." % CHARGE_HOURS,
+         lambda game, x, y: _pool_thing(game, x, y, None), _pools_at, describe=_pool_facts)
 
 
 # --- the torch: a Drudgery job --------------------------------------------------------------

@@ -65,9 +65,12 @@ class DaskRunner:
             self.stop()
 
     def stop(self):
-        if self.futures and self.client is not None:
-            self.client.cancel(self.futures)
-            self.futures = []
+        # only the runs not done are cancelled (a sweep stopped early); the done ones are let
+        # go, so nothing is left talking to the scheduler as the client closes
+        pending = [f for f in self.futures if not f.done()]
+        self.futures = []
+        if pending and self.client is not None:
+            self.client.cancel(pending)
         if self.own_client and self.client is not None:
             self.client.close()
             self.client = None

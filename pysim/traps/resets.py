@@ -86,13 +86,13 @@ def roll_reset(game, minion, part):
                   difficulty=int(difficulty))
         return "failed"
     net = trap_state.network(game)
-    trig = trigger_of(game, part, net)
-    if trig is None or not triggering.has_receiver(game, trig, net):
+    if triggering.missing(game, part, net):
         # TRAP-04: a part that is not in a whole trap (a trigger and a mechanism or door it
         # works) can never go off, so its botch is only a failed roll
         game.emit("reset_failed", part=part.id, entity=minion.id, craft=int(craft),
                   difficulty=int(difficulty))
         return "failed"
+    trig = trigger_of(game, part, net)
     riggable = trig.kind != tp.LEVER
     what = draw_botch(rng, riggable)
     if what == BOTCH_RIG:

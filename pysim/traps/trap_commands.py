@@ -5,8 +5,8 @@ docs/rules/traps.md."""
 from pysim.core import commands, terrain
 from pysim.traps import trap_parts as tp, wiring
 from pysim.traps.decay import note_reset
-from pysim.traps.trap_state import state_of
-from pysim.traps.triggering import set_off, set_on
+from pysim.traps.trap_state import network, state_of, trap_parts_of
+from pysim.traps.triggering import missing, set_off, set_on
 
 
 def placement_reason(game, kind, x, y, orient=tp.ORIENT_H, ignore_id=-1):
@@ -75,6 +75,38 @@ class PlacePart:
         p = new_part(game, cmd["kind"], int(cmd["x"]), int(cmd["y"]), _orient(cmd),
                      bool(cmd.get("shoddy", False)), False)
         game.emit("part_placed", part=p.id, kind=p.kind, x=p.x, y=p.y, state=p.state_name())
+
+    def note(game, cmd):
+        return placement_note(game, cmd["kind"], int(cmd["x"]), int(cmd["y"]), _orient(cmd))
+
+
+def placement_note(game, kind, x, y, orient=tp.ORIENT_H):
+    """The Build Trap preview's warning (WIRE-02 ahead of time): a mechanism placed beside
+    triggers that each already work a mechanism (or a trigger beside mechanisms that each
+    already have a trigger) can't be wired to any of them. "" when some part beside it is
+    free, or none is there. In a tight corridor a second mechanism beside the trigger looks
+    like part of its trap; this says so before the metal is spent."""
+    if tp.is_mechanism(kind):
+        want, lacks = tp.is_trigger, "mechanism"
+    elif tp.is_trigger(kind):
+        want, lacks = tp.is_mechanism, "trigger"
+    else:
+        return ""
+    st = state_of(game)
+    net = network(game)
+    tiles = tp.Part(0, kind, x, y, orient).footprint()
+    beside = []
+    for q in sorted(st.parts.values(), key=lambda q: q.id):
+        if want(q.kind) and any(max(abs(q.x - tx), abs(q.y - ty)) <= 1 for tx, ty in tiles):
+            beside.append(q)
+    if not beside or any(lacks in missing(game, q, net) for q in beside):
+        return ""
+    q = beside[0]
+    has = [o for o in trap_parts_of(game, q, net)
+           if (tp.is_mechanism(o.kind) if lacks == "mechanism" else tp.is_trigger(o.kind))]
+    return ("The trap of the %s beside it already has a %s (the %s): a second can't be wired "
+            "to it." %
+            (tp.NAMES[q.kind].lower(), lacks, tp.NAMES[has[0].kind].lower()))
 
 
 def _need_part(game, cmd, key="part"):

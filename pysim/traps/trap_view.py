@@ -7,7 +7,7 @@ import cython
 from pysim.core import duties, entities
 from pysim.core.duties import duty_of
 from pysim.core.entities import Entity
-from pysim.traps import trap_parts as tp, wiring
+from pysim.traps import trap_parts as tp, triggering, wiring
 from pysim.traps.decay import DECAY_TICKS, reset_workload
 from pysim.traps.trap_state import network, state_of
 
@@ -22,7 +22,8 @@ def _snapshot(game, snap):
       part_id int32, part_kind int32 (trap_parts.KIND_CODES: ALL_KINDS order),
       part_pos float32 (N,2), part_state int32 (0 blueprint, 1 ready, 2 needs reset,
       3 expired), part_flags int32 (bit 0 rigged, 1 lever on, 2 shoddy, 3 trigger on,
-      4 wide tripwire vertical, 5 a timer counting down), part_delay int32 (timer ticks), part_metal int32
+      4 wide tripwire vertical, 5 a timer counting down, 6 not wired: a built part that is
+      not in a whole trap and so does nothing, TRAP-04), part_delay int32 (timer ticks), part_metal int32
       (metal on site; blueprints), part_metal_need int32;
       wire_id int32, wire_net int32 (joined network id), wire_len int32 (tiles per wire),
       wire_tiles float32 (sum(wire_len), 2) the wires' tiles in order, concatenated;
@@ -30,6 +31,9 @@ def _snapshot(game, snap):
       runs vertically there); wire_joins float32 (J,2) join points;
       gas_pos float32 (G,2), gas_radius int32; web_pos float32 (W,2);
       stock_pos float32 (S,2), stock_metal int32;
+      part_work_pos float32 (K,2), part_work float32 (0..1 of the building, or of the
+      reset attempt a minion is at), part_worker int32 (the minion at work there, -1:
+      nobody): a row per part with building done or a minion at work on it;
       trap_workload int (parts waiting for a reset, DECAY-04), traps_duty int (minions
       on Traps duty), trap_version int (changes on any trap or wire edit)."""
     import numpy as np
@@ -50,11 +54,12 @@ def _snapshot(game, snap):
     parts = cache["parts"]
     # Rows that change when a part's shown field is written (trap_parts.SHOWN_WRITES) or a
     # timer starts or stops counting down (bit 5 of part_flags, from the pending firings).
+    # (and, for bit 6, when a wire or door changed the networks)
     counting = frozenset([q[2] for q in st.pending])
-    shown = (tp.SHOWN_WRITES[0], key, counting)
+    shown = (tp.SHOWN_WRITES[0], key, counting, st.wires.version)
     if cache.get("shown") != shown:
         cache["shown"] = shown
-        cache["dynamic"] = _part_rows(parts, counting)
+        cache["dynamic"] = _part_rows(parts, counting, _unwired(game, st, cache, parts))
     snap.update(cache["static"])
     snap.update(cache["dynamic"])
     ws = st.wires
@@ -72,6 +77,14 @@ def _snapshot(game, snap):
         cache["loose_rows"] = _loose_rows(tuple(tuple(g) for g in gas), tuple(sorted(st.webs)),
                                           tuple(sorted(st.stock.items())))
     snap.update(cache["loose_rows"])
+    # the work on parts now: few rows (the work lists' parts), made again when one moved
+    work = _work_now(game, st)
+    if cache.get("work") != work:
+        cache["work"] = work
+        cache["work_rows"] = {"part_work_pos": _pos_array([[r[0], r[1]] for r in work]),
+                              "part_work": np.array([r[2] for r in work], dtype=np.float32),
+                              "part_worker": np.array([r[3] for r in work], dtype=np.int32)}
+    snap.update(cache["work_rows"])
     snap["trap_workload"] = cache["dynamic"]["trap_workload"]
     snap["traps_duty"] = _count_on(game.live(), duties.TRAPS)
     snap["trap_version"] = st.version + 1000003 * st.wires.version
@@ -88,6 +101,24 @@ def _count_on(live: list, duty) -> cython.int:
         if e.kind == minion and e.state == up and duty_of(e) == duty:
             n += 1
     return n
+
+
+def _work_now(game, st):
+    """(x, y, share done, worker) of each part being built (work done or a builder at it)
+    or reset (a minion at the attempt), by id within each list."""
+    rows = []
+    resets, builds, _ = st.work_lists()
+    for pid in builds:
+        p = st.parts[pid]
+        job = duties.job_at_work(game, p.worker, ("build",), pid)
+        if p.work > 0 or job is not None:
+            rows.append((p.x, p.y, p.work / float(tp.BUILD_TICKS), -1 if job is None else p.worker))
+    for pid in resets:
+        p = st.parts[pid]
+        job = duties.job_at_work(game, p.worker, ("reset",), pid)
+        if job is not None:
+            rows.append((p.x, p.y, job[3] / float(tp.RESET_TICKS), p.worker))
+    return rows
 
 
 def _loose_rows(gas, webs, piles):
@@ -108,7 +139,20 @@ def _cache_of(st):
     return cache
 
 
-def _part_rows(parts, counting):
+def _unwired(game, st, cache, parts):
+    """The built parts not in a whole trap (TRAP-04), worked out again only when a part was
+    placed, moved or built, or a wire or door changed the networks."""
+    built = tuple([p.id for p in parts if p.built])
+    key = (st.layout, st.wires.version, built)
+    if cache.get("unwired_key") != key:
+        net = network(game)
+        cache["unwired_key"] = key
+        cache["unwired"] = frozenset([p.id for p in parts
+                                      if p.built and triggering.missing(game, p, net)])
+    return cache["unwired"]
+
+
+def _part_rows(parts, counting, unwired):
     import numpy as np
     n = len(parts)
     state = np.zeros(n, dtype=np.int32)
@@ -123,7 +167,7 @@ def _part_rows(parts, counting):
         state[i] = codes[p.state_name()]
         flags[i] = ((1 if p.rigged else 0) | (2 if p.lever_on else 0) | (4 if p.shoddy else 0)
                     | (8 if p.on else 0) | (16 if p.orient == vertical else 0)
-                    | (32 if p.id in counting else 0))
+                    | (32 if p.id in counting else 0) | (64 if p.id in unwired else 0))
         delay[i] = p.delay
         metal[i] = p.metal
         if p.built and (p.needs_reset or p.expired):    # Part.needs_work (DECAY-04)
@@ -168,24 +212,50 @@ def _describe(game, e, info):
             info["job_what"], info["job_at"] = what[0], [what[1], what[2]]
 
 
-TRAP_JOBS = ("build", "reset", "haul")          # jobs.py: job[1] is a part id
-DOOR_JOBS = ("padlock_build", "padlock_haul", "door_rearm")   # door_jobs.py: job[1] is a door id
+# job kind -> fn(game, job) -> (what, x, y) the job is on, or None: the trap jobs' here, other
+# areas add theirs (the padlock jobs: pysim/doors/door_jobs.py)
+JOB_OBJECTS = {}
 
 
 def _job_object(game, job):
-    if job[0] in DOOR_JOBS:
-        from pysim.doors.doors import area as doors_area
-        d = doors_area(game).get(job[1])
-        return None if d is None else ("padlock", d.x, d.y)
-    if job[0] in TRAP_JOBS:
-        p = state_of(game).parts.get(job[1])
-        return None if p is None else (p.kind, p.x, p.y)
-    return None
+    fn = JOB_OBJECTS.get(job[0])
+    return None if fn is None else fn(game, job)
+
+
+def _part_job_object(game, job):
+    """A trap job's part (jobs.py: job[1] is a part id)."""
+    p = state_of(game).parts.get(job[1])
+    return None if p is None else (p.kind, p.x, p.y)
+
+
+for _kind in ("build", "reset", "haul"):
+    JOB_OBJECTS[_kind] = _part_job_object
+
+
+# What a part not in a whole trap still needs (TRAP-04), by what it lacks (triggering.missing).
+NEEDS_WORDS = {("trigger",): "needs a trigger wired to it",
+               ("mechanism",): "needs a mechanism wired to it",
+               ("trigger", "mechanism"): "needs a trigger and a mechanism wired to it"}
+TRIGGER_NEEDS = "needs a mechanism (or a door) wired to it"
+
+
+def needs(game, part, net=None):
+    """"" when `part` is in a whole trap, else what it still needs in words."""
+    lack = triggering.missing(game, part, net)
+    if not lack:
+        return ""
+    return TRIGGER_NEEDS if tp.is_trigger(part.kind) else NEEDS_WORDS[lack]
+
+
+# fn(game, part, details): other areas add their facts to a part's details (a blueprint
+# waiting for metal: pysim/economy/waiting.py)
+PART_FACTS = []
 
 
 def describe_part(game, part_id):
     """Details of one trap part for a selection panel (the bridge calls it through
-    Session.describe_part when the core exposes it)."""
+    Session.describe_part when the core exposes it). wired: in a whole trap (TRAP-04);
+    needs: what it still needs to be in one, in words ("" when it is)."""
     st = state_of(game)
     p = st.parts.get(int(part_id))
     if p is None:
@@ -199,13 +269,42 @@ def describe_part(game, part_id):
     if p.built and tp.decays(p.kind) and not p.expired:
         d["expires_in"] = p.last_reset + DECAY_TICKS - game.tick
     d["metal_needed"] = tp.METAL[p.kind]
+    d["needs"] = needs(game, p)
+    d["wired"] = not d["needs"]
     fires = [q[0] for q in st.pending if q[2] == p.id]
     if fires:
         # A started timer needs a reset by rule (RESET-01) but is still counting: the panel
         # says so, not "Needs a reset" (issue 13).
         d["state"] = "counting"
         d["fires_in"] = min(fires) - game.tick
+    for fn in PART_FACTS:
+        fn(game, p, d)
     return d
+
+
+# One line on what each trigger and the timer does, for the Build Trap picker (the mechanisms'
+# lines are their own notes, trap_parts.MECH); the rules: docs/rules/traps.md.
+PART_NOTES = {
+    "tripwire": "Goes off when someone walks onto its tile. Wire it to a mechanism or a door.",
+    "wide_tripwire": "A tripwire across 3 tiles: its own and the two beside it.",
+    "pressure_plate": "Goes off while someone stands on it.",
+    "sensor": "Goes off when someone comes within 1 tile of it.",
+    "lever": "Goes off only when you switch it on (Traps tool).",
+    "timer": "Wired between a trigger and a mechanism: passes the signal on after its delay.",
+}
+
+
+def part_kinds():
+    """Every trap part the Build Trap tool offers, in its picker's order (trap_parts.ALL_KINDS,
+    the order of the snapshot's part_kind codes): {"kinds", "names", "roles", "metal",
+    "notes"}: what each costs and does."""
+    kinds = list(tp.ALL_KINDS)
+    return {"kinds": kinds, "names": [tp.NAMES[k] for k in kinds],
+            "roles": ["trigger" if tp.is_trigger(k) else "mechanism" if tp.is_mechanism(k)
+                      else "timer" for k in kinds],
+            "metal": [tp.METAL[k] for k in kinds],
+            "notes": [tp.MECH[k].note if k in tp.MECH else PART_NOTES.get(k, "")
+                      for k in kinds]}
 
 
 def _register_front():

@@ -4,7 +4,6 @@ timers (TRAP-04, WIRE-01/04..06), and the traps' tick. Decisions: docs/rules/tra
 import cython
 
 from pysim.core import entities, systems
-from pysim.core.pausing import point as pause_point   # (a global: cheap to reach)
 from pysim.core.entities import Entity
 from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
 from pysim.traps.trap_state import (DOOR_HOOKS, PASS_FNS, TRIGGER_HOOKS, TRIGGERED_HOOKS,
@@ -32,6 +31,19 @@ def has_receiver(game, part, net):
         if tp.is_mechanism(q.kind):
             return True
     return bool(doors_of(game, part, net))
+
+
+def missing(game, part, net=None):
+    """What `part` lacks to be in a whole trap (TRAP-04: a trigger and a mechanism or door it
+    works): () when it is in one, else ("trigger",), ("mechanism",) or both. Such a part
+    never goes off, by any road."""
+    parts = trap_parts_of(game, part, net)
+    out = ()
+    if not any(tp.is_trigger(q.kind) for q in parts):
+        out += ("trigger",)
+    if not has_receiver(game, part, net):
+        out += ("mechanism",)
+    return out
 
 
 def set_on(game, part, on, who=-1):
@@ -213,16 +225,10 @@ def detect(game):
 def tick(game):
     st = state_of(game)
     dc.decay(game)
-    # between the phases a frame budget may pause the tick (issue 15: a trap going off
-    # and its effects were ~100 us with no pause point)
-    pause_point()
     if st.parts:
         detect(game)
-        pause_point()
     if st.pending:
         _run_due(game)
-        pause_point()
     if st.door_turns:
         _run_door_turns(game)
-        pause_point()
     mechanisms.effects(game)

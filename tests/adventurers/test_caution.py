@@ -74,6 +74,24 @@ def test_a_trap_while_already_cautious_raises_the_bonus_to_2():
     assert caution.caution_bonus(g, a) == 2
 
 
+# Three tripwires on the way (TRAP-03 spacing), each wired to its own alarm.
+THREE = ["#################",
+         "#A.........A...A#",
+         "#a..T...T...T..S#",
+         "#...............#",
+         "#################"]
+THREE_WIRES = TWO_WIRES + [((12, 2), (12, 1), (15, 1))]
+
+
+@pytest.mark.rule("CAUT-02")
+def test_a_third_trap_while_cautious_leaves_the_bonus_at_2():
+    g = level(THREE, THREE_WIRES)
+    ev = run_until(g, lambda ev: len(of_type(ev, "trap_triggered")) == 3) + run(g, 1)
+    assert len(of_type(ev, "trap_triggered")) == 3
+    assert [x["bonus"] for x in of_type(ev, "party_cautious")] == [1, 2]   # +2 at most
+    assert caution.caution_bonus(g, advs(g)[0]) == 2
+
+
 @pytest.mark.rule("CAUT-01")
 def test_walking_into_a_one_tile_wide_corridor_makes_the_party_cautious_once():
     g = level(CORRIDOR)
@@ -102,7 +120,7 @@ def _bloodied(old):
     w = g.grid.width
     m.lay(marks.BLOOD, 1 * w + 6, 0)
     if old:
-        g.tick = marks.OLD_TICKS        # the blood has dried by the time they come
+        g.tick = 600        # the blood has dried by the time they come
     return g, rows
 
 
@@ -122,7 +140,7 @@ def test_old_scorch_marks_make_the_party_cautious_once_per_area():
     g = level(DOORWAY)
     w = g.grid.width
     marks.state_of(g).lay(marks.SCORCH, 3 * w + 6, 0)
-    g.tick = marks.OLD_TICKS
+    g.tick = 600
     ev = run_until(g, lambda ev: of_type(ev, "party_cautious"), 300)
     assert of_type(ev, "party_cautious")[0]["reason"] == "old scorch"
     caution.calm(g, 1, "fight")          # calm again, still in the scorched room

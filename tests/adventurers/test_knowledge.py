@@ -2,7 +2,7 @@
 "Knowledge"). The plate at p is wired to the dart thrower W in the wall above it."""
 import pytest
 
-from pysim.adventurers import detect_traps as DT, knowledge as K
+from pysim.adventurers import knowledge as K
 from pysim.core import entities as E, game as G
 from trapkit import of_type, run
 
@@ -131,14 +131,14 @@ def test_detect_traps_is_used_again_after_its_cooldown_while_conscious():
     still(*advs(g))
     blind(*advs(g))
     sensor = find(g, "sensor")[0]
-    evs = run(g, DT.COOLDOWN - 1)
+    evs = run(g, 300 - 1)
     assert len(of_type(evs, "detect_traps")) == 1
     rogue.x = 3                                    # now the sensor is 7 tiles away
     evs = run(g, 2)
     det = of_type(evs, "detect_traps")
-    assert len(det) == 1 and det[0]["tick"] == DT.COOLDOWN and sensor.id in det[0]["parts"]
+    assert len(det) == 1 and det[0]["tick"] == 300 and sensor.id in det[0]["parts"]
     rogue.state = E.KNOCKED_OUT
-    assert of_type(run(g, DT.COOLDOWN + 1), "detect_traps") == []
+    assert of_type(run(g, 300 + 1), "detect_traps") == []
 
 
 @pytest.mark.rule("KNOW-04")

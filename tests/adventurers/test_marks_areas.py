@@ -50,16 +50,21 @@ def test_a_bleeding_body_leaves_blood_that_turns_old_after_an_hour():
     f = F.fighter_of(a)
     W.land_wound(g.rng.stream("combat"), f, W.MAJOR, 0, False, g.tick, False)
     assert f.bleeding()
-    run(g, marks.BLEED_EVERY + 1)
+    run(g, 41)                                   # ticks 0..40: laid at 0, 20 and 40
     m = marks.state_of(g)
     tile = a.y * g.grid.width + a.x
     assert tile in m.blood and not marks.is_old(g, m.blood[tile])
+    assert m.blood[tile] == 40                   # every 20 ticks (2 game minutes)
     snap = {}
     marks.snapshot_part(g, snap)
     assert snap["mark_pos"].dtype == np.float32 and snap["mark_pos"].tolist() == [[a.x, a.y]]
     assert snap["mark_kind"].tolist() == [0] and snap["mark_old"].tolist() == [0]
     f.bleeding_since = -1
-    run(g, marks.OLD_TICKS)
+    run(g, 40 + 599 - g.tick)                    # 599 ticks after it was last laid: fresh
+    snap1 = {}
+    marks.snapshot_part(g, snap1)
+    assert not marks.is_old(g, m.blood[tile]) and snap1["mark_old"].tolist() == [0]
+    run(g, 1)                                    # a game hour (600 ticks): old
     assert marks.is_old(g, m.blood[tile])
     snap2 = {}
     marks.snapshot_part(g, snap2)
@@ -69,19 +74,29 @@ def test_a_bleeding_body_leaves_blood_that_turns_old_after_an_hour():
 
 @pytest.mark.rule("CAUT-01")
 def test_flame_and_blast_scorch_the_floor_around_them_blades_do_not():
+    """A flame sprayer and a blast trap (radius 2, docs/rules/traps.md) scorch every walkable
+    tile of the 5 x 5 square round them, its edges included, and none beyond; a wall in the
+    square is not marked. Spinning blades leave no scorch."""
+    rows = ["###########",
+            "#L........#",
+            "#.........#",
+            "#....Q....#",
+            "#...#.....#",
+            "#.........#",
+            "#.........#",
+            "###########"]
+    square = sorted((x, y) for y in range(1, 6) for x in range(3, 8) if (x, y) != (4, 4))
     for kind, scorched in (("flame_sprayer", True), ("blast_trap", True),
                            ("spinning_blades", False)):
-        g = level(["#########", "#L......#", "#...Q...#", "#.......#", "#########"],
-                  [((1, 1), (4, 1), (4, 2))], legend={"Q": "floor trap:" + kind})
+        g = level(rows, [((1, 1), (5, 1), (5, 3))], legend={"Q": "floor trap:" + kind})
         pull_lever(g)
         m = marks.state_of(g)
         if not scorched:
             assert m.scorch == {}
             continue
         w = g.grid.width
-        r = tp.MECH[kind].radius
         tiles = sorted((t % w, t // w) for t in m.scorch)
-        assert (4, 2) in tiles and all(max(abs(x - 4), abs(y - 2)) <= r for x, y in tiles)
+        assert tiles == square, kind
         snap = {}
         marks.snapshot_part(g, snap)
         assert set(snap["mark_kind"].tolist()) == {1}

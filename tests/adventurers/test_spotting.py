@@ -58,15 +58,20 @@ def test_nobody_rolls_from_seven_tiles_or_through_a_wall():
 
 @pytest.mark.rule("SPOT-02")
 def test_spot_chance_is_the_opposed_roll_of_hunt_shoddy_and_light():
+    # docs/rules/adventurers.md: Hunt (+ bonuses) against 4; Shoddy +2; dim -1, dark -2: a
+    # Rogue (Hunt 2) spots an ordinary trigger 24% of the time, a Shoddy one 44%, in the
+    # dark 10%
     base = SP.spot_chance(2, False, 255)
-    assert base == dice.outcome_chances(2, SP.SPOT_DIFFICULTY)[dice.SUCCESS]
+    assert [round(100 * SP.spot_chance(2, sh, light)) for sh, light in
+            ((False, 255), (True, 255), (False, 0))] == [24, 44, 10]
+    assert base == dice.outcome_chances(2, 4)[dice.SUCCESS]
     assert SP.spot_chance(3, False, 255) > base                       # Hunt helps
     assert SP.spot_chance(2, True, 255) == dice.outcome_chances(
-        2 + SP.SHODDY_BONUS, SP.SPOT_DIFFICULTY)[dice.SUCCESS] > base  # Shoddy: easier
+        2 + 2, 4)[dice.SUCCESS] > base                                 # Shoddy: easier
     assert SP.spot_chance(2, False, 100) == dice.outcome_chances(
-        1, SP.SPOT_DIFFICULTY)[dice.SUCCESS] < base                    # dim: -1
+        1, 4)[dice.SUCCESS] < base                                     # dim: -1
     assert SP.spot_chance(2, False, 0) == dice.outcome_chances(
-        0, SP.SPOT_DIFFICULTY)[dice.SUCCESS] < SP.spot_chance(2, False, 100)  # dark: -2
+        0, 4)[dice.SUCCESS] < SP.spot_chance(2, False, 100)            # dark: -2
     assert SP.spot_chance(2, False, 255, bonus=2) == SP.spot_chance(4, False, 255)
     assert [SP.darkness_penalty(v) for v in (255, 128, 127, 32, 31, 0)] == [0, 0, 1, 1, 2, 2]
 

@@ -454,7 +454,7 @@ def test_capture_scrap_and_pyre_never_burns_adventurers():
     KO.kill(g, dead)
     g.command({"type": "burn", "entity": m.id, "body": dead.id})
     g.step()
-    assert events(g, "refused")[-1]["reason"] == "A pyre never burns an adventurer."
+    assert events(g, "refused")[-1]["reason"] == "A pyre never burns an adventurer: Scrap would work."
     g.command({"type": "scrap", "entity": m.id, "body": dead.id})
     g.run(200)
     assert dead.id not in g.entities and events(g, "scrapped")

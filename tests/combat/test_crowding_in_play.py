@@ -118,3 +118,89 @@ def test_kobolds_pair_up_never_three_on_a_tile():
     bad, evs = _play(g, 600)
     assert not bad, "bodies sharing a tile: %s" % bad[:5]
     assert any(ev["type"] == "attack" for ev in evs)
+
+
+# --- a step begun before the fight --------------------------------------------------------------
+def _shared_attacks(g, evs):
+    """(tick, attacker, others) for every attack made from a tile another conscious fighter
+    holds (stands on, steps into or out of), two small bodies excepted (CROWD-02)."""
+    out = []
+    for ev in evs:
+        if ev["type"] != "attack":
+            continue
+        a = g.entities[ev["attacker"]]
+        others = [o.id for o in _fighters(g) if o is not a and
+                  set(_tiles_held(o)) & set(_tiles_held(a)) and
+                  not (_small(a) and _small(o))]
+        if others:
+            out.append((ev["tick"], a.id, others))
+    return out
+
+
+OPEN = ["############",
+        "#..........#",
+        "#..........#",
+        "#..........#",
+        "#..........#",
+        "############"]
+
+
+@pytest.mark.rule("CROWD-01")
+def test_a_step_begun_before_the_fight_lands_but_nobody_attacks_from_the_shared_tile():
+    """A minion steps into the tile another minion stands on, next to a peasant, before
+    either of them fights (walkers outside a fight pass through each other). It notices
+    the peasant mid-step and lands on the held tile in a fight: the one who came last steps
+    off to a free neighbour, and the one standing there does not strike until it has."""
+    from pysim.core import movement
+    for seed in range(1, 9):
+        g = level(OPEN, seed=seed)
+        b = g.spawn(E.MINION, 8, 2)
+        a = g.spawn(E.MINION, 7, 2)
+        k = g.spawn(E.ADVENTURER, 9, 2, subtype="peasant")
+        for e in (a, b, k):
+            freeze(e)
+        movement.go_to(g, a, 8, 2)        # the step into b's tile starts before any fight
+        g.take_events()
+        landed_in_fight = False
+        bad = []
+        attackers = set()
+        for _ in range(300):
+            g.step()
+            evs = g.take_events()
+            bad += _shared_attacks(g, evs)
+            attackers |= {ev["attacker"] for ev in evs if ev["type"] == "attack"}
+            if a.step_len == 0 and (a.x, a.y) == (8, 2) and (8, 2) in _tiles_held(b) and \
+                    F.conscious(a) and F.conscious(b) and (F.engaged(a) or F.engaged(b)):
+                landed_in_fight = True
+        assert landed_in_fight, "seed %d: the step never landed on the held tile" % seed
+        assert not bad, "seed %d: attacks from a shared tile: %s" % (seed, bad[:5])
+        assert {a.id, b.id} & attackers, "seed %d: the minions never fought" % seed
+
+
+def _wandering_fights(rows, legend, seeds, ticks):
+    """Every body on its own brain: the attacks made, asserting none from a tile another
+    fighter holds (two small bodies excepted)."""
+    total = 0
+    for seed in seeds:
+        g = level(rows, legend=legend, seed=seed)
+        g.take_events()
+        for _ in range(ticks):
+            g.step()
+            evs = g.take_events()
+            bad = _shared_attacks(g, evs)
+            assert not bad, "seed %d: attacks from a shared tile: %s" % (seed, bad[:5])
+            total += sum(1 for ev in evs if ev["type"] == "attack")
+    return total
+
+
+@pytest.mark.rule("CROWD-01")
+def test_wanderers_caught_mid_step_by_a_fight_never_attack_from_a_shared_tile():
+    """The open room, every body on its own brain: minions wander (their steps pass through
+    each other's tiles) when the knights come into view, so steps begun before the fight
+    end on held tiles. Over many seeds, nobody attacks from a tile another fighter holds."""
+    assert _wandering_fights(ROOM, "A = floor adventurer:knight:3", range(1, 31), 1200) > 300
+
+
+@pytest.mark.rule("CROWD-02")
+def test_wandering_kobolds_share_by_two_but_never_attack_three_on_a_tile():
+    assert _wandering_fights(KOBOLDS, "A = floor adventurer:knight:5", range(1, 16), 600) > 100

@@ -297,8 +297,8 @@ def test_a_non_finite_number_from_the_player_is_refused_and_the_save_loads():
         for cmd in ({"type": "set_speed", "speed": value},
                     {"type": "wire", "path": [[value, 1], [2, 1]]}):
             s = Session(SMALL, "small.level", 1)
-            assert s.check_command(cmd)["ok"] is False
-            assert "finite" in s.check_command(cmd)["reason"]
+            assert s.check(cmd)["ok"] is False
+            assert "finite" in s.check(cmd)["reason"]
             s.send(cmd)
             s.step(0.3)
             refused = [e for e in s.take_events() if e["type"] == "refused"]

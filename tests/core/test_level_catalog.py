@@ -109,7 +109,7 @@ def test_an_unknown_thing_is_named():
 # -- the Wire tool's check ------------------------------------------------------------------
 
 def _with_wire(scene, corners):
-    points = ", ".join("%d, %d" % (x * 16 + 8, y * 16 + 8) for x, y in corners)
+    points = ", ".join("%d, %d" % (x * 32 + 16, y * 32 + 16) for x, y in corners)
     return scene + ('\n[node name="wire_new" type="Line2D" parent="Wires"]\n'
                     'points = PoolVector2Array( %s )\n' % points)
 

@@ -64,13 +64,35 @@ def test_project_scene_copies_are_the_converters_output(path):
 
 
 def test_the_converter_writes_what_the_godot_editor_saves():
-    """tests/data/trap_demo_saved_by_godot.tscn: trap_demo.tscn opened in Godot 3.2.3's editor
-    and saved from it (the level dock's Play button saves first). Opening and saving a
-    converted level in the editor changes nothing, and the editor's file reads back."""
+    """tests/data/trap_demo_saved_by_godot.tscn: trap_demo.tscn (32 px cells, the tile set cut
+    from the atlas) opened in Godot 3.2.3's editor and saved from it (the level dock's Play
+    button saves first). Opening and saving a converted level in the editor changes nothing,
+    and the editor's file reads back."""
     saved = _read(os.path.join(os.path.dirname(HERE), "data", "trap_demo_saved_by_godot.tscn"))
     level_path = os.path.join(ROOT, "godot_project", "levels", "trap_demo.level")
     assert level_scene.level_to_scene(_read(level_path), level_path) == saved
     assert _hash_after(load_text(saved, "saved.tscn"), 2) == _hash_after(load_file(level_path), 2)
+
+
+def test_a_scene_is_read_on_its_terrains_cells():
+    """Things and wires stand on the Terrain TileMap's cells, whatever its cell_size: the
+    editor's save of trap_demo.tscn from when scenes were painted on 16 px cells is the same
+    level as today's 32 px copy; no cell_size is Godot's default 64; a cell_size under a
+    pixel is refused on the Terrain's line."""
+    old = _read(os.path.join(os.path.dirname(HERE), "data", "trap_demo_16px_saved_by_godot.tscn"))
+    assert "cell_size = Vector2( 16, 16 )" in old
+    now = _read(os.path.join(ROOT, "godot_project", "levels", "trap_demo.tscn"))
+    assert "cell_size = Vector2( 32, 32 )" in now
+    text = level_scene.scene_to_text(now, "x.tscn")[0]
+    assert level_scene.scene_to_text(old, "x.tscn")[0] == text
+    at64 = re.sub(r"(position = Vector2|points = PoolVector2Array)\( ([-\d, ]+) \)",
+                  lambda m: "%s( %s )" % (m.group(1), ", ".join(
+                      str(int(v) * 4) for v in m.group(2).split(", "))),
+                  old.replace("cell_size = Vector2( 16, 16 )\n", ""))
+    assert level_scene.scene_to_text(at64, "x.tscn")[0] == text
+    msg = _refused(old.replace("cell_size = Vector2( 16, 16 )", "cell_size = Vector2( 0.5, 16 )"))
+    assert msg == "bad.tscn:%d: node 'Terrain': cell_size must be 1 x 1 pixels or more" % (
+        _line_of(old, "cell_size"))
 
 
 def test_load_file_dispatches_on_the_extension_and_saves_load_again(tmp_path):
@@ -136,15 +158,15 @@ def test_an_unknown_thing_names_its_node_and_property_line():
 
 
 def test_a_thing_on_a_wall_names_its_node():
-    text = _doors().replace("position = Vector2( 160, 112 )", "position = Vector2( 0, 0 )")
+    text = _doors().replace("position = Vector2( 320, 224 )", "position = Vector2( 0, 0 )")
     msg = _refused(text)
     assert "node 'Things/minion_10_7': minion at tile 0,0: it needs a tile it can stand on" \
         in msg, msg
 
 
 def test_a_bent_wire_names_its_line2d():
-    text = _doors().replace("points = PoolVector2Array( 40, 72, 40",
-                            "points = PoolVector2Array( 40, 72, 56")
+    text = _doors().replace("points = PoolVector2Array( 80, 144, 80",
+                            "points = PoolVector2Array( 80, 144, 112")
     msg = _refused(text)
     assert re.match(r"bad\.tscn:\d+: node 'Wires/wire_1': corners 2,4 and 3,3 are not in one "
                     r"row or column", msg), msg
@@ -178,7 +200,7 @@ def test_missing_terrain_and_domain_maps_are_named():
 
 
 def test_a_thing_off_the_map_is_refused():
-    text = _doors().replace("position = Vector2( 160, 112 )", "position = Vector2( -20, 112 )")
+    text = _doors().replace("position = Vector2( 320, 224 )", "position = Vector2( -40, 224 )")
     assert "node 'Things/minion_10_7': minion at -2,7 is off the painted map" in _refused(text)
 
 

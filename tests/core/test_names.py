@@ -138,14 +138,22 @@ def test_digging_moves_the_places_version_and_the_session_sends_them():
     assert s.snapshot()["places_version"] != v
 
 
-def test_check_command_says_the_reason_without_changing_the_game():
+def test_check_says_the_reason_without_changing_the_game():
     s = Session(FIRST, "first.level")
     before = s.game.state_hash()
-    bad = s.check_command({"type": "place_part", "kind": "pressure_plate", "x": 0, "y": 0})
+    bad = s.check({"type": "place_part", "kind": "pressure_plate", "x": 0, "y": 0})
     assert bad["ok"] is False and bad["reason"]
-    good = s.check_command({"type": "set_speed", "speed": 2})
-    assert good == {"ok": True, "reason": ""}
-    assert s.check_command({"type": "no_such"})["reason"].startswith("Unknown command")
+    good = s.check({"type": "set_speed", "speed": 2})
+    assert good == {"ok": True, "reason": "", "note": ""}
+    assert s.check({"type": "no_such"})["reason"].startswith("Unknown command")
+    # the command is made plain first, as one sent would be: a malformed one is refused
+    # with the reason a send would give, not a traceback
+    deep = {"type": "set_speed", "speed": 2}
+    for _ in range(20):
+        deep = {"type": "set_speed", "speed": 2, "x": deep}
+    nested = s.check(deep)
+    assert nested["ok"] is False and "deep" in nested["reason"]
+    assert s.check({"type": "set_speed", "speed": 2 ** 70})["ok"] is False
     assert s.game.state_hash() == before
 
 

@@ -1,8 +1,11 @@
 """Pathfinding: same costs as python-tcod (cardinal 2, diagonal 3, no corner cutting)."""
+import random
+
 import numpy as np
 import pytest
 import tcod.path
 
+from pysim.core import pathing
 from pysim.core.pathing import find_path, path_cost
 from tcod_reference import tcod_graph
 
@@ -173,3 +176,57 @@ def test_the_stamps_start_again_at_their_limit(monkeypatch):
     got = find_path(cost, (2, 2), (28, 27))
     assert scratch.gen == 1 and scratch.pgen == 1
     assert len(want) > 0 and np.array_equal(got, want)
+
+
+# A long search's answer is kept (pathing.REMEMBER_FROM): a kept answer is only ever the
+# answer the search would give.
+def open_maze(seed, size=96):
+    """A big walkable map with scattered walls: long searches, hundreds of tiles expanded."""
+    rng = np.random.default_rng(seed)
+    cost = rng.integers(1, 4, size=(size, size)).astype(np.int32)
+    cost[rng.random((size, size)) < 0.25] = 0
+    cost[0, 0] = cost[size - 1, size - 1] = 1
+    return cost
+
+
+def fresh_answer(cost, start, goal):
+    """The search itself, with no kept answer (the cache off for this one call)."""
+    kept = pathing.REMEMBER_FROM
+    pathing.REMEMBER_FROM = 1 << 30
+    try:
+        return pathing.find_path(cost, start, goal)
+    finally:
+        pathing.REMEMBER_FROM = kept
+
+
+def test_a_kept_answer_is_the_search_answer_and_a_changed_grid_is_searched_again():
+    cost = open_maze(3)
+    pathing._answers.clear()
+    first = pathing.find_path(cost, (0, 0), (95, 95))
+    again = pathing.find_path(cost, (0, 0), (95, 95))
+    assert np.array_equal(first, again)
+    again[0, 0] = 77                       # a caller's change does not reach the kept copy
+    assert np.array_equal(pathing.find_path(cost, (0, 0), (95, 95)), first)
+    # wall off the middle of the path found: the same ends on the new grid are searched anew
+    changed = cost.copy()
+    for x, y in first[len(first) // 2 - 2: len(first) // 2 + 3]:
+        changed[y, x] = 0
+    new = pathing.find_path(changed, (0, 0), (95, 95))
+    assert np.array_equal(new, fresh_answer(changed, (0, 0), (95, 95)))
+    assert not np.array_equal(new, first)
+    # and a grid edited in place after its answer was kept is not served the old answer
+    cost[first[10][1], first[10][0]] = 0
+    assert np.array_equal(pathing.find_path(cost, (0, 0), (95, 95)),
+                          fresh_answer(cost, (0, 0), (95, 95)))
+
+
+def test_many_random_searches_with_kept_answers_equal_fresh_searches():
+    rng = random.Random(4)
+    grids = [open_maze(s, 64) for s in range(3)]
+    pathing._answers.clear()
+    for _ in range(300):
+        cost = grids[rng.randrange(3)]
+        start = (rng.randrange(8), rng.randrange(64))
+        goal = (rng.randrange(40, 64), rng.randrange(64))
+        assert np.array_equal(pathing.find_path(cost, start, goal),
+                              fresh_answer(cost, start, goal))

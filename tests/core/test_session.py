@@ -50,11 +50,12 @@ def test_describe():
     assert s.describe(99)["missing"] is True
 
 
-def test_debug_failure_raises_once_then_the_game_goes_on():
+def test_a_debug_failure_is_shown_once_as_an_error_event_then_the_game_goes_on():
     s = Session(LEVEL, "s.level", 3)
     s.debug_fail_next_step()
-    with pytest.raises(RuntimeError):
-        s.step(0.1)
+    assert s.step(0.1) == 0
+    errors = [e for e in s.take_events() if e["type"] == "error"]
+    assert len(errors) == 1 and "debug failure" in errors[0]["message"]
     assert s.step(0.1) == 1
 
 

@@ -5,6 +5,7 @@ reused row must equal a full rebuild, tick after tick, while traps fire, reset a
 import numpy as np
 
 from pysim.core.levelgen import full_level
+from pysim.core.snapshot import Frames
 from pysim.doors.doors import area
 from pysim.session import Session
 from pysim.traps import trap_state
@@ -18,9 +19,10 @@ def _forget(session):
     area(game)._snap_triggers = None
     area(game)._snap_rows = None
     area(game)._snap_breaches = None
+    area(game)._snap_work = None
     game.combat_rows = None         # combat's table of last frame's fighter fields
     game.entity_rows = None         # movement.fill_arrays' table of last frame's ent_* rows
-    session._frames = None          # the keyed parts' kept keys and the map layers
+    session.driver.frames = Frames(game)    # the keyed parts' kept keys and the map layers
 
 
 def _same(a, b):

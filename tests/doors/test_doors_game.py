@@ -641,7 +641,7 @@ def test_the_party_index_holds_the_living_by_party_in_id_order():
     """The doors system's PartyIndex (route choice, breaches, spotting, detect traps): the
     party's living members in ascending id, knocked out or not; the dead of earlier ticks
     left out (every user asks only of the up, the conscious or the not dead)."""
-    from pysim.adventurers.parties import PartyIndex, party_of
+    from pysim.core.parties import PartyIndex, party_of
     g = route_choice(3)
     run(g, 2)
     party = sorted(adventurers(g), key=lambda e: e.id)

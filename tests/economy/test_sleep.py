@@ -4,7 +4,7 @@ import pytest
 
 from pysim.combat import waking
 from pysim.core import clock, entities as E
-from pysim.economy import dig_jobs, sleep
+from pysim.economy import sleep
 
 from doorkit import cmd, of, refused, run
 from trapkit import make
@@ -55,12 +55,12 @@ def test_four_minions_in_beds_sleep_one_at_a_time_at_their_slots_hours():
     first = {}
     for ev in fell:
         first.setdefault(ev["entity"], ev["tick"])
-    for m, hour in zip(ms, sleep.SLOT_HOURS):
+    for m, hour in zip(ms, (22, 10, 16, 4)):
         assert hour * H <= first[m.id] < hour * H + H     # the walk to bed takes minutes
     assert all(ev["in_bed"] for ev in fell)
-    # ... and woke rested BED_HOURS after its hour
+    # ... and woke rested 6 hours (in a bed) after its hour
     woke = [ev for ev in of(evs, "minion_woke") if ev["entity"] == ms[1].id]
-    assert woke[0]["reason"] == "rested" and woke[0]["tick"] == (10 + sleep.BED_HOURS) * H
+    assert woke[0]["reason"] == "rested" and woke[0]["tick"] == (10 + 6) * H
     # nobody sleeps at the very start: the night at 22:00 the day before does not count
     assert all(ev["tick"] >= 4 * H for ev in fell)
 
@@ -88,8 +88,8 @@ def test_a_minion_sleeps_in_its_own_bed_six_hours_and_on_the_floor_eight():
     assert fell[a.id]["in_bed"] and (fell[a.id]["x"], fell[a.id]["y"]) == (1, 1)
     assert not fell[b.id]["in_bed"]
     assert fell[b.id]["tick"] == 10 * H                   # at once: no walk to a bed
-    assert woke[b.id]["tick"] == (10 + sleep.FLOOR_HOURS) * H
-    assert woke[a.id]["tick"] == (22 + sleep.BED_HOURS) * H
+    assert woke[b.id]["tick"] == (10 + 8) * H
+    assert woke[a.id]["tick"] == (22 + 6) * H
 
 
 @pytest.mark.rule("SLEEP-02")
@@ -97,7 +97,7 @@ def test_a_busy_minion_finishes_its_job_before_it_sleeps():
     g = make(["#########", "#u..xxxx#", "#...xxxx#", "P...Sxxx#", "#########"], legend=LEGEND)
     run(g, 22 * H - 40)
     cmd(g, {"type": "dig", "x": 4, "y": 1})
-    evs = run(g, dig_jobs.DIG_TICKS + 100)
+    evs = run(g, 100 + 100)
     dug = of(evs, "dug")
     fell = of(evs, "fell_asleep")
     assert dug and fell and dug[0]["tick"] < fell[0]["tick"]
@@ -171,7 +171,7 @@ def test_knocked_out_is_not_asleep_and_wake02_still_holds():
     assert not sleep.asleep(m) and not [ev for ev in of(evs, "fell_asleep")
                                         if ev["entity"] == m.id]
     t = waking.put_in_bed(g.rng.stream("combat"), m.fighter, g.tick)
-    assert g.tick < t <= g.tick + waking.BED_WAKE_TICKS
+    assert g.tick < t <= g.tick + 600                  # within 1 game hour
 
 
 @pytest.mark.rule("SLEEP-02")
@@ -186,7 +186,7 @@ def test_the_info_names_the_bed():
     (m,) = minions(s.game)
     info = s.describe(m.id)
     assert info["job_phrase"] == "asleep in its bed" and info["job_at"] == [1, 1]
-    assert info["sleep_until"] == (22 + sleep.BED_HOURS) * H
+    assert info["sleep_until"] == (22 + 6) * H
     snap = s.snapshot()
     assert list(snap["sleep_ids"]) == [m.id] and list(snap["sleep_in_bed"]) == [1]
 
@@ -230,7 +230,7 @@ def test_a_minion_gone_from_the_map_gives_its_slot_record_up():
     assert sorted(g.areas["economy"].sleepers) == [a.id]
     c = g.spawn(E.MINION, 2, 1)                     # a newcomer takes the next slot
     run(g, 2)
-    assert g.areas["economy"].sleepers[c.id][0] == 2 % len(sleep.SLOT_HOURS)
+    assert g.areas["economy"].sleepers[c.id][0] == 2        # the third of four slots
 
 
 @pytest.mark.rule("SLEEP-02")

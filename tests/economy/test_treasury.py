@@ -30,7 +30,7 @@ def test_a_treasury_is_built_from_metal_in_place():
     g = make(["##########", "#u.M....$#", "#........#", "P...S....#", "##########"],
              legend=LEGEND)
     assert "treasury" in furniture.KIND_ORDER
-    assert furniture.KINDS["treasury"].cost == treasury.TREASURY_COST
+    assert furniture.KINDS["treasury"].cost == 2                  # an iron-bound chest
     evs = cmd(g, {"type": "build_furniture", "kind": "treasury", "x": 2, "y": 2})
     assert not refused(evs) and of(evs, "furniture_placed")
     evs = run(g, 600)
@@ -55,6 +55,24 @@ def test_loose_treasure_is_carried_to_the_treasury_five_at_a_time():
     assert all((ev["x"], ev["y"]) == (2, 1) for ev in stored)
     assert piles(g) == {(2, 1): 12}                  # all of it kept in the treasury
     assert not of(run(g, 300), "treasure_stored")    # treasure in the treasury stays
+
+
+@pytest.mark.rule("TREAS-02")
+def test_loose_treasure_goes_to_the_treasury_nearest_the_pile_not_the_first_built():
+    """Two treasuries: the first built (north-west, where the minion stands) far from the
+    pile, the second next to it: the pile is carried to the second, nearest it."""
+    rows = ["##########",
+            "#uY.....$#",
+            "#........#",
+            "P...S..Y.#",
+            "##########"]
+    g = make(rows, legend=LEGEND)
+    assert treasury.treasuries(g) == [(2, 1), (7, 3)]         # in building order
+    evs = run(g, 1200)
+    stored = of(evs, "treasure_stored")
+    assert [ev["amount"] for ev in stored] == [5, 5, 2]
+    assert all((ev["x"], ev["y"]) == (7, 3) for ev in stored)
+    assert piles(g) == {(7, 3): 12}
 
 
 @pytest.mark.rule("TREAS-02")

@@ -97,6 +97,7 @@ def test_the_pause_replays():
 def test_each_member_shows_the_party_goal():
     from pysim.session import Session
     g = sent_game()
+    g.fog_setting = "off"       # (with fog the party walks in hidden: nothing is described)
     s = Session.__new__(Session)
     s.game = g
     member = sighting._underway(g).members[0]
@@ -261,6 +262,64 @@ def test_the_boss_or_a_creature_of_ours_seeing_the_party_spots_it():
     assert spotted and spotted[0]["how"] == "seen"
     by = g.entities[spotted[0]["by"]]
     assert by.kind == E.CREATURE and by.side == E.DUNGEON
+
+
+def _underway_with(g, subtypes, x, y):
+    """The party underway made of these members standing at (x, y), as the scheduler's
+    arrival makes one (its first member's id is the party)."""
+    from pysim.adventurers import goals
+    from pysim.core import entities as E
+    from pysim.invasions import scheduler as SCH
+    st = SCH.state_of(g)
+    ids = []
+    for sub in subtypes:
+        e = g.spawn(E.ADVENTURER, x, y, subtype=sub)
+        e.party = ids[0] if ids else e.id
+        ids.append(e.id)
+    st.phase, st.party, st.members, st.count = SCH.UNDERWAY, ids[0], ids, 1
+    goals.set_goal(g, ids[0], goals.KILL_BOSS)
+    return [g.entities[i] for i in ids]
+
+
+@pytest.mark.rule("ARRIVE-02")
+def test_a_blow_that_downs_one_of_ours_before_it_saw_the_party_spots_it():
+    """A scout (Hunt 3, its bow reaches 8) comes in 8 tiles from a hurt minion (Hunt 2: it
+    notices 7 tiles off) that never sees it. The scout notices the minion and shoots in the
+    same turn; when that first arrow hits, it knocks the minion out or kills it at once.
+    That blow is a fight: the party is spotted in that very tick (how "fight")."""
+    from pysim.combat import wounds as W
+    from pysim.core import entities as E
+    downed_by_the_first = 0
+    for seed in range(1, 13):
+        g = load_text(TROLL.replace("t.....", "m.....") % seed)
+        m = [e for e in g.entities.values() if e.kind == E.MINION][0]
+        m.idle = 10 ** 9                                     # resting where it stands
+        m.fighter.wounds = [W.Wound(W.MINOR, W.ARMS, 0, False)] * 9    # any hit downs it
+        scout = _underway_with(g, ["scout:1"], m.x - 8, m.y)[0]
+        scout.idle = 10 ** 9                                 # it stays where it came in
+        g.take_events()
+        first = None
+        spotted = None
+        downed = None
+        for _ in range(60):
+            g.step()
+            for ev in g.take_events():
+                if ev["type"] == "attack" and first is None:
+                    first = ev
+                if ev["type"] in ("knockout", "death") and ev["entity"] == m.id:
+                    downed = ev
+                if ev["type"] == "party_spotted" and spotted is None:
+                    spotted = ev
+            if first is not None:
+                break
+        assert first is not None and first["attacker"] == scout.id, seed
+        assert scout.id not in m.fighter.known
+        assert spotted is not None, "seed %d: the first blow did not spot the party" % seed
+        assert (spotted["how"], spotted["by"], spotted["entity"], spotted["tick"]) == \
+            ("fight", m.id, scout.id, first["tick"])
+        if downed is not None and downed["tick"] == first["tick"]:
+            downed_by_the_first += 1
+    assert downed_by_the_first >= 2
 
 
 @pytest.mark.rule("ARRIVE-02")

@@ -45,8 +45,8 @@ def test_chasers_are_the_next_invasion_never_mob_weaker_or_stronger():
         evs = let_in(g)
         assert [e for e in evs if e["type"] == "drifter_let_in"]
         assert [e for e in evs if e["type"] == "party_departed"][0]["hours"] == \
-            drifters.CHASE_HOURS
-        got = drive_schedule(g, drifters.CHASE_HOURS + 1)
+            4                                     # the chasers are 4 h behind
+        got = drive_schedule(g, 5)
         arrived = [ev for k, _, ev in got if k == "invasion_arrived"]
         assert len(arrived) == 1 and arrived[0]["chasing"] != ""
         assert arrived[0]["number"] == 11                  # counts as one of the invasions
@@ -54,6 +54,22 @@ def test_chasers_are_the_next_invasion_never_mob_weaker_or_stronger():
         kinds.append(arrived[0]["kind"])
     # an ordinary 11th invasion is a mob, weaker or stronger about half the time
     assert set(kinds) == {"normal"}
+
+
+@pytest.mark.rule("PARTY-06")
+@pytest.mark.rule("INV-01")
+def test_chasers_of_a_drifter_let_in_on_day_1_wait_for_day_2():
+    """A drifter let in at 10:00 on day 1 (a script's send_drifter): their chasers would be
+    at the edge at 14:00, but no invasion comes on day 1: they arrive at day 2's first
+    hour, instead of day 2's drawn one."""
+    for seed in range(4):
+        g = load_text(SMALL % {"seed": seed, "on": "on", "treasure": 3})
+        g.run(10 * H)
+        let_in(g)
+        got = drive_schedule(g, 30)
+        arrived = [ev for k, _, ev in got if k == "invasion_arrived"]
+        assert arrived[0]["chasing"] != "" and arrived[0]["number"] == 1
+        assert arrived[0]["tick"] == 24 * H
 
 
 @pytest.mark.rule("PARTY-06")
@@ -107,7 +123,9 @@ def test_no_or_no_answer_sends_nobody():
     g.command({"type": "send_drifter"})
     g.step()
     assert letter(g) in drifters.NAMES
-    run_hours(g, drifters.ANSWER_HOURS + 1)
+    run_hours(g, 6)                  # 6 h to answer: the letter still waits at the 6th hour
+    assert letter(g) != "" and not [e for e in g.take_events() if e["type"] == "drifter_gone"]
+    run_hours(g, 1)
     assert [e for e in g.take_events() if e["type"] == "drifter_gone"] and not st.pending
     assert letter(g) == ""
 
@@ -124,9 +142,10 @@ def test_a_drifter_asks_on_about_15_percent_of_days_from_day_3():
         for ev in g.take_events():
             if ev["type"] == "drifter_asks":
                 asked.append(g.clock()[0])
+                assert g.clock()[1:] == (12, 0)          # at noon
                 drifters.answer(g, False)
-    assert min(asked) >= drifters.ASK_FROM_DAY
-    assert binomial_ok(len(asked), days - 2, drifters.ASK_PCT / 100.0)
+    assert min(asked) == 3                 # from day 3, on 15% of days
+    assert binomial_ok(len(asked), days - 2, 0.15)
 
 
 @pytest.mark.rule("INV-06")
@@ -146,6 +165,8 @@ def test_an_escaped_mapmaker_and_a_raid_grow_the_grudge_to_a_war_party():
     g.step()
     evs = g.take_events()
     assert len([v for v in evs if v["type"] == "refused"]) == 1
+    # a raid adds 2: with the Mapmaker's 1 the grudge is 3, a war party, and back to 0
+    assert [(v["cause"], v["amount"], v["grudge"]) for v in evs if v["type"] == "grudge_grew"] \
+        == [("raid", 2, 3)]
     assert st.pending and st.pending[0]["faction"] == "Greyford"
     assert st.overworld["settlements"]["Greyford"]["grudge"] == 0
-    assert overworld.RAID_GRUDGE + overworld.MAPMAKER_GRUDGE == overworld.GRUDGE_WAR

@@ -54,8 +54,18 @@ def test_hourly_chance_starts_low_and_rises_every_hour():
     for day in range(1, 12):
         limit = SCH.limit_hours(day)
         pct = [SCH.chance_pct(h, limit) for h in range(1, limit + 1)]
-        assert pct[0] == SCH.START_PCT
+        assert pct[0] == 2
         assert all(b > a for a, b in zip(pct, pct[1:]))
+    # docs/rules/invasions.md's table: hours 1, 2, 3, 6, 12, L/2, L-6, L-1, L
+    table = {2: (48, [2, 3, 4, 7, 16, 37, 82, 96, 100]),
+             3: (44, [2, 3, 4, 8, 17, 37, 80, 96, 100]),
+             4: (41, [2, 3, 4, 8, 19, 36, 79, 96, 100]),
+             5: (37, [2, 3, 4, 9, 21, 36, 76, 95, 100]),
+             6: (34, [2, 3, 5, 10, 23, 37, 74, 95, 100]),
+             7: (30, [2, 3, 5, 11, 27, 37, 71, 94, 100])}
+    for day, (limit, row) in table.items():
+        hours = (1, 2, 3, 6, 12, limit // 2, limit - 6, limit - 1, limit)
+        assert [SCH.chance_pct(h, limit) for h in hours] == row, day
 
 
 @pytest.mark.rule("INV-03")

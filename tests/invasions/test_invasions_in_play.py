@@ -41,13 +41,11 @@ def test_whole_games_join_up():
 
 @pytest.mark.rule("INV-04")
 def test_indicator_bands_and_states():
-    assert SNAP.band(0) == "quiet"
-    assert SNAP.band(1) == "unlikely"
-    assert SNAP.band(9) == "unlikely"
-    assert SNAP.band(10) == "possible"
-    assert SNAP.band(30) == "likely"
-    assert SNAP.band(60) == "imminent"
-    assert SNAP.band(100) == "imminent"
+    # docs/rules/invasions.md: 0 Quiet, 1-9 Unlikely, 10-29 Possible, 30-59 Likely,
+    # 60-100 Imminent
+    want = ["quiet"] + ["unlikely"] * 9 + ["possible"] * 20 + ["likely"] * 30 + \
+        ["imminent"] * 41
+    assert [SNAP.band(p) for p in range(101)] == want
 
 
 @pytest.mark.rule("INV-04")
@@ -88,3 +86,22 @@ def test_send_invasion_command():
     g.command({"type": "send_invasion"})
     g.step()
     assert [e for e in g.take_events() if e["type"] == "refused"]
+
+
+@pytest.mark.rule("ARRIVE-01")
+def test_parties_arrive_only_through_a_portal_on_the_map_edge():
+    """A portal tile inside the map (levels refuse one; here the map is changed after
+    loading, as a mod or a later tool might) with a walking way to the sanctum is never
+    where a party comes in: every arrival is at the west edge's portal."""
+    from invkit import SMALL, drive_schedule
+    from pysim.core import terrain
+    from pysim.level import load_text
+    arrivals = []
+    for seed in range(6):
+        g = load_text(SMALL % {"seed": seed, "on": "on", "treasure": 3})
+        g.grid.terrain[2, 5] = terrain.PORTAL
+        g.grid.changed()
+        got = drive_schedule(g, 10 * 24)
+        arrivals += [ev for k, _, ev in got if k == "invasion_arrived"]
+    assert len(arrivals) > 40
+    assert {(ev["x"], ev["y"]) for ev in arrivals} == {(0, 1)}

@@ -41,18 +41,49 @@ def test_thieves_take_what_they_can_carry_and_leave_with_it():
     run_hours(g, 1)
     evs = g.take_events()
     taken = [e for e in evs if e["type"] == "treasure_taken"]
-    assert taken and taken[0]["amount"] == treasure.CARRY
+    # a trained adventurer carries 2 (docs/rules/invasions.md, "Treasure")
+    assert taken and taken[0]["amount"] == 2
     left = [e for e in evs if e["type"] == "party_left_with_treasure"]
-    assert left == [dict(left[0], entity=pid, amount=treasure.CARRY)]
+    assert left == [dict(left[0], entity=pid, amount=2)]
     assert pid not in g.entities
-    assert treasure.total_on_floor(g) == 3 - treasure.CARRY       # lost to the player
+    assert treasure.total_on_floor(g) == 1       # 3 on the floor, 2 lost to the player
 
 
 @pytest.mark.rule("GOAL-01")
 def test_a_peasant_carries_one():
     g, pid = game_with_party(["peasant"], goals.STEAL_TREASURE)
     run_hours(g, 1)
-    assert treasure.total_on_floor(g) == 3 - treasure.CARRY_PEASANT
+    evs = g.take_events()
+    assert [e["amount"] for e in evs if e["type"] == "treasure_taken"] == [1]
+    assert [e["amount"] for e in evs if e["type"] == "party_left_with_treasure"] == [1]
+    assert treasure.total_on_floor(g) == 2
+
+
+@pytest.mark.rule("GOAL-01")
+def test_thieves_go_for_the_nearest_pile_by_walking_distance():
+    """Two piles: one 3 tiles east and 3 south of the thief, one 4 tiles east. Walking
+    (diagonal steps cost half as much again: octile 9 against 8) the east one is nearer,
+    though it is farther by tiles counted in any direction (3 against 4)."""
+    wide = "#" * 34
+    rows = [wide,
+            "P....t" + "." * 27 + "#",       # the east pile at (5, 1)
+            "#" + "." * 32 + "#",
+            "#" + "." * 32 + "#",
+            "#...t" + "." * 28 + "#",        # the south-east one at (4, 4)
+            "#" + "." * 30 + "SS#",
+            "#" + "." * 30 + "Sb#",
+            wide]
+    text = "name: t\nseed: 1\ndomain: all\n[legend]\nt = floor treasure:2\n[map]\n" + \
+        "\n".join(rows) + "\n"
+    g = load_text(text)
+    g.command({"type": "spawn_party", "members": 1, "subtypes": ["rogue:1"]})
+    g.step()
+    pid = [e for e in g.take_events() if e["type"] == "party_arrived"][0]["members"][0]
+    goals.set_goal(g, pid, goals.STEAL_TREASURE)
+    movement.stop(g.entities[pid])
+    run_hours(g, 1)
+    taken = [e for e in g.take_events() if e["type"] == "treasure_taken"]
+    assert [(e["x"], e["y"], e["amount"]) for e in taken] == [(5, 1, 2)]
 
 
 @pytest.mark.rule("GOAL-02")

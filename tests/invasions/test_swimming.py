@@ -33,14 +33,17 @@ def test_the_wet_portal_is_found():
 
 @pytest.mark.rule("ARRIVE-01")
 def test_one_party_in_five_takes_the_portal_across_water():
+    import copy
     n = 400
     wet = 0
     for seed in range(n):
         g = load_text(LEVEL % seed)
+        # the exact rule: the stream's draw of 0..99 is below 20
+        draw = int(copy.deepcopy(g.rng.stream("arrival_water")).integers(0, 100))
         portal, swims = swimming.maybe_wet(g, (0, 1))
-        assert swims == (portal == (0, 3))
+        assert swims == (portal == (0, 3)) == (draw < 20), seed
         wet += swims
-    assert binomial_ok(wet, n, swimming.WATER_PCT / 100.0)
+    assert binomial_ok(wet, n, 0.20)                   # 1 party in 5
 
 
 def _swimming_game():
@@ -69,7 +72,13 @@ def test_the_party_swims_across_slowly_and_reaches_the_dungeon():
         if member.x >= 12:
             break
     assert water_steps and land_steps
-    assert set(water_steps) == {land_steps[0] * swimming.SWIM_SLOW}
+    # water costs a swimmer 3 to path over, land 1; nobody else may enter it
+    from pysim.core import movement
+    view = movement.cost_for(g, member)
+    assert view[3, 5] == 3 and view[3, 2] == 1
+    walker = g.spawn(1, 1, 1, subtype="warrior:1")
+    assert movement.cost_for(g, walker)[3, 5] == 0
+    assert set(water_steps) == {land_steps[0] * 3}     # a step into water takes 3 times as long
     assert member.x >= 12                               # across the pool, on its way in
 
 

@@ -1,5 +1,6 @@
 """Whole sweeps: the same seeds give the same runs.csv on 1 worker, 4 workers and a Dask
 cluster; Ctrl-C keeps the finished runs and --resume completes the same CSV."""
+import gc
 import os
 import signal
 import subprocess
@@ -53,12 +54,21 @@ def test_the_rows_differ_by_seed(reference):
     assert len(set(hashes)) == SEEDS
 
 
-def test_dask_local_cluster_same_csv(reference, tmp_path):
+def test_dask_local_cluster_same_csv(reference, tmp_path, caplog):
     distributed = pytest.importorskip("distributed")
     with distributed.LocalCluster(n_workers=2, threads_per_worker=1, processes=False,
                                   dashboard_address=None) as cluster:
         with distributed.Client(cluster) as client:
             assert sweep(tmp_path, client=client) == 0
+            # the sweep let its futures go: none is left for the closing client and cluster
+            end = time.monotonic() + 10
+            while client.futures and time.monotonic() < end:
+                time.sleep(0.01)
+            assert not client.futures
+    # a future left with an exception would be reported as it is collected, at the latest
+    # as the interpreter exits, after pytest's summary: collected and checked here instead
+    gc.collect()
+    assert not [r for r in caplog.records if "never retrieved" in r.getMessage()]
     assert csv_of(tmp_path) == reference
 
 

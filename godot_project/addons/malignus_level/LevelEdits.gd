@@ -6,7 +6,7 @@ extends Reference
 # pysim/core/level_scene.py writes them: things under Things, wires under Wires, the light
 # under Light, sections (the goals) under Sections.
 
-const TILE := 16
+const Level = preload("res://addons/malignus_level/Level.gd")
 const ADDON := "res://addons/malignus_level/"
 const WIRE_COLOR := Color(1, 0.78, 0.25, 1)
 
@@ -43,7 +43,7 @@ static func add_thing(root: Node, kind: String, arg: String, tile: Vector2, undo
 	thing.set_script(load(ADDON + "Thing.gd"))
 	thing.kind = kind
 	thing.arg = arg
-	thing.position = tile * TILE
+	thing.position = tile * Level.cell_of(root)
 	var parent := _group(root, "Things", "Node2D")
 	thing.name = thing_name(parent, kind, arg, tile)
 	_add(root, parent, thing, undo, "Add %s" % kind)
@@ -56,8 +56,9 @@ static func add_wire(root: Node, corners: Array, undo = null) -> Line2D:
 	var wire := Line2D.new()
 	wire.set_script(load(ADDON + "Wire.gd"))
 	var points := PoolVector2Array()
+	var cell := Level.cell_of(root)
 	for c in corners:
-		points.append((Vector2(c[0], c[1]) + Vector2(0.5, 0.5)) * TILE)
+		points.append((Vector2(c[0], c[1]) + Vector2(0.5, 0.5)) * cell)
 	wire.points = points
 	wire.width = 3.0
 	wire.default_color = WIRE_COLOR
@@ -76,7 +77,7 @@ static func light_map(root: Node, undo = null) -> TileMap:
 	var map := TileMap.new()
 	map.name = "Light"
 	map.tile_set = load(ADDON + "light.tres")
-	map.cell_size = Vector2(TILE, TILE)
+	map.cell_size = Level.cell_of(root)
 	# right over the terrain (and the domain), under the things
 	var under = root.get_node_or_null("Domain")
 	if under == null:

@@ -3,10 +3,14 @@ extends Node2D
 # A thing of a level scene: `kind` and `arg` are a legend word kind:arg of the text format
 # (docs/level-format.md), e.g. trap + "timer/delay=20", minion + "", duty + "traps",
 # adventurer + "peasant", door + "held", metal + "10". It stands on the tile under its
-# position (kept snapped to the 16 px grid while edited). Things on one tile are placed in
-# the scene tree's order (a duty or a padlock after its minion or door). Drawn as a glyph.
+# position (kept snapped to the level's grid while edited: its Terrain's cells). Things on one
+# tile are placed in the scene tree's order (a duty or a padlock after its minion or door).
+# Drawn with the game's sprite of it (Art.level_thing, from the atlas its level reads); a word
+# that only tells about another thing (duty, party, name ...) as a badge in the tile's
+# corner; without an atlas, as a glyph.
 
-const TILE := 16.0
+const Level = preload("res://addons/malignus_level/Level.gd")
+const Art = preload("res://art/Art.gd")
 # kind -> [glyph, colour, small (drawn as a badge in the tile's corner)]
 const LOOK := {
 	"minion": ["m", Color(0.35, 0.85, 0.4), false],
@@ -34,12 +38,14 @@ const LOOK := {
 	"cell": ["#", Color(0.7, 0.7, 0.75), false],
 	"altar": ["A", Color(0.75, 0.3, 0.85), false],
 	"name": ["n", Color(0.9, 0.9, 0.9), true],
+	"down": ["x", Color(0.9, 0.25, 0.25), true],
 	"treasury": ["T", Color(0.85, 0.6, 0.25), false],
 }
 # Kind and Arg are edited in the Inspector from lists of pysim's catalogue of level things
 # (ThingFields.gd); LOOK draws each kind pysim knows (tests/core/test_level_scene.py checks).
 export var kind := "minion" setget set_kind
 export var arg := "" setget set_arg
+var drawn_thing := ""     # the sprite the last _draw drew ("" a glyph or a badge; tests)
 
 
 func _ready() -> void:
@@ -63,7 +69,8 @@ func set_arg(value: String) -> void:
 
 func _notification(what: int) -> void:
 	if what == NOTIFICATION_TRANSFORM_CHANGED and Engine.editor_hint:
-		var snapped := (position / TILE).floor() * TILE
+		var cell := _cell()
+		var snapped := (position / cell).floor() * cell
 		if snapped != position:
 			position = snapped
 
@@ -84,24 +91,49 @@ func _draw() -> void:
 	var look: Array = LOOK.get(kind, ["?", Color(1, 0, 1), false])
 	var colour: Color = look[1]
 	var font := _font()
+	var tile := _cell().x
+	drawn_thing = _draw_sprite(tile)
+	if drawn_thing != "":
+		return
 	if look[2]:
-		var badge := Rect2(Vector2(TILE - 7, 0), Vector2(7, 7))
+		var badge := Rect2(Vector2(tile - 7, 0), Vector2(7, 7))
 		draw_rect(badge, colour)
 		return
 	if kind in ["door", "trap", "metal", "bed", "scrapper_table", "pyre", "treasure", "vein",
 			"cell", "altar", "treasury"]:
-		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour.darkened(0.55))
-		draw_rect(Rect2(Vector2(2, 2), Vector2(TILE - 4, TILE - 4)), colour, false, 1.0)
+		draw_rect(Rect2(Vector2(2, 2), Vector2(tile - 4, tile - 4)), colour.darkened(0.55))
+		draw_rect(Rect2(Vector2(2, 2), Vector2(tile - 4, tile - 4)), colour, false, 1.0)
 	else:
-		draw_circle(Vector2(TILE / 2, TILE / 2), TILE / 2 - 1.5, colour.darkened(0.5))
-		draw_arc(Vector2(TILE / 2, TILE / 2), TILE / 2 - 1.5, 0, TAU, 16, colour, 1.0)
+		draw_circle(Vector2(tile / 2, tile / 2), tile / 2 - 1.5, colour.darkened(0.5))
+		draw_arc(Vector2(tile / 2, tile / 2), tile / 2 - 1.5, 0, TAU, 16, colour, 1.0)
 	if font != null:
 		var text := glyph()
 		var size := font.get_string_size(text)
-		var scale_to := min(1.0, (TILE - 4) / max(size.x, 1.0))
-		draw_set_transform(Vector2(TILE / 2 - size.x * scale_to / 2, TILE / 2 + font.get_ascent() * scale_to / 2 - 1), 0, Vector2(scale_to, scale_to))
+		var scale_to := min(1.0, (tile - 4) / max(size.x, 1.0))
+		draw_set_transform(Vector2(tile / 2 - size.x * scale_to / 2, tile / 2 + font.get_ascent() * scale_to / 2 - 1), 0, Vector2(scale_to, scale_to))
 		draw_string(font, Vector2(), text, colour.lightened(0.4))
 		draw_set_transform(Vector2(), 0, Vector2(1, 1))
+
+
+# Draws the game's sprite of this thing over its tile; the thing drawn, "" when there is none
+# (a badge word, no atlas, not in a level).
+func _draw_sprite(tile: float) -> String:
+	var thing := Art.level_thing(kind, arg)
+	var things := get_parent()
+	var level = things.get_parent() if things != null else null
+	if thing == "" or level == null or not level.has_method("atlas"):
+		return ""
+	var atlas: Dictionary = level.atlas()
+	if not atlas.get("regions", {}).has(thing):
+		return ""
+	draw_texture_rect_region(atlas["texture"], Rect2(Vector2.ZERO, Vector2(tile, tile)), atlas["regions"][thing])
+	return thing
+
+
+# The tile this thing stands on, in pixels (its level's cells).
+func _cell() -> Vector2:
+	var things := get_parent()
+	return Level.cell_of(things.get_parent() if things != null else null)
 
 
 static func _font() -> Font:

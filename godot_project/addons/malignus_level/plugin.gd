@@ -7,7 +7,7 @@ extends EditorPlugin
 
 const LevelDock = preload("res://addons/malignus_level/LevelDock.gd")
 const ThingInspector = preload("res://addons/malignus_level/ThingInspector.gd")
-const TILE := 16.0
+const Level = preload("res://addons/malignus_level/Level.gd")
 const OK_COLOR := Color(0.45, 1, 0.45)
 const BAD_COLOR := Color(1, 0.35, 0.3)
 
@@ -82,7 +82,7 @@ static func _view_of(root: Node2D) -> Transform2D:
 
 # The tile under a point of the 2D view.
 func _tile_at(root: Node2D, point: Vector2) -> Vector2:
-	return (_view_of(root).affine_inverse().xform(point) / TILE).floor()
+	return (_view_of(root).affine_inverse().xform(point) / Level.cell_of(root)).floor()
 
 
 func forward_canvas_gui_input(event: InputEvent) -> bool:
@@ -114,19 +114,20 @@ func forward_canvas_draw_over_viewport(overlay: Control) -> void:
 	var xform: Transform2D = _view_of(root)
 	var p: Dictionary = dock.preview()
 	var scale := xform.get_scale().x
+	var cell := Level.cell_of(root)
 	if p["hover"].x >= 0:
-		overlay.draw_rect(Rect2(xform.xform(p["hover"] * TILE), Vector2(TILE, TILE) * scale),
+		overlay.draw_rect(Rect2(xform.xform(p["hover"] * cell), cell * scale),
 				Color(1, 0.85, 0.3, 0.9), false, 2.0)
 	var check: Dictionary = p["check"]
 	var colour := OK_COLOR if check.get("ok", true) else BAD_COLOR
 	var centres := PoolVector2Array()
 	for t in p["path"]:
-		centres.append(xform.xform((t + Vector2(0.5, 0.5)) * TILE))
+		centres.append(xform.xform((t + Vector2(0.5, 0.5)) * cell))
 	if centres.size() >= 2:
 		overlay.draw_polyline(centres, colour, 3.0)
 	for j in check.get("joins", []):
-		overlay.draw_arc(xform.xform((Vector2(j[0], j[1]) + Vector2(0.5, 0.5)) * TILE),
+		overlay.draw_arc(xform.xform((Vector2(j[0], j[1]) + Vector2(0.5, 0.5)) * cell),
 				4.0 * scale, 0, TAU, 16, Color(1, 1, 1), 2.0)
 	for b in check.get("bumps", []):
-		var c: Vector2 = xform.xform((Vector2(b[0], b[1]) + Vector2(0.5, 0.5)) * TILE)
+		var c: Vector2 = xform.xform((Vector2(b[0], b[1]) + Vector2(0.5, 0.5)) * cell)
 		overlay.draw_line(c - Vector2(5, 5) * scale, c + Vector2(5, -5) * scale, Color(1, 1, 1), 2.0)

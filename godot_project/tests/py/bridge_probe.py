@@ -141,18 +141,6 @@ class BenchProbe(Probe):
     def floats2000(self):
         return self.f2000
 
-    def fixed_work(self, rounds):
-        """The same Python work at every call (`rounds` turns of a small loop, in the first
-        level cache): the bench times it beside the game's frames, so what the machine adds
-        to a frame (another process on the core, a slower clock) shows in a piece of work
-        that never changes. (Work spread over megabytes was tried: after each game frame it
-        ran at half the speed it was fitted at, on caches the frame had filled, which is
-        the game's cost and not the machine's.)"""
-        total = 0
-        for i in range(int(rounds)):
-            total += i * i
-        return total & 1
-
     def floats2000_f64(self):
         return self.f2000_64
 
@@ -172,7 +160,7 @@ class SessionBench:
         from pysim.session import Session
         self.session = Session(level_text, source_name, seed)
         self.py_seconds = 0.0
-        self.changes_seconds = 0.0
+        self.tick_frame_seconds = 0.0
         self.last = None
 
     def step(self, delta):
@@ -192,58 +180,35 @@ class SessionBench:
     def snapshot_changes(self):
         from time import perf_counter
         t = perf_counter()
-        changes = getattr(self.session, "snapshot_changes", None)
-        # a pysim from before issue 15 has no snapshot_changes: its whole snapshot each time
-        out = changes() if changes else dict(self.session.snapshot(), snapshot_full=True)
+        out = self.session.snapshot_changes()
         took = perf_counter() - t
         self.py_seconds += took
-        self.changes_seconds += took
         return out
 
-    def frame(self, delta, refresh=False, watch=False, lockstep=False):
-        frame = getattr(self.session, "frame", None)
-        if frame is not None:
-            return frame(delta, refresh, watch, lockstep)
-        # a pysim from before Session.frame: the same frame in the separate calls
-        ran = self.session.step(delta)
-        out = {"ran": ran}
-        if ran or refresh:
-            out["changes"] = self.snapshot_changes()
-        out["events"] = self.session.take_events()
+    def frame(self, delta, lockstep=False):
+        from time import perf_counter
+        t = perf_counter()
+        out = self.session.frame(delta, lockstep=lockstep)
+        if out is not None and "changes" in out:
+            self.tick_frame_seconds += perf_counter() - t
         return out
 
-    def set_frame_budget(self, micros):
-        set_budget = getattr(self.session, "set_frame_budget", None)
-        return set_budget(micros) if set_budget else 0
+    def take_tick_frame_us(self):
+        """Microseconds inside Python of the frame() calls that brought changes, since the
+        last call."""
+        us = self.tick_frame_seconds * 1e6
+        self.tick_frame_seconds = 0.0
+        return us
+
+    def noop(self):
+        return None
 
     def set_sim_thread(self, on):
-        # a pysim from before the sim thread runs its ticks in the frames
-        set_thread = getattr(self.session, "set_sim_thread", None)
-        return bool(set_thread(on)) if set_thread else False
+        return bool(self.session.set_sim_thread(on))
 
     def sim_mailbox(self):
-        # (PyBridge.attach_mail asks; a pysim from before the mailbox has none)
-        mailbox = getattr(self.session, "sim_mailbox", None)
-        return mailbox() if mailbox else None
-
-    def sim_thread_stood_aside(self):
-        stood = getattr(self.session, "sim_thread_stood_aside", None)
-        return int(stood()) if stood else 0
-
-    def tick_under_way(self):
-        under_way = getattr(self.session, "tick_under_way", None)
-        return bool(under_way()) if under_way else False
-
-    def thread_cpu_us(self):
-        """This thread's CPU time (Godot's main thread, the bridge's calls included): a
-        frame's work without the time other processes had the core."""
-        from time import thread_time_ns
-        return thread_time_ns() // 1000
-
-    def take_changes_us(self):
-        us = self.changes_seconds * 1e6
-        self.changes_seconds = 0.0
-        return us
+        # (PyBridge.attach_mail asks)
+        return self.session.sim_mailbox()
 
     def cached_snapshot(self):
         return self.last
@@ -259,12 +224,13 @@ class SessionBench:
 
 
 class MailProbe:
-    """A bare _godot.Mailbox for test_bridge.gd (the sim thread's, pysim/sim_thread.py): posts
+    """A bare _godot.Mailbox for test_bridge.gd (the sim thread's, pysim/driver.py): posts
     made from Python reach PyBridge.take_mail in order, already Godot's values."""
 
     def __init__(self):
         import _godot
-        self.box = _godot.Mailbox()
+        from pysim.driver import MAX_FRAME_MICROS
+        self.box = _godot.Mailbox(MAX_FRAME_MICROS)
 
     def sim_mailbox(self):
         return self.box

@@ -1,16 +1,20 @@
-"""Parties: which adventurers walk together, and the index of parties the doors system uses.
+"""Parties and factions: which adventurers walk together and where they come from, read by
+the doors (route choice, breaches) and the adventurers (caution, spotting, leaving) alike.
 
 An adventurer's party is its `party` attribute (spawn_party, the level thing `party:N`);
-without one it is a party of its own. A party's door decisions (route choice, given-up
-breaches) are kept in the doors area (pysim/doors/routes.PartyRoutes), registered here when
-the doors system first sees the party.
+without one it is a party of its own. Its faction is its `faction` attribute (spawn_party's
+"faction", the level thing `faction:NAME`); "" for none. A party's door decisions (route
+choice, given-up breaches) are kept in the doors area (pysim/doors/routes.PartyRoutes),
+registered by pysim/doors/route_choice.py when the doors system first sees the party.
 """
 import cython
 
-from pysim.adventurers import factions
 from pysim.core import entities
 from pysim.core.entities import Entity
-from pysim.doors.doors import area
+
+
+def faction_of(e):
+    return str(getattr(e, "faction", "") or "")
 
 
 def party_of(e):
@@ -48,23 +52,3 @@ class PartyIndex(object):
     def of(self, pid):
         """The party's adventurers (ascending id); callers must not change the list."""
         return self.members.get(pid, ())
-
-
-def party_index(game):
-    """The doors system's index while it runs, else a new one."""
-    idx = area(game).index
-    return idx if idx is not None else PartyIndex(game)
-
-
-def register_party(game, pid, members):
-    """The party's door record, made when the doors system first sees the party."""
-    a = area(game)
-    r = a.parties.get(pid)
-    if r is not None:
-        return r
-    faction = factions.faction_of(members[0])
-    r = a.party(pid, faction)
-    if factions.use_mapmaker_memory(game, faction):
-        r.direct = True                     # DOOR-03: this is the faction's next party
-        game.emit("party_direct", party=pid, faction=faction)
-    return r
