@@ -33,3 +33,7 @@ enemies. A policy is deterministic: it uses no randomness (not even the game's s
 draw would change the game) and walks dicts and sets in sorted order, so the same seed gives
 the same commands and the same state hash.
 """
+
+# The built-in policies register themselves when the package is first imported (whoever
+# imports pysim.keepers.registry loads this first), so the registry never imports them back.
+from pysim.keepers import policies  # noqa: E402,F401

@@ -39,20 +39,14 @@ def policy(name, every=EVERY, help=""):
 
 
 def names():
-    _load_builtin()
     return sorted(POLICIES)
 
 
 def get(name):
     """The policy registered as `name`; KeyError naming the known ones."""
-    _load_builtin()
     if name not in POLICIES:
         raise KeyError("unknown policy %r (known: %s)" % (name, ", ".join(sorted(POLICIES))))
     return POLICIES[name]
-
-
-def _load_builtin():
-    from pysim.keepers import policies  # noqa: F401 (registers the built-in policies)
 
 
 class Keeper(object):
