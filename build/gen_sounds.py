@@ -7,7 +7,7 @@ echo baked into each effect (no reverb runs in the game). No third-party audio.
 
 Deterministic: every random draw comes from a generator seeded with the file's own name
 (crc32), and the files are plain 16-bit mono PCM written by the standard `wave` module, so two
-runs write the same bytes (tests/sound/test_synthesis.py). SOUNDS maps each family to its
+runs write the same bytes (tests/assets/test_sounds.py). SOUNDS maps each family to its
 variants; variant i of family f is written as f_<i>.wav (from 1), the ambience loops as
 ambience_<name>.wav. Which event plays which family: the sound player,
 godot_project/sound/SoundExtension.gd (docs/godot.md "Sound"; README "Sounds").

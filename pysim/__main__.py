@@ -1,5 +1,6 @@
 """Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH]
-[--policy NAME] (a keeper policy plays the keeper's side: pysim/keepers).
+[--policy NAME] (a keeper policy plays the keeper's side: pysim/keepers)
+[--hash-every N [--hash-parts]] [--check-caches] (these find a desync: docs/desync.md).
 Balance sweeps: python -m pysim sweep LEVEL --seeds N [...] (pysim/sweep).
 Converter: python -m pysim convert IN OUT (a .level to a .tscn level scene, or back).
 
@@ -68,17 +69,22 @@ def _bounded_int(lo, hi, what):
     return parse
 
 
-def _load(path, seed):
-    """A level, or a save to go on from (recognised by its first line)."""
+def _load(path, seed, each_tick=None):
+    """A level, or a save to go on from (recognised by its first line); each_tick(game)
+    after every tick a save's replay plays."""
     from pysim.core import files, save
     from pysim.level import load_text
     text = files.read_text(path, "level or save", files.MAX_SAVE_BYTES)
     first = text.split("\n", 1)[0].strip()
     if first == save.MAGIC or first in save.OLD_MAGICS:
-        return save.loads(text, str(path))
+        return save.loads(text, str(path), each_tick)
     if len(text) > files.MAX_LEVEL_BYTES and not str(path).endswith(".tscn"):
         files.error(path, 0, "the level is over %d bytes" % files.MAX_LEVEL_BYTES)
     return load_text(text, str(path), seed)
+
+
+class CacheDiffers(Exception):
+    """--check-caches found a cache that differs from its recomputation."""
 
 
 def _run(args):
@@ -96,25 +102,52 @@ def _run(args):
         if not os.path.isdir(folder):
             sys.stderr.write("%s: the folder for the save does not exist\n" % args.save)
             return 2
+    out = sys.stdout
+    refused = [0]
+    checker = None
+    if args.check_caches:
+        from pysim.desync import CacheCheck
+        checker = CacheCheck()
+
+    def hashes(game):
+        out.write("tick %d hash %s\n" % (game.tick, game.state_hash()))
+        if args.hash_parts:
+            from pysim.desync import hash_parts
+            for name, digest in hash_parts(game):
+                out.write("tick %d part %s hash %s\n" % (game.tick, name, digest))
+
+    def each_tick(game):
+        """The per-tick hash and the cache check, on the ticks a save replays too."""
+        if args.hash_every and game.tick % args.hash_every == 0:
+            hashes(game)
+        if checker is not None:
+            problems = checker.check(game)
+            if problems:
+                raise CacheDiffers("tick %d: a cache differs from its recomputation: %s"
+                                   % (game.tick, "; ".join(problems)))
+
     try:
-        game = _load(args.file, args.seed)
+        game = _load(args.file, args.seed, each_tick)
+        if args.hash_every and game.tick == 0:      # a level (a save's replay said its own)
+            hashes(game)
+        total = args.ticks if args.ticks is not None else \
+            int(round(args.hours * clock.TICKS_PER_HOUR))
+        keeper = registry.Keeper(game, args.policy) if args.policy else None
+
+        def show(evs):
+            refused[0] += sum(1 for ev in evs if ev["type"] == "refused")
+            if args.events:
+                for ev in evs:
+                    out.write(json.dumps(ev, sort_keys=True) + "\n")
+            each_tick(game)
+        driving.play(game, total, keeper, show)
     except LevelError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    if args.ticks is not None:
-        total = args.ticks
-    else:
-        total = int(round(args.hours * clock.TICKS_PER_HOUR))
-    out = sys.stdout
-    keeper = registry.Keeper(game, args.policy) if args.policy else None
-    refused = [0]
-
-    def show(evs):
-        refused[0] += sum(1 for ev in evs if ev["type"] == "refused")
-        if args.events:
-            for ev in evs:
-                out.write(json.dumps(ev, sort_keys=True) + "\n")
-    driving.play(game, total, keeper, show)
+    except CacheDiffers as exc:
+        out.flush()
+        print("%s: %s" % (args.file, exc), file=sys.stderr)
+        return 3
     if keeper is not None:
         sys.stderr.write("policy %s: %d commands sent, %d refused\n"
                          % (args.policy, keeper.sent, refused[0]))
@@ -215,6 +248,15 @@ def main(argv=None):
     r.add_argument("--policy", default=None, metavar="NAME",
                    help="a keeper policy plays the keeper's side (pysim/keepers: passive, "
                    "trapper, defender); its commands are logged like a player's")
+    r.add_argument("--hash-every", type=_bounded_int(1, 10 ** 9, "--hash-every"), default=None,
+                   metavar="N", help="print 'tick T hash H' every N ticks (a save's replayed "
+                   "ticks too): diff two runs to find the first tick they differ")
+    r.add_argument("--hash-parts", action="store_true",
+                   help="with --hash-every: each hash line followed by its parts' hashes "
+                   "(the grid, the streams, each entity, each rule area)")
+    r.add_argument("--check-caches", action="store_true",
+                   help="after every tick, recompute each cache and stop (exit 3) at the "
+                   "first that differs (slow: a debugging switch)")
     _add_sweep(sub)
     g = sub.add_parser("genbench", help="print a generated benchmark level")
     g.add_argument("--width", type=_bounded_int(32, 512, "the width"), default=128)

@@ -20,7 +20,7 @@ import benchkit  # noqa: E402
 WARMUP = 100
 TICKS = {"compiled": 1200, "pure": 300}
 QUERIES = {"compiled": 400, "pure": 20}
-STUCK_TICKS = {"compiled": 600, "pure": 30}   # pure before issue 9: seconds per tick
+STUCK_TICKS = {"compiled": 600, "pure": 30}   # pure before walkers out of reach stopped searching every tick: seconds per tick
 
 
 def child(build):

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Full-scale figures (issue 15) on pysim.core.levelgen.full_level(): a 128x128 dungeon with
+"""Full-scale figures on pysim.core.levelgen.full_level(): a 128x128 dungeon with
 300 trap parts in 120 traps, 40 padlocked doors, 60 minions, 40 of the dungeon's creatures,
 5 parties of 5 adventurers and invasions on. CPU time (time.process_time) of one process on
 one core, so the figures are the work done, not the machine's load.

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Invasions bench: a 30-day headless game with invasions on, compiled only (the pure build
-would take minutes), in ms per game day (60 days until issue 15 bounded `make bench`; the
+would take minutes), in ms per game day (60 days until `make bench` was bounded; the
 last 60-day run: 459 CPU ms a day, 171 invasions).
 
 The map is godot_project/levels/first.level with `invasions: on` (its scripted parties too),

@@ -10,7 +10,7 @@ Runs the same game in two subprocesses (benchkit.py), against the compiled packa
 (build/compiled or PYSIM_COMPILED_DIR) and the pure sources, and reports the mean time
 of one whole game tick (Game.step: every system, traps and duties included). Options:
 --days D (default 4: two decay cycles, the first from a fresh build and the second from
-the resets; 10 days, the default until issue 15, take 2.5 times as long) measures D game days. Prints a JSON dict as its LAST
+the resets; 10 days, the default once, take 2.5 times as long) measures D game days. Prints a JSON dict as its LAST
 stdout line: traps_step_ms_compiled, traps_step_ms_pure, traps_speedup, plus traps_ticks,
 traps_resets, traps_workload_max (same in both builds: same seed).
 """

@@ -41,7 +41,7 @@ func _init() -> void:
 	r.text = "Aggressive"
 	ends.add_child(r)
 	add_child(ends)
-	# The order buttons above the wounds: a growing wound list must not move them (issue 13).
+	# The order buttons above the wounds: a growing wound list must not move them.
 	orders = FlowRow.new()
 	orders.name = "Orders"
 	add_child(orders)

@@ -242,7 +242,7 @@ func _on_tool_selected(id: String) -> void:
 	_refresh_order_panel()
 
 
-# --- the Orders panel: the Order tool works on its own (issue 13) ----------------------------
+# --- the Orders panel: the Order tool works on its own ----------------------------
 # Pick the order, the minion, the target (and for Carry the place), in any state of the
 # selection; the panel's hint always says the next step, and goes with the tool.
 

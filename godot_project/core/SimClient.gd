@@ -1,7 +1,8 @@
 extends Node
-# SimClient: THE ONLY script that uses PyBridge (docs/architecture.md).
-# It starts pysim.session.Session through the bridge, steps it once per physics frame,
-# and publishes what happened on EventBus:
+# SimClient: THE ONLY script that uses PyBridge (docs/architecture.md, "Godot").
+# It starts pysim.session.Session through the bridge, hands each physics frame's time to its
+# driver and takes what the driver posted (docs/architecture.md, "The driver"), and
+# publishes what happened on EventBus:
 #   snapshot_updated(snap), sim_event(ev), sim_error(text), entity_described(id, info),
 #   sim_started(info), sim_failed(text).
 # Commands come in through EventBus.command_requested and go out with Session.send.
@@ -24,9 +25,7 @@ const SAVE_TEMP_SUFFIX := ".tmp"
 # over, for at most this long a physics frame, at this speed.
 const AUTOPLAY_FRAME_USEC := 12000
 const AUTOPLAY_SPEED := 4
-# The game's ticks run on the sim thread (docs/architecture.md, "The driver"): a physics
-# frame hands over its time and takes what the thread posted, in the bridge, without Python.
-# Off (set_sim_thread(false)): the same driver runs what is due inside each frame's call.
+# The game's ticks run on the sim thread (docs/architecture.md, "The driver").
 const SIM_THREAD := true
 
 var bridge = null            # the PyBridge instance, null until start() succeeds
@@ -47,7 +46,6 @@ var frame_usec := 0          # the last frame's own work (bridge and merge), wit
 var _listeners_usec := 0     # the time the listeners took in this frame
 var snapshots_taken := 0     # snapshot changes taken (a frame with no tick or command takes none)
 var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
-var has_state_hash_method := true  # Session.state_hash() is tried when the snapshot lacks it
 var last_save_synced := false  # the last save written was fsync'd before its rename
 var level_name := ""         # the running level's own name ("The Lair"; Session.about)
 var loaded_view := {}        # the [view] of the save last loaded or started on ({key: [values]})
@@ -228,11 +226,8 @@ func step_frame(delta: float) -> void:
 	_frame(delta, true)
 
 
-# One frame (docs/architecture.md, "The driver"): hand over delta real seconds and publish
-# what the driver posted since the last frame, the snapshot's changes, then the events. With
-# the sim thread a physics frame calls no Python (PyBridge.take_mail) and never waits for the
-# ticks it makes due; without it, or in lockstep, one call (Session.frame) runs or waits
-# for them first.
+# One frame: hand over delta real seconds and publish what the driver posted since the last
+# frame (docs/architecture.md, "The driver"): the snapshot's changes, then the events.
 func _frame(delta: float, lockstep: bool) -> void:
 	var t0 := OS.get_ticks_usec()
 	_listeners_usec = 0
@@ -652,13 +647,9 @@ func debug_fail_next_step() -> void:
 		_invoke("debug_fail_next_step", [])
 
 
-# The state hash: the snapshot's "state_hash" (or "hash") key when the session offers it,
-# else Session.state_hash() when that exists, else "".
+# The state hash (Session.state_hash; docs/desync.md), "" when no session runs.
 func state_hash() -> String:
-	for key in ["state_hash", "hash"]:
-		if last_snapshot.has(key):
-			return str(last_snapshot[key])
-	if running and has_state_hash_method:
+	if running:
 		var h = bridge.invoke("state_hash", [])
 		if _check(h) and typeof(h) == TYPE_STRING:
 			return h

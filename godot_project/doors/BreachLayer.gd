@@ -18,7 +18,7 @@ var padlock_marks := 0     # padlock marks drawn by the last _draw (tests read i
 func _on_snapshot(s: Dictionary) -> void:
 	snap = s
 	# Redraw once more when the doors are gone (another level with none): the previous
-	# level's padlock marks must not stay on screen (issue 13).
+	# level's padlock marks must not stay on screen.
 	var has: bool = s.get("door_id", []).size() > 0
 	if has or _had_doors:
 		update()

@@ -6,7 +6,7 @@ extends "res://core/ConceptExtension.gd"
 # HUD's right dock (under the selection panel), shown while a door is selected. All state
 # comes from the snapshot (door_* and breach_* keys); every rule is pysim's. Refused
 # commands (a wall that would cut the walking path...) show as the HUD's toasts with the
-# sim's reason. Before the click (issue 13), the Doors tool previews the hovered tile: on a
+# sim's reason. Before the click, the Doors tool previews the hovered tile: on a
 # floor tile a green frame ("Build a door here") or a red cross with build_door's reason, on
 # a door what the panel would let you do there; the panel's buttons are enabled only when
 # their command's own check (Session.check) takes it, the reason in their tooltip.

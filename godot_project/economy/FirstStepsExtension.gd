@@ -1,5 +1,5 @@
 extends "res://core/ConceptExtension.gd"
-# The first step, said in the log when a game starts (seen in play, issue 13: the campaign
+# The first step, said in the log when a game starts (seen in play: the campaign
 # opened on an empty log and idle minions, and a new player had nothing telling them what to
 # do). Read from the first snapshot of each game: with no metal in any pile and a metal vein
 # on the map that nobody marked, the log says how to get metal (unless the level has goals:

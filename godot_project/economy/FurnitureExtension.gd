@@ -1,5 +1,5 @@
 extends "res://core/ConceptExtension.gd"
-# The furniture panel (issue 13): a select-tool click on a built piece or a blueprint (bed,
+# The furniture panel: a select-tool click on a built piece or a blueprint (bed,
 # scrapper's table, pyre, prison cell, altar, guardpost, scrying pool) shows, in the right
 # dock, its name and place, what it does (the catalog's description) and its state: for a
 # blueprint the metal on site of its cost, "waiting for metal" when no pile holds any, who

@@ -126,7 +126,7 @@ func answer_confirm(which: String = "Go"):
 
 
 # start_main, then the game stepped by the test alone: main.sim.step_frame(0.1) runs one
-# whole tick at 1x on this thread (no sim thread, no frame budget). A coroutine; false if
+# whole tick at 1x on this thread (the sim thread off). A coroutine; false if
 # the session did not start.
 func start_lockstep(level: String):
 	yield(start_main(level), "completed")

@@ -66,7 +66,7 @@ func test_numpy_imports() -> void:
 
 
 func test_numpy_blas_runs_on_the_calling_thread() -> void:
-	# the bridge sets OPENBLAS_NUM_THREADS=1 before Python starts (issue 15): no thread of
+	# the bridge sets OPENBLAS_NUM_THREADS=1 before Python starts: no thread of
 	# OpenBLAS's spinning beside Godot's on a two-core machine
 	assert_eq(probe.invoke("openblas_threads", []), "1")
 

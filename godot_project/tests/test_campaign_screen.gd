@@ -1,5 +1,5 @@
 extends "res://tests/TestCase.gd"
-# What playing the campaign level in a window showed (issue 13, item 5 of the second round),
+# What playing the campaign level in a window showed,
 # each checked as the player sees it: the top bar's last readout (the Invasion indicator)
 # stays on the 1280x720 screen whatever band it says; the selection panel of a creature is
 # as tall as its text, not the whole right side, and its first line says what the body is

@@ -1,5 +1,5 @@
 extends "res://tests/TestCase.gd"
-# The end screen from a real Boss death (issue 13): tests/data/last_stand.level, played at 4x
+# The end screen from a real Boss death: tests/data/last_stand.level, played at 4x
 # (the 4x button clicked), has two of your kobolds kill a peasant while five knights walk in
 # and kill the Boss through the simulation's own fight (about tick 220). The end screen shows
 # the Boss by name and the tally the simulation's game_over event gave (one adventurer killed,

@@ -1,6 +1,6 @@
 extends "res://tests/TestCase.gd"
 # Every sim event in words. res://tests/data/event_samples.json holds one sample of every
-# event type pysim emits, shaped exactly as pysim emits it (tests/test_event_samples.py keeps
+# event type pysim emits, shaped exactly as pysim emits it (tests/core/test_event_samples.py keeps
 # it in step with pysim/*.py). Against the main scene (res://levels/trap_demo.level, so the
 # combat, traps and doors extensions have registered their words):
 # - HUD.event_words gives every sample a sentence that is not the generic fallback
@@ -85,7 +85,7 @@ func _t_read_well():
 	if not running():
 		return
 	var w = funcref(main.hud, "event_words")
-	# Names, not ids (issue 13): the bodies of trap_demo by their names (core/Names.gd), the
+	# Names, not ids: the bodies of trap_demo by their names (core/Names.gd), the
 	# places by their names.
 	var one: String = Names.who(1)
 	assert_true(one != "someone" and one.find("#") < 0, "body 1 of trap_demo has a name: %s" % one)
@@ -101,14 +101,14 @@ func _t_read_well():
 	assert_eq(w.call_func({"type": "part_placed", "tick": 3, "part": 40, "kind": "spinning_blades",
 			"state": "blueprint", "x": 2, "y": 2}),
 			"A set of spinning blades is planned %s (a blueprint until built)" % EventText.where(2, 2))
-	# The merged branches' words name the place and the body (issue 13).
+	# The merged branches' words name the place and the body.
 	assert_eq(w.call_func({"type": "cell_built", "tick": 700, "x": 13, "y": 1}),
 			"A prison cell is ready %s" % EventText.where(13, 1))
 	assert_eq(w.call_func({"type": "guardpost_built", "tick": 700, "x": 10, "y": 1}),
 			"A guardpost was built %s" % EventText.where(10, 1))
 	assert_eq(w.call_func({"type": "torch_lit", "tick": 700, "entity": 1, "x": 10, "y": 1}),
 			"%s lit the guardpost torch %s" % [one, EventText.where(10, 1)])
-	# Which piece the metal went to, and who built it (issue 13, seen in play).
+	# Which piece the metal went to, and who built it (seen in play).
 	assert_eq(w.call_func({"type": "metal_delivered", "tick": 700, "entity": 1, "furniture": 3,
 			"kind": "bed", "name": "Bed", "metal": 1, "needed": 1, "x": 10, "y": 4}),
 			"%s brought metal for the planned bed %s (1 of 1)" % [one, EventText.where(10, 4)])

@@ -1,5 +1,5 @@
 extends "res://tests/TestCase.gd"
-# The furniture panel (economy/FurnitureExtension.gd, issue 13), driven as a player would on
+# The furniture panel (economy/FurnitureExtension.gd), driven as a player would on
 # the campaign level: a bed blueprint placed with the Bed tool, the Select tool, a click on
 # the blueprint shows its name, place, what it does and its metal ("waiting for metal": the
 # Lair starts with none); Cancel takes it back; a click on a built bed shows it with its

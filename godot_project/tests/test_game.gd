@@ -183,7 +183,7 @@ func _t_click_selects_entity_and_panel_describes_it() -> void:
 	var panel = main.hud.selection_panel
 	assert_true(panel.visible, "the selection panel shows")
 	assert_false(panel.last_info.empty(), "describe(id) arrived")
-	# Its name (pysim/core/names.py), never an id (issue 13).
+	# Its name (pysim/core/names.py), never an id.
 	assert_string_contains(panel.title_label.text, Names.who(id))
 	assert_true(panel.title_label.text.find("#") < 0, "no id in the title: %s" % panel.title_label.text)
 	# Escape-equivalent: right click clears the selection.

@@ -82,7 +82,7 @@ func test_f5_and_f9_save_and_load():
 	main.sim.paused_stepping = false
 
 
-# Saves at awkward moments (issue: valid saves refused as "does not replay"). The test drives
+# Saves at awkward moments (valid saves were once refused as "does not replay"). The test drives
 # the frames itself (paused_stepping), so the moment is exact.
 func _step_to_tick(tick: int) -> void:
 	main.sim.paused_stepping = true

@@ -1,5 +1,5 @@
 extends "res://tests/TestCase.gd"
-# Issue 13, "Seen in play, to fix" and what a game of this kind is expected to have, each
+# What playing showed was wrong, and what a game of this kind is expected to have, each
 # driven as a player does it (Input.parse_input_event: clicks, mouse moves, keys):
 # the timer's delay box gives the keyboard back; the level picker follows a loaded save and
 # picking the running level starts it again; padlock marks go with their level; the Order
@@ -406,7 +406,7 @@ func _t_preview():
 	var ext = extension("TrapsExtension")
 	yield(pause_by_click(), "completed")
 	yield(click_control(main.hud.tool_button("trap_build")), "completed")
-	# The picked part's cost and what it does (issue 13: a cost and a line on every buildable).
+	# The picked part's cost and what it does (a cost and a line on every buildable).
 	assert_true(ext.about_label.is_visible_in_tree(), "the Build Trap panel describes the part")
 	assert_string_contains(ext.about_label.text, "Pressure Plate: 1 metal. ")
 	yield(pick_option(ext.kind_picker, TrapsExtension.KINDS.find("dart_thrower")), "completed")

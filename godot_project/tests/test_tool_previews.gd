@@ -1,5 +1,5 @@
 extends "res://tests/TestCase.gd"
-# The Doors and Wiring tools' previews (issue 13), driven as a player would: with the Doors
+# The Doors and Wiring tools' previews, driven as a player would: with the Doors
 # tool, hovering a wall shows a red cross and build_door's reason, a floor tile what pysim's
 # check says, a door the actions its panel would take now; the door panel's buttons are
 # enabled only when their command would be taken (the reason in the tooltip). With the

@@ -193,10 +193,6 @@ func part_index_at(tile: Vector2) -> int:
 	return -1
 
 
-func part_index(part_id: int) -> int:
-	return row_index(snap, "part_id", part_id)
-
-
 func wire_count() -> int:
 	return snap.get("wire_id", []).size()
 
@@ -307,7 +303,7 @@ func _on_tile_hovered(tile: Vector2) -> void:
 		preview_placement(tile)
 
 
-# Costs and one-line descriptions of the parts (issue 13), asked once the session runs.
+# Costs and one-line descriptions of the parts, asked once the session runs.
 func _on_sim_started_kinds(_info) -> void:
 	if not part_about.empty():
 		return
@@ -331,7 +327,7 @@ func _on_kind_picked(index: int) -> void:
 		preview_placement(placement.tile)
 
 
-# The Build Trap tool's preview (issue 13): before the click, the hovered tile is framed green
+# The Build Trap tool's preview: before the click, the hovered tile is framed green
 # or red and the panel says why not, from the command's own check (Session.check), and amber
 # with its note when the command is taken with advice.
 var placement := {}          # {"tile", "ok", "reason", "note"} for the hovered tile, {} when none
@@ -356,7 +352,7 @@ func _extend(tile: Vector2) -> void:
 	check_wire()
 
 
-# The Wiring tool's preview (issue 13): would the drag so far be taken as a wire?
+# The Wiring tool's preview: would the drag so far be taken as a wire?
 func check_wire() -> void:
 	wire_check = {}
 	if drag_path.size() < 2 or main == null or main.sim == null:
@@ -564,7 +560,7 @@ func _text_reset(ev: Dictionary) -> String:
 
 
 func _text_placed(ev: Dictionary) -> String:
-	# "A set of spinning blades is planned" (issue 13: "A spinning blades is planned").
+	# "A set of spinning blades is planned" (not "A spinning blades is planned").
 	var what := ET.first_up(ET.a_part(ev.kind))
 	if str(ev.get("state", "")) == "blueprint":
 		return "%s is planned %s (a blueprint until built)" % [what, ET.where(ev.x, ev.y)]

@@ -1,9 +1,7 @@
 extends Node2D
-# Doors, drawn from whatever door keys the snapshot has (the doors rule area owns them):
-#   positions: "door_pos" (PoolVector2Array, tile coordinates) or "door_x" + "door_y"
-#              (int arrays) or "door_tile" (flat index y * width + x);
-#   state:     "door_open" (0/1) or "door_state" (0 closed, 1 open);
-#   padlock:   "door_locked" (0/1), optional; "door_held" (held open, 0/1), optional.
+# Doors, drawn from the snapshot's door keys (the doors rule area owns them): "door_pos"
+# (PoolVector2Array, tile coordinates), "door_open" (0/1), "door_state" (Shared's door
+# states: the sprite), "door_held" (held open, 0/1).
 # Each door is its sprite (art/Art.gd door_thing: closed, open, breached); held open, a
 # green wedge. Padlocks and breaches are drawn over it by doors/BreachLayer.gd.
 
@@ -29,18 +27,8 @@ func _on_snapshot_updated(s: Dictionary) -> void:
 # Door tiles as an Array of Vector2 (tile coordinates).
 func positions() -> Array:
 	var out := []
-	var w := int(snap.get("width", 0))
-	if snap.has("door_pos"):
-		for p in snap["door_pos"]:
-			out.append(Vector2(p.x, p.y).floor())
-	elif snap.has("door_x") and snap.has("door_y"):
-		var xs = snap["door_x"]
-		var ys = snap["door_y"]
-		for i in range(min(xs.size(), ys.size())):
-			out.append(Vector2(xs[i], ys[i]))
-	elif snap.has("door_tile") and w > 0:
-		for t in snap["door_tile"]:
-			out.append(Vector2(int(t) % w, int(int(t) / float(w))))
+	for p in snap.get("door_pos", []):
+		out.append(Vector2(p.x, p.y).floor())
 	return out
 
 
@@ -57,7 +45,7 @@ func _draw() -> void:
 	var states = snap.get("door_state", [])
 	for i in range(ps.size()):
 		var t: Vector2 = ps[i]
-		var open := _flag("door_open", i) if snap.has("door_open") else _flag("door_state", i)
+		var open := _flag("door_open", i)
 		var state: int = int(states[i]) if i < states.size() else (1 if open else 0)
 		var r := Rect2(t * ts, Vector2(ts, ts))
 		Art.draw(self, Art.door_thing(state, open != 0), r)

@@ -198,13 +198,6 @@ func _by_score(a: Array, b: Array) -> bool:
 	return a[0] < b[0] or (a[0] == b[0] and a[1] < b[1])
 
 
-func entity_position(entity_id: int):
-	var i := index_of(entity_id)
-	if i < 0:
-		return null
-	return snap["ent_pos"][i]
-
-
 func _draw() -> void:
 	var ids = snap.get("ent_id", PoolIntArray())
 	var kinds = snap.get("ent_kind", PoolIntArray())

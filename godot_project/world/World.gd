@@ -44,7 +44,7 @@ func _ready() -> void:
 	_err = EventBus.connect("game_loaded", self, "_on_game_loaded")
 
 
-# Another level or a loaded save: frame the camera on it again (issue 13).
+# Another level or a loaded save: frame the camera on it again.
 func _on_game_loaded(_path) -> void:
 	_framed = false
 	map_size = Vector2.ZERO

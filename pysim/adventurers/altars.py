@@ -13,7 +13,7 @@ The "altars" area exists once an altar is placed, so older levels keep their sta
 import numpy as np
 
 from pysim.adventurers import goals
-from pysim.core import commands as C, level, movement, terrain
+from pysim.core import level, movement, terrain
 from pysim.core.furniture_kinds import add_kind
 from pysim.core.snapshot import keyed_part
 

@@ -110,11 +110,3 @@ def maps(game):
         g.areas_cache = hit
     return hit[1], hit[2]
 
-
-def is_corridor(game, x, y):
-    return bool(maps(game)[0][y, x])
-
-
-def area_at(game, x, y):
-    """The area id of tile (x, y), -1 for a door, a doorway or a blocked tile."""
-    return int(maps(game)[1][y, x])

@@ -45,7 +45,7 @@ def use(game, rogue, idx=None):
 def tick(game):
     ks = K.state_of(game)
     idx = None
-    # typed: this walks every body every tick (issue 15)
+    # typed: this walks every body every tick
     e: Entity
     adventurer: cython.int = entities.ADVENTURER
     up: cython.int = entities.UP

@@ -16,7 +16,6 @@ from pysim.core import brains, entities, snapshot, terrain
 
 KILL_BOSS = "kill_boss"
 STEAL_TREASURE = "steal_treasure"
-GOAL_NAMES = (KILL_BOSS, STEAL_TREASURE)
 STEAL_PCT = 25        # of parties, when the dungeon has treasure on the floor
 OTHER_PCT = 20        # each further goal's share, when it can be had (prisoners, altars)
 GOAL_BRAINS = {}      # goal -> fn(game, e, prev_brain) for goals defined in other modules

@@ -268,7 +268,7 @@ def _follow(carrier, body):
 @systems.system("afterwards", 460)
 def tick(game):
     ents: dict = game.entities   # (typed: its get is a C call)
-    # typed: this walks every body every tick (issue 15)
+    # typed: this walks every body every tick
     e: Entity
     f: Fighter
     dead: cython.int = E.DEAD

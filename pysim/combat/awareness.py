@@ -16,7 +16,7 @@ when the enemy is down, gone, or not seen for FORGET_TICKS.
 import cython
 import numpy as np
 
-from pysim.combat import fighter as F, sight, stats as S
+from pysim.combat import fighter as F, sight
 from pysim.combat.sight import line_of_sight
 from pysim.combat.stats import sight_range
 from pysim.core import entities as E, terrain as T
@@ -28,17 +28,10 @@ LOOK_PERIOD = 5
 NOISE_RADIUS = 7
 FORGET_TICKS = 600  # a game hour without news
 
-# fn(game, blocked) may mark more tiles as blocking sight (e.g. closed doors): in place.
-SIGHT_HOOKS = []
 
 _OPAQUE = np.zeros(256, dtype=np.uint8)
 _OPAQUE[T.ROCK] = 1
 _OPAQUE[T.WALL] = 1
-
-
-def add_sight_hook(fn):
-    if fn not in SIGHT_HOOKS:
-        SIGHT_HOOKS.append(fn)
 
 
 class _Cache(object):
@@ -62,7 +55,7 @@ def closed_doors(game):
 
 
 def sight_blocked(game):
-    """uint8 [y, x], 1 where a tile blocks the view (rock, wall, closed door, SIGHT_HOOKS).
+    """uint8 [y, x], 1 where a tile blocks the view (rock, wall, closed door).
     Cached per grid change and per set of closed doors."""
     g = game.grid
     doors = game.areas.get("doors")
@@ -80,8 +73,6 @@ def sight_blocked(game):
         b = _cache.base.copy()
         for (x, y) in closed_doors(game):
             b[y, x] = 1
-        for fn in SIGHT_HOOKS:
-            fn(game, b)
         _cache.blocked = b
         _cache.key = key
     return _cache.blocked
@@ -89,7 +80,7 @@ def sight_blocked(game):
 
 def notice_range(entity) -> cython.int:
     """AWARE-01's range: sight_range of the Hunt stat (F.stat), by C calls to the Fighter's
-    stat and to sight_range (the fog asks it of every eye every tick, issue 15)."""
+    stat and to sight_range (the fog asks it of every eye every tick)."""
     f: Fighter
     fo = fighter_of(entity)
     if fo is None:

@@ -2,7 +2,7 @@
 "combat" (moved out of combat.py, which registers them where it did, so the keys keep their
 place among the other parts).
 
-Issue 15, per-frame data only from what changed: one typed pass a frame reads every
+Per-frame data only from what changed: one typed pass a frame reads every
 entity's shown fighter fields into a (7, n) int32 table; each row that equals last frame's
 hands out the very array it handed out then (Frames.changes stops at its identity, the
 front end is not sent it again); only a changed row makes a new array. The table is a cache

@@ -26,7 +26,7 @@ class Occupancy:
     A grid over the map and the ring of tiles just outside it (the neighbours of an edge
     tile), each cell the first of its bodies, and the bodies as rows of C ints chained
     cell by cell (compiled: every fighter is added every tick, and a dictionary of lists of
-    tuples was a fifth of the combat system's work, issue 15). Tiles beyond the ring, where
+    tuples was a fifth of the combat system's work). Tiles beyond the ring, where
     no body ever stands, share one cell. The combat system keeps one beside the game and
     clears it each tick (occupancy_for): making the arrays anew cost more than the adds."""
 
@@ -153,11 +153,6 @@ def occupancy_for(game) -> Occupancy:
     occ = Occupancy(w, h)
     game.combat_occupancy = occ
     return occ
-
-
-def can_share(small_a, small_b) -> cython.bint:
-    """CROWD-02: only two small bodies share a tile."""
-    return bool(small_a) and bool(small_b)
 
 
 def attack_tile(occ, walkable, tx, ty, ax, ay, eid, small):

@@ -29,7 +29,6 @@ DEFENSIVE = 2
 BALANCED = 3
 AGGRESSIVE = 4
 NAMES = ("flee", "evasive", "defensive", "balanced", "aggressive")
-DEFAULT = BALANCED
 
 IDLE = 0
 FIGHT = 1

@@ -102,7 +102,7 @@ class StatBlock:
     other rule areas add (trap learning, Cautious) never leak into the tables. Compiled,
     the fields are typed (stats.pxd; no others may be added): combat reads the traits and
     the weapon of every fighter every tick, and getattr on a Python object was a fifth of
-    each read's cost (issue 15)."""
+    each read's cost."""
 
     def __init__(self, name, hunt, craft, battle, block, speed=6, weapon="fists",
                  armour=ARMOUR_NONE, helmet=0, ko_rule=KO_NORMAL, traits=(), level=0):
@@ -225,15 +225,3 @@ def minion():
 def boss():
     return BOSS.copy()
 
-
-def for_entity_kind(kind_name, cls=None, level=1):
-    """Default stat block by entity kind name ('minion', 'boss', 'adventurer', creature)."""
-    if kind_name == "minion":
-        return minion()
-    if kind_name == "boss":
-        return boss()
-    if kind_name == "adventurer":
-        return adventurer(cls or "peasant", level)
-    if kind_name in CREATURES:
-        return creature(kind_name)
-    return minion()

@@ -40,7 +40,7 @@ class CellBuckets(object):
         m: cython.Py_ssize_t = n if n > 0 else 1
         cells_n: cython.Py_ssize_t = cw * ch + 1
         # one buffer for every array (each typed view taken of its own array cost more
-        # than filling it: made every combat tick, issue 15); the views are slices of it
+        # than filling it: made every combat tick); the views are slices of it
         whole: cython.int[::1] = array.array("i", [0]) * (5 * m + 2 * cells_n)
         self.xs = whole[0:m]
         self.ys = whole[m:2 * m]

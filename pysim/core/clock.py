@@ -53,7 +53,3 @@ def parse_time(text):
         raise ValueError("time %r is past day %d, the longest game" % (text, MAX_GAME_DAYS))
     return tick
 
-
-def format_time(tick):
-    day, hour, minute = day_hour_minute(tick)
-    return "day %d %02d:%02d" % (day, hour, minute)

@@ -6,7 +6,7 @@ tie keeps things as they are. If the actor's two dice both show 1 it is a botch,
 whatever the totals: a distinct outcome, rarer (1/36) than a failure.
 
 Exact probabilities for any pair of totals come from `outcome_chances`, which tests and
-the rules document use; the table in docs/rules-dice.md is printed from it.
+the rules document use; the table in docs/rules/dice.md is printed from it.
 """
 import cython
 

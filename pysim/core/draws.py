@@ -1,4 +1,4 @@
-"""Bounded integer draws from a numpy Generator without numpy's per-call cost (issue 15).
+"""Bounded integer draws from a numpy Generator without numpy's per-call cost.
 
 `ints(gen, lo, hi, n)` gives exactly `gen.integers(lo, hi, size=n)` (as a list of ints) and
 `int_in(gen, lo, hi)` exactly `int(gen.integers(lo, hi))`: the same values and the same

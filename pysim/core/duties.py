@@ -29,7 +29,6 @@ NONE = "none"
 TRAPS = "traps"
 DRUDGERY = "drudgery"
 DUTIES = (NONE, TRAPS, DRUDGERY)
-DUTY_NAMES = {NONE: "No duty", TRAPS: "Traps", DRUDGERY: "Drudgery"}
 
 LOOK_TICKS = 15
 

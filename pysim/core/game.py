@@ -215,7 +215,7 @@ class Game:
     def live(self):
         """The entities that are not dead, in id order: the list the per-tick loops walk, so
         the dead (a body nothing moves, wakes, fights or triggers with) cost them nothing
-        however many pile up over a long game (issue 15). The dead stay in `entities` (drawn,
+        however many pile up over a long game. The dead stay in `entities` (drawn,
         named, hashed, saved, scrapped or burnt by id). A body that dies during a tick is
         dropped at the next tick's start (or the next call after entities lost one), so a
         loop still skips the dead by their state, as it did over every entity; no rule brings
@@ -254,7 +254,7 @@ class Game:
 
 # Digests of the dict keys met while hashing: the same keys (stat names, stream names, ids)
 # come back at every hourly checkpoint, and a blake2b per key was a tenth of a full-scale
-# tick's work (issue 15). A memo of a pure function, so the bytes hashed are the same;
+# tick's work. A memo of a pure function, so the bytes hashed are the same;
 # only str and int keys, by type, and no more than _KEY_DIGESTS_MAX of them.
 _key_digests = {}
 _KEY_DIGESTS_MAX = 100_000

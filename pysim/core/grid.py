@@ -72,7 +72,7 @@ class Grid:
     def tiles_of(self, code):
         """(x, y) tuples of every tile with this terrain, in row-major order."""
         # flat: a 2-D np.nonzero over the full-scale map was ~30 us, this a few (the
-        # adventurers ask it for the sanctum at each plan: issue 15)
+        # adventurers ask it for the sanctum at each plan)
         w = self.width
         return [(t % w, t // w) for t in np.flatnonzero(self.terrain.reshape(-1) == code).tolist()]
 

@@ -54,7 +54,7 @@ def bench_level(width=128, height=128, agents=200, seed=1):
     grid[doors & floor] = "D"
     grid[0, :] = np.where(grid[0, :] == ".", "#", grid[0, :])
     grid[py, 0] = "P"
-    sx, sy, sw, sh = rooms[-1]
+    sx, sy = rooms[-1][:2]
     grid[sy + 1:sy + 4, sx + 1:sx + 4] = "S"
     grid[sy + 2, sx + 2] = "b"
     free = [(x, y) for y in range(height) for x in range(width) if grid[y, x] == "."]
@@ -81,10 +81,10 @@ def bench_level(width=128, height=128, agents=200, seed=1):
     return "\n".join(lines) + "\n"
 
 
-# The full-scale level of issue 15: 10x10 rooms of 8x8 tiles on a 12-tile pitch, joined by
-# corridors, with about 300 trap parts in 120 traps, 40 padlocked doors, 60 minions, 40 of
-# the dungeon's creatures, 5 parties of 5 adventurers coming through the portal in the
-# first hour, and invasions on.
+# The full-scale level (the benches' yardstick: a dungeon as big as a late game): 10x10
+# rooms of 8x8 tiles on a 12-tile pitch, joined by corridors, with about 300 trap parts in
+# 120 traps, 40 padlocked doors, 60 minions, 40 of the dungeon's creatures, 5 parties of 5
+# adventurers coming through the portal in the first hour, and invasions on.
 _FULL_TRIGGERS = ("pressure_plate", "sensor", "pressure_plate")
 _FULL_MECHS = ("spinning_blades", "web_trap", "gas_sprayer")
 
@@ -185,7 +185,7 @@ def full_level(seed=1, minions=60, creatures=40, parties=5, party_size=5, invasi
             by_thing[thing] = next(chars)
             legend[by_thing[thing]] = "floor " + thing
         put(x, y, by_thing[thing])
-    lines = ["; generated: the full-scale level of issue 15 (pysim/core/levelgen.full_level)",
+    lines = ["; generated: the full-scale level (pysim/core/levelgen.full_level)",
              "name: full scale", "seed: %d" % seed, "domain: all"]
     if invasions:
         lines.append("invasions: on")

@@ -30,7 +30,7 @@ class PartyIndex(object):
     between: nothing there spawns, removes or re-parties anyone). The dead of earlier ticks
     are left out (live() drops them at a tick's start): every user asks only of the members
     up (or conscious, or not dead), and over a long game the dead come to outnumber the
-    living (issue 15: step time flat over 30 days)."""
+    living (step time flat over 30 days)."""
 
     def __init__(self, game):
         self.advs = []       # [(adventurer, party id)] by ascending id

@@ -226,7 +226,7 @@ def _search(cost: cython.const[cython.int][::1], w: cython.int, h: cython.int,
 POCKET_BUDGET = 4096
 # Tiles a search expands before the pocket check is asked (0: the check first). Between two
 # ends that meet, the check's floods were work for nothing: a third of a full-scale tick's
-# path work (issue 15). Most searches there end within this many tiles (asked after 1,024,
+# path work. Most searches there end within this many tiles (asked after 1,024,
 # the check still ran for most of them); a goal walled off costs this much search more
 # before the check proves it, where a failed search alone explores all of the start's side.
 SEARCH_BEFORE_POCKET = 4096

@@ -1,6 +1,6 @@
 """Shared cost views and reachability: a walker whose goal cannot be reached (a minion
 chasing an enemy behind a padlock it may not unlock) learns it without flooding the map
-every tick (issue 9).
+every tick.
 
 Views. A walker plans on the grid's walk cost with a few tiles blocked by its cost views
 (movement.COST_VIEWS: a side's locked doors, a fighter's target's body). `blocking` builds

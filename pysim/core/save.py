@@ -328,9 +328,10 @@ def _is_digest(text):
     return len(text) == 32 and all(c in "0123456789abcdef" for c in text)
 
 
-def loads(text, path="save"):
-    """The Game a save text holds, replayed and checked against its hashes."""
-    return read(text, path)[0]
+def loads(text, path="save", each_tick=None):
+    """The Game a save text holds, replayed and checked against its hashes; each_tick(game)
+    after every tick replayed (the runner's --hash-every and --check-caches: docs/desync.md)."""
+    return read(text, path, each_tick)[0]
 
 
 def summary(text, path="save"):
@@ -340,7 +341,7 @@ def summary(text, path="save"):
     return {"source": sv.headers["source"][0], "tick": sv.headers["tick"][0], "view": sv.view}
 
 
-def read(text, path="save"):
+def read(text, path="save", each_tick=None):
     """(the Game a save text holds, replayed and checked, its view {key: [values]})."""
     sv = _parse(text, path)
     try:
@@ -353,6 +354,8 @@ def read(text, path="save"):
     def step_to(tick):
         while game.tick < tick:
             game.step()
+            if each_tick is not None:
+                each_tick(game)
             done = len(game.checkpoints)
             if game.tick % CHECKPOINT_TICKS == 0 and game.checkpoints[done - 1] != \
                     sv.checkpoints[done - 1][0]:

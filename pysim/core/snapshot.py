@@ -5,7 +5,7 @@ arrays for bulk data). DESCRIBE_PARTS: fn(game, entity, info) adds keys to
 Session.describe(). Both run in registration order; name the keys after your area
 (e.g. "door_pos", "trap_kind") and document them beside the function.
 
-Per-frame data only from what changed (issue 15): a part registered with `keyed_part(version)`
+Per-frame data only from what changed: a part registered with `keyed_part(version)`
 is run again only when `version(game)` (a cheap value: counters, lengths, ids) moved; until
 then the session hands out the keys it made last time. `Frames.changes` then gives a front end
 only the keys whose value differs from what it was sent last (the rest it already holds), so
@@ -141,7 +141,7 @@ class KeptRows(object):
     never hashed). A part fills `table(n)` (one int32 row per key, one column per entity) in
     a typed pass and calls `hand_out(table)`: a row equal to last frame's hands out the very
     array it handed out then, so Frames.changes stops at its identity and the front end is
-    not sent it again (issue 15); a changed row is a new array, never written into."""
+    not sent it again; a changed row is a new array, never written into."""
 
     def __init__(self, dtypes):
         import numpy as np

@@ -19,7 +19,7 @@ from pysim.core import duties
 from pysim.core.snapshot import snapshot_part
 from pysim.doors import breach as BR
 from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILD_TICKS, REARM_TICKS,
-                               SHOWN_WRITES, STATE_NAMES, Door, area)
+                               SHOWN_WRITES, Door, area)
 from pysim.doors.wired_doors import trigger_of
 from pysim.traps import trap_state
 
@@ -149,14 +149,3 @@ def _kept(made, last):
                 made[k] = old
     return made
 
-
-def describe_door(game, door):
-    """Details for the door panel (plain values)."""
-    a = area(game)
-    b = a.breach_at(door.id)
-    t = trigger_of(game, door)
-    return {"door": door.id, "x": door.x, "y": door.y, "state": STATE_NAMES[door.state_code()],
-            "open": door.open, "held": door.held, "padlock": door.padlock,
-            "armed": door.armed, "breached": door.breached,
-            "trigger": -1 if t is None else t.id, "trigger_on": door.trigger_on,
-            "breach": None if b is None else b.to_dict()}

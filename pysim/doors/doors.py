@@ -48,8 +48,8 @@ REARM_TICKS = 30           # BREACH-05: Drudgery work to close and re-arm
 
 # Fields the snapshot shows (door_snapshot.py): a write to one of them (Door's properties;
 # a door's id and place never change once it is made), on any door of any game, bumps
-# SHOWN_WRITES[0], so the snapshot makes its door rows again only after such a write
-# (issue 15), as trap parts do (trap_parts.SHOWN_WRITES). Never part of the state.
+# SHOWN_WRITES[0], so the snapshot makes its door rows again only after such a write,
+# as trap parts do (trap_parts.SHOWN_WRITES). Never part of the state.
 SHOWN_FIELDS = frozenset(("id", "x", "y", "open", "held", "trigger_on", "padlock", "armed",
                           "breached"))
 SHOWN_WRITES = [0]

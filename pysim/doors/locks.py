@@ -25,7 +25,6 @@ from pysim.core import entities as E
 WALK = 0
 ENEMY = 1
 ORDERED = 2
-PURPOSE_NAMES = ("walk", "enemy", "ordered")
 
 
 def is_trader(entity):

@@ -221,11 +221,6 @@ def provide_build(game, e):
     return False
 
 
-def _site(game, e):
-    b = S.state_of(game).blueprints.get(e.job[1])
-    return None if b is None else (b[1], b[2])
-
-
 def run_haul(game, e):
     st = S.state_of(game)
     b = st.blueprints.get(e.job[1])

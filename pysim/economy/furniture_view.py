@@ -1,5 +1,5 @@
 """What the furniture panel shows (Session.describe_furniture): the piece or blueprint on a
-tile, read from the rule areas that hold it, never changed (issue 13: a panel that speaks in
+tile, read from the rule areas that hold it, never changed (a panel that speaks in
 names). The front end words these facts; no rule is decided there.
 
 describe(game, x, y) -> {} when no piece stands or is planned there, else

@@ -18,21 +18,13 @@ MINE-04 A vein mined out becomes your floor (it opens the rock: the walking path
 Events: vein_marked, vein_unmarked, metal_mined (x, y of the vein, entity, left),
 vein_exhausted. Job list: ["mine", key, phase, ticks_worked, vein_x, vein_y].
 """
-from pysim.core import commands, duties, level, systems, terrain
+from pysim.core import commands, duties, level, terrain
 from pysim.economy import econ_state as S
 
 MINE_TICKS = 200            # 20 game minutes of work per metal
 MAX_VEIN = 1000
 REASON_NO_VEIN = "There is no metal vein there."
 REASON_DIG_VEIN = "That rock holds a metal vein: mark it for mining instead."
-
-
-def vein_at(game, x, y):
-    """Metal left in the vein at (x, y), 0 when there is none."""
-    ea = game.areas.get("economy")
-    if ea is None:
-        return 0
-    return ea.veins.get((int(x), int(y)), 0)
 
 
 def vein_arg(arg):

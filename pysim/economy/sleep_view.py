@@ -1,6 +1,6 @@
 """What the front end sees of sleep (SLEEP-01..04, pysim/economy/sleep.py): the sleep_* rows.
 
-Issue 15, per-frame data only from what changed: the rows are a keyed snapshot part
+Per-frame data only from what changed: the rows are a keyed snapshot part
 (snapshot.keyed_part) whose version is the sleepers themselves, read by one typed walk over
 the live bodies; they are made again only when someone fell asleep, woke or was carried
 elsewhere asleep.

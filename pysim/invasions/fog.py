@@ -27,7 +27,7 @@ VIEW_SOURCES (lit guardposts, the ghostly eye: pysim/invasions/watch.py). Rock, 
 closed doors block the view (combat/awareness.sight_blocked); the blocking tile itself is
 seen (you see the wall you look at).
 
-Kept, not recast (issue 15): the FogView counts, per tile, how many of the spotters' views
+Kept, not recast: the FogView counts, per tile, how many of the spotters' views
 see it (count; visible is 2 where the count is above 0) and keeps each spotter's view as the
 list of tiles it sees (views). When spotters move, leave or come, the views of those gone are
 taken out of the count and those of the new places cast and put in; when tiles start or stop
@@ -237,7 +237,7 @@ def mark_seen(blocked, vis, x0, y0, r, mark=SEEN_NOW):
 def spotters(game):
     """(x, y, range) of every eye on the player's side, in a fixed order (id order)."""
     e: Entity
-    # typed: this runs at every tick over every body (issue 15)
+    # typed: this runs at every tick over every body
     dungeon: cython.int = E.DUNGEON
     up: cython.int = E.UP
     adventurer: cython.int = E.ADVENTURER

@@ -1,4 +1,4 @@
-"""What the front end sees of invasions (godot_project/invasions/InvasionIndicator.gd).
+"""What the front end sees of invasions (godot_project/invasions/InvasionsExtension.gd).
 
 invasion_state: "off" (the level has none: the indicator hides), "quiet", "unlikely",
 "possible", "likely", "imminent" (bands of this hour's chance, INV-04) or "underway".
@@ -8,7 +8,7 @@ does not hide (for the camera jump: pysim/invasions/unseen.py), [-1, -1] when no
 Decided: with fog on, a party walking in unspotted is not announced: the indicator says
 "underway" only once the party is spotted (ARRIVE-02); until then it keeps the last band it
 showed (the view's memory, game.invasion_band, like fog's game.fog_view: not game state).
-Per frame only from what changed (issue 15): this hour's chance asks whether there is a way
+Per frame only from what changed: this hour's chance asks whether there is a way
 in (INV-05: a search from the portals to the sanctum, ~0.1 ms at full scale), so it is kept
 (game.invasion_chance_kept, a cache beside the game) until something it reads moved: the
 hour, the scheduler's phase, hours, limit and war parties, the storm, the map.

@@ -21,7 +21,7 @@ joined later: a guardpost and a scrying pool are plain (x, y) structures here.
   (EYE_COOLDOWN_HOURS from sending).
 The "watch" area exists once a level or a command made one of these things.
 """
-from pysim.core import clock, duties, entities as E, level, movement, systems, terrain as T
+from pysim.core import clock, duties, entities as E, level, movement, systems
 from pysim.core.commands import command
 from pysim.core.furniture_kinds import add_kind
 from pysim.core.snapshot import snapshot_part

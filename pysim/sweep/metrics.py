@@ -23,9 +23,9 @@ from pysim.core import clock, entities
 METRICS = {}
 KINDS = ("rate", "count", "label", "per_trap")
 
-# The events these metrics count: a party spotting a trigger and disarming one (issue 10,
-# pysim/adventurers/spotting.py, disarming.py), and treasure carried off the map, lost to the
-# player (issue 11, pysim/adventurers/treasure.py; picking it up is not losing it yet).
+# The events these metrics count: a party spotting a trigger and disarming one
+# (pysim/adventurers/spotting.py, disarming.py), and treasure carried off the map, lost to the
+# player (pysim/adventurers/treasure.py; picking it up is not losing it yet).
 SPOTTED_EVENTS = ("trap_spotted",)
 DISARMED_EVENTS = ("disarm_succeeded",)
 TREASURE_EVENTS = ("party_left_with_treasure",)

@@ -5,7 +5,6 @@ import html
 import math
 import os
 
-from pysim.sweep import stats
 
 PNG_META = {"Software": None}
 MAIN_COUNTS = ("adv_killed", "adv_knocked_out", "adv_captured", "minions_lost",

@@ -24,8 +24,6 @@ Job lists (entity.job):
 from pysim.core import duties, entities
 from pysim.traps import decay, resets, trap_parts as tp, trap_state
 
-RECOUNT_TICKS = 60
-
 
 def work_tile(game, part):
     cost = game.grid.walk_cost()

@@ -5,7 +5,7 @@ Decisions and the table of mechanisms: docs/rules/traps.md."""
 from pysim.combat import fighter, wounds
 from pysim.core import dice, entities, movement
 from pysim.traps import trap_parts as tp
-from pysim.traps.trap_state import (ALARM_HOOKS, BLOCK_BONUS_FNS, FIRED_HOOKS, HIT_HOOKS,
+from pysim.traps.trap_state import (ALARM_HOOKS, BLOCK_BONUS_FNS, FIRED_HOOKS,
                                     is_enemy_of_dungeon, state_of)
 
 
@@ -84,8 +84,6 @@ def attack(game, mech_kind, target, attack_total, damage, blunt, wound_kind, lev
               result=("fights on", "knocked out", "killed")[res])
     if res != wounds.FIGHTS_ON:
         _take_down(game, target, res)
-    for fn in HIT_HOOKS:
-        fn(game, target, res)
     return res
 
 

@@ -135,7 +135,7 @@ class RemovePart:
 class MovePart:
     """BUILD-02: a moved part keeps its reset needs (needs_reset, expired, rigged and the
     decay clock all move with it). The wires that ended on it are cut (removed, each with a
-    `wire_cut` event): a wire never runs to where a part used to be (issue 9). On its new
+    `wire_cut` event): a wire never runs to where a part used to be. On its new
     tile it connects to whatever wires end there, as a placed part does."""
 
     def check(game, cmd):

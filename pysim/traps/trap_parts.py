@@ -167,8 +167,8 @@ def decays(kind):
 
 
 # Fields the snapshot shows (trap_view): a write to one of them, on any part of any game,
-# bumps SHOWN_WRITES[0], so the snapshot rebuilds its part rows only after such a write
-# (issue 15). Never part of the state.
+# bumps SHOWN_WRITES[0], so the snapshot rebuilds its part rows only after such a write.
+# Never part of the state.
 SHOWN_FIELDS = frozenset(("id", "kind", "x", "y", "orient", "shoddy", "built", "metal",
                           "needs_reset", "expired", "rigged", "lever_on", "delay", "on"))
 SHOWN_WRITES = [0]

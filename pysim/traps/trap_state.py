@@ -9,8 +9,6 @@ webs), decay (the 2-day clock, DECAY), trap_commands (placing, moving, wiring), 
 (snapshot and describe), resets, jobs, trap_level.
 
 Other areas hook in here (lists of functions, called in registration order):
-- TRIGGER_HOOKS: fn(game, part, on, who_id) whenever a trigger turns on or off
-  (HOLD-03; the doors module opens/closes wired doors). who_id is -1 for a lever/reset.
 - TRIGGERED_HOOKS: fn(game, trigger_part, mechanism_kind_or_None, who_id) when a trap is
   set off by someone (knowledge: KNOW-02, LEARN-01, CAUT-01).
 - PASS_FNS: fn(game, trigger_part, entity) -> bool: True when the entity crosses the
@@ -20,7 +18,6 @@ Other areas hook in here (lists of functions, called in registration order):
   terror and against a web (LEARN-02 block bonus, CAUT-02 resist traps).
 - FIRED_HOOKS: fn(game, mechanism_part) when a working mechanism fires (scorch marks).
 - ALARM_HOOKS: fn(game, mechanism_part, enemy_ids) when an alarm trap goes off (ARRIVE-02).
-- HIT_HOOKS: fn(game, target, outcome) after a trap's wound (combat: knockout/death).
 - DOOR_HOOKS: fn(game, door_id, on, trigger_id) when a trigger's turn on or off reaches a
   door wired to it: at once on the trigger's own wires, after the timers' delays behind
   timers (pysim/traps/triggering.py door_routes; the doors module sets the door).
@@ -30,21 +27,15 @@ from pysim.core import entities, hooks
 from pysim.core.game import register_area
 from pysim.traps import trap_parts as tp, wiring
 
-TRIGGER_HOOKS = []
 TRIGGERED_HOOKS = []
 BLOCK_BONUS_FNS = []
 PASS_FNS = []
 FIRED_HOOKS = []
 ALARM_HOOKS = []
-HIT_HOOKS = []
 DOOR_HOOKS = []
 
 
 _hook = hooks.add
-
-
-def add_trigger_hook(fn):
-    return _hook(TRIGGER_HOOKS, fn)
 
 
 def add_triggered_hook(fn):
@@ -72,10 +63,6 @@ def add_fired_hook(fn):
 
 def add_alarm_hook(fn):
     return _hook(ALARM_HOOKS, fn)
-
-
-def add_hit_hook(fn):
-    return _hook(HIT_HOOKS, fn)
 
 
 def add_door_hook(fn):

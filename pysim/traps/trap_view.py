@@ -8,7 +8,7 @@ from pysim.core import duties, entities
 from pysim.core.duties import duty_of
 from pysim.core.entities import Entity
 from pysim.traps import trap_parts as tp, triggering, wiring
-from pysim.traps.decay import DECAY_TICKS, reset_workload
+from pysim.traps.decay import DECAY_TICKS
 from pysim.traps.trap_state import network, state_of
 
 
@@ -205,7 +205,7 @@ def _describe(game, e, info):
     job = getattr(e, "job", None)
     info["job"] = job[0] if job else ""
     # What the job is on, so the panel says "building the dart thrower in the west room"
-    # rather than "idle" (issue 13): job_what (a part kind or "padlock") and job_at [x, y].
+    # rather than "idle": job_what (a part kind or "padlock") and job_at [x, y].
     if job:
         what = _job_object(game, job)
         if what is not None:
@@ -274,7 +274,7 @@ def describe_part(game, part_id):
     fires = [q[0] for q in st.pending if q[2] == p.id]
     if fires:
         # A started timer needs a reset by rule (RESET-01) but is still counting: the panel
-        # says so, not "Needs a reset" (issue 13).
+        # says so, not "Needs a reset".
         d["state"] = "counting"
         d["fires_in"] = min(fires) - game.tick
     for fn in PART_FACTS:

@@ -6,7 +6,7 @@ import cython
 from pysim.core import entities, systems
 from pysim.core.entities import Entity
 from pysim.traps import decay as dc, mechanisms, trap_parts as tp, wiring
-from pysim.traps.trap_state import (DOOR_HOOKS, PASS_FNS, TRIGGER_HOOKS, TRIGGERED_HOOKS,
+from pysim.traps.trap_state import (DOOR_HOOKS, PASS_FNS, TRIGGERED_HOOKS,
                                     doors_of, is_enemy_of_dungeon, network, passes,
                                     state_of, trap_parts_of)
 
@@ -52,8 +52,6 @@ def set_on(game, part, on, who=-1):
     part.on = bool(on)
     state_of(game).changed()
     game.emit("trigger_on" if on else "trigger_off", part=part.id, who=int(who))
-    for fn in list(TRIGGER_HOOKS):
-        fn(game, part, bool(on), int(who))
     _send_door_turns(game, part, bool(on))
 
 

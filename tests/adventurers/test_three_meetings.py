@@ -1,4 +1,4 @@
-"""The issue's scenario: a party meets the same kind of trigger three times and gets better at
+"""A party meets the same kind of trigger three times and gets better at
 spotting it (SPOT-02 with LEARN-01..03 and CAUT-02, in play).
 
 One peasant walks a hall past three tripwires, each wired to a dart thrower in the wall, far

@@ -1,4 +1,4 @@
-"""Issue 15: pysim.core.draws gives numpy's own bounded draws (the same values and the same
+"""pysim.core.draws gives numpy's own bounded draws (the same values and the same
 stream position), so the brains and the dice could drop numpy's per-call cost without moving
 a replay or a state hash. Held to numpy in whichever build the tests import."""
 import numpy as np

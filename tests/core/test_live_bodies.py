@@ -1,4 +1,4 @@
-"""game.live(): the per-tick loops walk the entities that are not dead (issue 15), so a long
+"""game.live(): the per-tick loops walk the entities that are not dead, so a long
 game's dead cost them nothing. The live list is a cache of game.entities: always the bodies
 not dead, in id order; the dead stay in game.entities (drawn, named, hashed, saved) and can
 still be handled by id (scrapped, burnt). tests/test_level_hashes.py holds the games equal."""

@@ -158,7 +158,7 @@ def test_check_says_the_reason_without_changing_the_game():
 
 
 def test_a_loaded_save_says_which_level_it_came_from():
-    # Issue 13: the level picker showed the old level after loading a save from another one.
+    # The level picker showed the old level after loading a save from another one.
     saved = Session(FIRST, "res://levels/first.level")
     saved.step(0.5)
     other = Session(LEVEL, "res://levels/names.level")
@@ -167,7 +167,7 @@ def test_a_loaded_save_says_which_level_it_came_from():
 
 
 def test_part_kinds_say_cost_and_what_each_does():
-    # Issue 13: a cost and a one-line description on every buildable (the Build Trap picker).
+    # A cost and a one-line description on every buildable (the Build Trap picker).
     from pysim.traps import trap_parts as tp
     out = Session(FIRST, "first.level").part_kinds()
     assert out["kinds"] == list(tp.ALL_KINDS)

@@ -101,7 +101,7 @@ def test_numpy_integer_coordinates_are_accepted():
     assert len(path) == 4
 
 
-# Issue 15: before searching, find_path floods from both ends in turn and answers "no path"
+# Before searching, find_path floods from both ends in turn and answers "no path"
 # when one flood runs dry (a failed search explores the whole of the start's side). It
 # must never change an answer: the same paths as the search alone, corners and all.
 @pytest.mark.parametrize("first", [0, 1, 7, 40])
@@ -143,7 +143,7 @@ def test_a_goal_cut_off_only_by_corners_is_out_of_reach():
 
 
 def test_a_search_that_ends_early_never_asks_the_pocket_check(monkeypatch):
-    """Issue 15: the check is asked only once a search has expanded SEARCH_BEFORE_POCKET
+    """The check is asked only once a search has expanded SEARCH_BEFORE_POCKET
     tiles; a walled-off goal is still answered by it, not by a search of the whole map."""
     from pysim.core import pathing
     monkeypatch.setattr(pathing, "SEARCH_BEFORE_POCKET", 50)

@@ -1,4 +1,4 @@
-"""Walkers that cannot reach their goal search once per change, not every tick (issue 9):
+"""Walkers that cannot reach their goal search once per change, not every tick:
 pysim/core/reachability.py. The skip must never change play: a goal it declares out of
 reach is one the search would not have reached either."""
 import os

@@ -1,5 +1,5 @@
 """DICE-03 on one map where a knockout, a breach and a botched reset all happen: the same seed
-and the same commands give the same game, tick for tick (issue 9: the replay tests never
+and the same commands give the same game, tick for tick (the replay tests never
 covered these three together)."""
 import pytest
 

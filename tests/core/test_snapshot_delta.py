@@ -1,4 +1,4 @@
-"""Issue 15: the snapshot reuses rows that did not change since the last frame (trap parts by
+"""The snapshot reuses rows that did not change since the last frame (trap parts by
 layout and shown writes, wires by wiring version, doors' wired triggers by layout). Every
 reused row must equal a full rebuild, tick after tick, while traps fire, reset and get built.
 """

@@ -1,4 +1,4 @@
-"""The default level, played headless like `make play` for 4 game days (issue 13): an
+"""The default level, played headless like `make play` for 4 game days: an
 invasion arrives, and a trap is built from metal the minions mined (scripted: mark a vein
 in the quarters' wall, place spinning blades in the corridor to the sanctum)."""
 import json

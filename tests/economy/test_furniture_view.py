@@ -1,4 +1,4 @@
-"""Session.describe_furniture (issue 13, the furniture panel): the facts on the piece or the
+"""Session.describe_furniture (the furniture panel): the facts on the piece or the
 blueprint on a tile, read from the rule areas in play, never changing the game."""
 from pysim.combat import knockouts
 from pysim.core import entities as E

@@ -1,4 +1,4 @@
-"""Whole headless games of 20 days with invasions on and everything of issue 11 in play
+"""Whole headless games of 20 days with invasions on and everything of the campaign in play
 (treasure, an altar, prison cells, minions, a settlement, drifters), a stand-in player
 letting every drifter in and locking every knocked-out adventurer in a cell: it all joins up.
 """
@@ -86,7 +86,7 @@ def test_twenty_day_games_join_up():
             if a["chasing"]:
                 assert a["kind"] == "normal"           # PARTY-06
                 seen.add("chasers_arrived")
-    # over the two games every part of issue 11 came into play
+    # over the two games every part of the campaign came into play
     for t in ("imprisoned", "prisoner_freed", "altar_smashed", "drifter_let_in", "grudge_grew",
               "treasure_taken", "party_departed", "chasers_arrived"):
         assert t in seen, t

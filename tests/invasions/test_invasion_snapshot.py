@@ -1,4 +1,4 @@
-"""The Invasion indicator's chance (INV-04) is kept between frames (issue 15): the kept
+"""The Invasion indicator's chance (INV-04) is kept between frames: the kept
 answer always equals scheduler.hour_chance asked afresh, through the hours, a storm, a way
 in walled off and opened again, and an invasion."""
 import pytest

@@ -1,4 +1,4 @@
-"""Moving a trap part takes its wire ends along (BUILD-02 with WIRE-01/02, issue 9): the wires
+"""Moving a trap part takes its wire ends along (BUILD-02 with WIRE-01/02): the wires
 that ended on the part are cut, each with a `wire_cut` event the player reads; a wire never
 runs to where a part used to be. Decision: docs/rules/traps.md (Building in place)."""
 import pytest

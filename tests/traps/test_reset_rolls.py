@@ -1,6 +1,6 @@
 """Each reset is its own roll, and only a success resets (RESET-02), played through the
-Traps-duty jobs; and a game where resets botch replays tick for tick (DICE-03). Issue 9:
-these mutations went uncaught before."""
+Traps-duty jobs; and a game where resets botch replays tick for tick (DICE-03):
+mutations of these rules that no test caught before."""
 import pytest
 
 from pysim.core import dice, entities as E
@@ -132,7 +132,7 @@ def test_a_game_with_botched_resets_replays_tick_for_tick():
 
 @pytest.mark.rule("RESET-03")
 def test_a_botch_that_rigs_is_one_event_not_a_reset_done_beside_it(monkeypatch):
-    # Issue 13: "Reset done" and "botched ... rigged" on the same tick. The rule stands (the
+    # Seen in play: "Reset done" and "botched ... rigged" on the same tick. The rule stands (the
     # botched part counts as reset, its trigger is rigged: docs/rules/traps.md); the player
     # reads it once, as the botch.
     from pysim.traps import resets

@@ -1,4 +1,4 @@
-"""Doors behind timers (WIRE-04 with HOLD-02/04/07, issue 9): a door wired on a timer's
+"""Doors behind timers (WIRE-04 with HOLD-02/04/07): a door wired on a timer's
 output side takes the trigger's turns after the timer's delay, like a mechanism there; a
 door on the trigger's own wires turns at once. Decision: docs/rules/traps.md (Timers)."""
 import pytest

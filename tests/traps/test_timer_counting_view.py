@@ -1,4 +1,4 @@
-"""A started timer counts down before it needs its reset in the player's eyes (issue 13:
+"""A started timer counts down before it needs its reset in the player's eyes (it was
 "Needs a reset" was shown while the timer was counting). The rule is unchanged (RESET-01: a
 started timer needs a reset); the panel and the map say "counting down" until it fires."""
 import pytest
