@@ -18,8 +18,11 @@
 #   make bench     build, then build/bench/run_all.py -> build/bench.json
 #   make bench-readme  the README's benchmark table from build/bench.json
 #   make sweep LEVEL=godot_project/levels/first.level SEEDS=200 [HOURS=12] [WORKERS=n]
-#                  [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a balance sweep, report
-#                  in build/sweep/<level>/ (README, "Balance sweeps")
+#                  [POLICY=trapper] [SCHEDULER=tcp://host:8786] [SWEEP_OUT=dir] [RESUME=1]: a
+#                  balance sweep, report in build/sweep/<level>[-<policy>]/ (README, "Balance sweeps")
+#   make balance   The Lair's challenge curve: a sweep per keeper policy (BALANCE_SEEDS=200 x
+#                  BALANCE_DAYS=20 game days; WORKERS=n, RESUME=1), the README's table from them;
+#                  make balance-readme writes the table alone from build/sweep/balance/
 #   make export    full Linux export into build/out/linux/ (runs without the source tree)
 #   make export-check  the exported game carries the sprite atlas; started from /tmp under
 #                  Xvfb, it loads it and plays 1 game hour; it loads every sound and the icon
@@ -63,7 +66,7 @@ AUTOPLAY_HOURS := 6
 PYSIM_SRC = $(wildcard $(ROOT)/pysim/*.py $(ROOT)/pysim/*.pxd $(ROOT)/pysim/*/*.py $(ROOT)/pysim/*/*.pxd \
 	$(ROOT)/pysim/*.txt $(ROOT)/pysim/*.json) $(wildcard $(ROOT)/setup.py $(ROOT)/pyproject.toml)
 
-.PHONY: setup headers bridge pysim shared art sounds icon build package package-check test test-py test-godot test-count play bench bench-readme sweep export export-check export-selfcheck screenshot clean distclean
+.PHONY: setup headers bridge pysim shared art sounds icon build package package-check test test-py test-godot test-count play bench bench-readme sweep balance balance-readme export export-check export-selfcheck screenshot clean distclean
 
 # ---------------------------------------------------------------------------------------------
 # setup
@@ -291,7 +294,27 @@ sweep: pysim
 	if [ -z "$(LEVEL)" ]; then echo "sweep: say which level, e.g. make sweep LEVEL=godot_project/levels/first.level SEEDS=200" >&2; exit 2; fi
 	$(PY) -m pysim sweep "$(LEVEL)" --seeds $(SEEDS) --hours $(HOURS) \
 	  $(if $(WORKERS),--workers $(WORKERS)) $(if $(SCHEDULER),--scheduler $(SCHEDULER)) \
-	  $(if $(SWEEP_OUT),--out $(SWEEP_OUT)) $(if $(RESUME),--resume)
+	  $(if $(POLICY),--policy $(POLICY)) $(if $(SWEEP_OUT),--out $(SWEEP_OUT)) $(if $(RESUME),--resume)
+
+# The Lair's challenge curve (README, "Keeper policies"): one sweep per keeper policy, then the
+# README's table from their runs.csv (make balance-readme writes the table alone). RESUME=1 goes
+# on with the sweeps in build/sweep/balance/<policy> (else they start afresh).
+BALANCE_LEVEL := godot_project/levels/campaign.level
+BALANCE_SEEDS := 200
+BALANCE_DAYS := 20
+BALANCE_POLICIES := passive trapper defender
+balance: pysim
+	cd $(ROOT)
+	for p in $(BALANCE_POLICIES); do
+	  $(if $(RESUME),,rm -rf build/sweep/balance/$$p)
+	  $(PY) -m pysim sweep $(BALANCE_LEVEL) --seeds $(BALANCE_SEEDS) --hours $$(( $(BALANCE_DAYS) * 24 )) \
+	    --policy $$p --out build/sweep/balance/$$p --no-plots $(if $(WORKERS),--workers $(WORKERS)) $(if $(RESUME),--resume)
+	done
+	$(MAKE) --no-print-directory balance-readme
+
+balance-readme:
+	cd $(ROOT)
+	$(PY) -m pysim.sweep.curve build/sweep/balance --readme README.md
 
 # ---------------------------------------------------------------------------------------------
 # export: Debian's godot3-runner as the template; Python parts copied beside the executable:

@@ -4,7 +4,7 @@
         --build-temp build/temp --parallel 2
 
 Every .py of pysim and its subpackages (pysim/core, pysim/combat, ...) except __init__.py,
-__main__.py and the plain-Python packages (UNCOMPILED_PACKAGES: pysim/sweep) becomes an
+__main__.py and the plain-Python packages (UNCOMPILED_PACKAGES: pysim/sweep, pysim/keepers) becomes an
 extension module (its .pxd, if any, beside it gives the C types).
 Every __init__.py, __main__.py and data file is copied as it is, so
 `PYTHONPATH=build/compiled` imports the compiled package. Generated C goes to
@@ -28,7 +28,9 @@ UNCOMPILED = ("__init__.py", "__main__.py")
 # playing them: its time goes into the games (compiled) and into tqdm, matplotlib and Dask,
 # which it imports lazily, so compiling it gains nothing; and Dask sends its task function to
 # the workers by value (cloudpickle), which needs a plain Python function.
-UNCOMPILED_PACKAGES = (os.path.join("pysim", "sweep"),)
+# pysim/keepers (the keeper policies) likewise drives games as a player does: a policy's
+# turn every few ticks is a small part of a run beside the game's ticks.
+UNCOMPILED_PACKAGES = (os.path.join("pysim", "sweep"), os.path.join("pysim", "keepers"))
 DATA_PATTERNS = ("*.txt", "*.json", "*.pxd")
 
 

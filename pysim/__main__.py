@@ -1,4 +1,5 @@
 """Headless runner: python -m pysim run FILE [--seed N] [--hours H] [--events] [--save PATH]
+[--policy NAME] (a keeper policy plays the keeper's side: pysim/keepers)
 [--hash-every N [--hash-parts]] [--check-caches] (these find a desync: docs/desync.md).
 Balance sweeps: python -m pysim sweep LEVEL --seeds N [...] (pysim/sweep).
 Converter: python -m pysim convert IN OUT (a .level to a .tscn level scene, or back).
@@ -88,13 +89,21 @@ class CacheDiffers(Exception):
 
 def _run(args):
     from pysim.core import clock, save
+    from pysim.keepers import driving, registry
     from pysim.level import LevelError
+    if args.policy:
+        try:
+            registry.get(args.policy)
+        except KeyError as exc:
+            sys.stderr.write("run: %s\n" % exc.args[0])
+            return 2
     if args.save:
         folder = os.path.dirname(os.path.abspath(args.save))
         if not os.path.isdir(folder):
             sys.stderr.write("%s: the folder for the save does not exist\n" % args.save)
             return 2
     out = sys.stdout
+    refused = [0]
     checker = None
     if args.check_caches:
         from pysim.desync import CacheCheck
@@ -123,13 +132,15 @@ def _run(args):
             hashes(game)
         total = args.ticks if args.ticks is not None else \
             int(round(args.hours * clock.TICKS_PER_HOUR))
-        for _ in range(total):
-            game.step()
-            evs = game.take_events()
+        keeper = registry.Keeper(game, args.policy) if args.policy else None
+
+        def show(evs):
+            refused[0] += sum(1 for ev in evs if ev["type"] == "refused")
             if args.events:
                 for ev in evs:
                     out.write(json.dumps(ev, sort_keys=True) + "\n")
             each_tick(game)
+        driving.play(game, total, keeper, show)
     except LevelError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -137,6 +148,9 @@ def _run(args):
         out.flush()
         print("%s: %s" % (args.file, exc), file=sys.stderr)
         return 3
+    if keeper is not None:
+        sys.stderr.write("policy %s: %d commands sent, %d refused\n"
+                         % (args.policy, keeper.sent, refused[0]))
     if args.save:
         try:
             save.save_file(game, args.save)
@@ -159,7 +173,7 @@ def _sweep(args):
     return run_sweep(args.level, args.seeds, first_seed=args.first_seed, hours=args.hours,
                      metric_names=args.metrics, workers=args.workers, scheduler=args.scheduler,
                      out=args.out, resume=args.resume, progress=not args.no_progress,
-                     plots=not args.no_plots, verify=args.verify)
+                     plots=not args.no_plots, verify=args.verify, policy=args.policy)
 
 
 def _add_sweep(sub):
@@ -184,6 +198,9 @@ def _add_sweep(sub):
     s.add_argument("--resume", action="store_true", help="go on with the sweep in --out")
     s.add_argument("--verify", type=_bounded_int(0, 10 ** 7, "verify"), default=1,
                    help="replay this many seeds here and check their hashes (default 1)")
+    s.add_argument("--policy", default=None, metavar="NAME",
+                   help="a keeper policy plays the keeper's side (pysim/keepers: passive, "
+                   "trapper, defender); default: none, the level as it plays by itself")
     s.add_argument("--no-progress", action="store_true", help="no progress bar")
     s.add_argument("--no-plots", action="store_true", help="no PNG plots nor HTML page")
 
@@ -228,6 +245,9 @@ def main(argv=None):
     r.add_argument("--events", action="store_true", help="print events as JSON lines")
     r.add_argument("--save", default=None, metavar="PATH",
                    help="write a save of the game at the end (FILE may itself be a save)")
+    r.add_argument("--policy", default=None, metavar="NAME",
+                   help="a keeper policy plays the keeper's side (pysim/keepers: passive, "
+                   "trapper, defender); its commands are logged like a player's")
     r.add_argument("--hash-every", type=_bounded_int(1, 10 ** 9, "--hash-every"), default=None,
                    metavar="N", help="print 'tick T hash H' every N ticks (a save's replayed "
                    "ticks too): diff two runs to find the first tick they differ")

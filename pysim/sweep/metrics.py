@@ -215,6 +215,106 @@ def treasure_lost(events, game):
     return total
 
 
+# -- the challenge curve (a keeper policy playing: pysim/keepers) ---------------------------
+
+@metric("days_survived", kind="count",
+        help="game days from the start to the Boss's death, or the run's length if the Boss "
+             "lives (blank: no Boss)")
+def days_survived(events, game):
+    """Fractional days (3 decimals): the tick the Boss died in (END-01, the game's own end)
+    over the ticks of a day. END-02's tally counts whole days (the end screen); this keeps
+    the part day so "alive by day N" is days_survived >= N."""
+    from pysim.economy import ending
+    if _boss(game) is None:
+        return None
+    st = ending.state_of(game)
+    tick = st.over_tick if st.over else game.tick
+    return round(tick / clock.TICKS_PER_DAY, 3)
+
+
+@metric("invasions_beaten", kind="count",
+        help="invasions that ended while the Boss lived (END-02's tally: nobody of the party "
+             "up on the map)")
+def invasions_beaten(events, game):
+    from pysim.economy import ending
+    return ending.state_of(game).tally["invasions_beaten"]
+
+
+def first_invasion(events):
+    """The first invasion_arrived event, or None."""
+    for ev in events:
+        if ev["type"] == "invasion_arrived":
+            return ev
+    return None
+
+
+@metric("first_invasion_trapped", kind="rate",
+        help="a member of the first invasion set off one of the keeper's traps or was hit by "
+             "one (blank: no invasion came)")
+def first_invasion_trapped(events, game):
+    first = first_invasion(events)
+    if first is None:
+        return None
+    members = set(first["members"])
+    for ev in events:
+        if ev["type"] == "trap_triggered" and ev.get("who", -1) in members:
+            return 1
+        if ev["type"] == "trap_hit" and ev.get("entity", -1) in members:
+            return 1
+    return 0
+
+
+@metric("first_invasion_h", kind="count", help="game hours to the first invasion's arrival "
+        "(blank: none came)")
+def first_invasion_h(events, game):
+    first = first_invasion(events)
+    return None if first is None else round(first["tick"] / clock.TICKS_PER_HOUR, 3)
+
+
+# The work the keeper's orders give the minions: mining, digging, building.
+WORK_EVENTS = ("metal_mined", "dug", "part_built", "furniture_built")
+
+
+@metric("idle_till_invasion_h", kind="count",
+        help="game hours between the last work done (%s) and the first invasion's arrival "
+             "(blank: no invasion; the hours to it when no work was done)" % "/".join(WORK_EVENTS))
+def idle_till_invasion_h(events, game):
+    first = first_invasion(events)
+    if first is None:
+        return None
+    last = 0
+    for ev in events:
+        if ev["tick"] >= first["tick"]:
+            break
+        if ev["type"] in WORK_EVENTS:
+            last = ev["tick"]
+    return round((first["tick"] - last) / clock.TICKS_PER_HOUR, 3)
+
+
+@metric("longest_invasion_h", kind="count",
+        help="game hours of the longest invasion, from its arrival to its end (or to the "
+             "run's end while underway; blank: none came): a day or more is a stalled fight")
+def longest_invasion_h(events, game):
+    came = {}
+    longest = None
+    for ev in events:
+        if ev["type"] == "invasion_arrived":
+            came[ev["party"]] = ev["tick"]
+        elif ev["type"] == "invasion_ended" and ev["party"] in came:
+            took = ev["tick"] - came.pop(ev["party"])
+            longest = took if longest is None else max(longest, took)
+    for party in sorted(came):
+        took = game.tick - came[party]
+        longest = took if longest is None else max(longest, took)
+    return None if longest is None else round(longest / clock.TICKS_PER_HOUR, 3)
+
+
+@metric("commands_refused", kind="count",
+        help="commands the game refused (a keeper policy's, and the level script's if any)")
+def commands_refused(events, game):
+    return _count_types(events, ("refused",))
+
+
 # -- per trap -------------------------------------------------------------------------------
 
 def trap_mechanisms(game):

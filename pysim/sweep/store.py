@@ -1,6 +1,7 @@
 """The sweep's output folder.
 
-  sweep.json   what was asked: level (path and SHA-256 of its text), hours, metrics, seeds
+  sweep.json   what was asked: level (path and SHA-256 of its text), hours, metrics, seeds,
+               the keeper policy
   runs.jsonl   the journal: one finished run a line, appended and flushed as runs come in,
                in whatever order the workers finish; --resume reads it back
   runs.csv     per-seed metrics sorted by seed, with each run's final state hash: the same
@@ -28,15 +29,16 @@ def level_sha(text):
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-def spec_for(level_path, level_text, hours, metric_names, first_seed, seeds):
+def spec_for(level_path, level_text, hours, metric_names, first_seed, seeds, policy=None):
     return {"level": level_path, "level_sha256": level_sha(level_text), "hours": float(hours),
-            "metrics": list(metric_names), "first_seed": int(first_seed), "seeds": int(seeds)}
+            "metrics": list(metric_names), "first_seed": int(first_seed), "seeds": int(seeds),
+            "policy": policy}
 
 
 def check_resumable(old, new):
-    """--resume goes on only with the same level text, hours and metrics (the seed count
-    may grow)."""
-    for key in ("level_sha256", "hours", "metrics", "first_seed"):
+    """--resume goes on only with the same level text, hours, metrics and policy (the seed
+    count may grow)."""
+    for key in ("level_sha256", "hours", "metrics", "first_seed", "policy"):
         if old.get(key) != new.get(key):
             raise SweepMismatch("--resume: %s differs from the sweep in the folder (%r, now %r)"
                                 % (key, old.get(key), new.get(key)))

@@ -5,6 +5,7 @@ import os
 import sys
 import traceback
 
+from pysim.keepers import registry
 from pysim.sweep import metrics, store
 from pysim.sweep.play import Job, play
 
@@ -15,8 +16,10 @@ class SweepError(Exception):
     pass
 
 
-def default_out(level_path):
-    return os.path.join("build", "sweep", os.path.splitext(os.path.basename(level_path))[0])
+def default_out(level_path, policy=None):
+    """build/sweep/<level file name>, or build/sweep/<level file name>-<policy>."""
+    name = os.path.splitext(os.path.basename(level_path))[0]
+    return os.path.join("build", "sweep", name + ("-" + policy if policy else ""))
 
 
 def _read_level(level_path):
@@ -44,14 +47,16 @@ def _progress(total, done, desc, show):
                 disable=not show, smoothing=0.1, dynamic_ncols=True)
 
 
-def prepare(level_path, seeds, first_seed, hours, metric_names, out, resume):
+def prepare(level_path, seeds, first_seed, hours, metric_names, out, resume, policy=None):
     """(job, spec, level name, finished rows, seeds still to play); raises SweepError."""
     level_text, name = _read_level(level_path)
     try:
         names = [m.name for m in metrics.chosen(metric_names)]
+        if policy is not None:
+            registry.get(policy)
     except KeyError as exc:
         raise SweepError(exc.args[0])
-    spec = store.spec_for(level_path, level_text, hours, names, first_seed, seeds)
+    spec = store.spec_for(level_path, level_text, hours, names, first_seed, seeds, policy)
     if os.path.exists(out) and not os.path.isdir(out):
         raise SweepError("--out %s is a file, not a folder: name a folder (it is made if "
                          "need be)" % out)
@@ -79,19 +84,20 @@ def prepare(level_path, seeds, first_seed, hours, metric_names, out, resume):
                          % (out, store.SPEC, exc.strerror))
     wanted = range(first_seed, first_seed + seeds)
     todo = [s for s in wanted if s not in done]
-    return Job(level_text, level_path, hours, names), spec, name, done, todo
+    return Job(level_text, level_path, hours, names, policy), spec, name, done, todo
 
 
 def run_sweep(level_path, seeds, first_seed=1, hours=12.0, metric_names=None, workers=None,
               scheduler=None, client=None, out=None, resume=False, progress=True, plots=True,
-              verify=1, stream=None):
+              verify=1, stream=None, policy=None):
     """Play, collect, report. Returns the exit code (0, 1 for a hash that does not replay,
-    2 for a bad request, 130 after Ctrl-C)."""
+    2 for a bad request, 130 after Ctrl-C). `policy`: a keeper policy's name (pysim/keepers)
+    playing the keeper's side in every run."""
     stream = stream or sys.stdout
-    out = out or default_out(level_path)
+    out = out or default_out(level_path, policy)
     try:
         job, spec, name, done, todo = prepare(level_path, seeds, first_seed, hours,
-                                              metric_names, out, resume)
+                                              metric_names, out, resume, policy)
     except SweepError as exc:
         sys.stderr.write("sweep: %s\n" % exc)
         return 2
@@ -138,9 +144,10 @@ def report(out, spec, name, stream, plots=True):
     table = store.Table(rows, spec["metrics"])
     store.write_csv(out, table)
     builds = sorted({r.get("build", "?") for r in rows.values()})
-    title = "%s: %d of %d seeds (%d..%d) x %g h, %s build" % (
+    title = "%s: %d of %d seeds (%d..%d) x %g h, %s build%s" % (
         name, len(rows), spec["seeds"], spec["first_seed"],
-        spec["first_seed"] + spec["seeds"] - 1, spec["hours"], "+".join(builds) or "no")
+        spec["first_seed"] + spec["seeds"] - 1, spec["hours"], "+".join(builds) or "no",
+        ", policy " + spec["policy"] if spec.get("policy") else "")
     summary = stats.summarise(table)
     text = stats.text_table(summary, title)
     with open(os.path.join(out, "summary.txt"), "w") as f:

@@ -1,0 +1,305 @@
+"""What the keeper's policies work out from what they read: the ways in, where traps and
+furniture go, the tunnels to the veins, the metal to spare. Pure functions of the game (and
+of the keeper's caches), in a fixed order: N, W, E, S for neighbours, (y, x) for tiles.
+
+The ways in: a 4-connected breadth-first search over the PATH-01 walking tiles
+(pysim/doors/digging.walk_mask: doors count as walkable) from the sanctum gives each tile's
+distance; a portal's route follows the distance down to the sanctum. Walkers step 8 ways,
+but through a corridor (a tile with exactly two walkable neighbours, opposite each other)
+every walker steps on the corridor's tiles, which is where the policies put triggers.
+"""
+from collections import deque
+
+import numpy as np
+
+from pysim.core import terrain
+from pysim.doors import digging
+from pysim.economy import econ_state, furniture
+from pysim.traps import trap_parts as tp
+
+FOUR = ((0, -1), (-1, 0), (1, 0), (0, 1))     # N, W, E, S
+# A trigger this many route steps from its portal or more: not on the portal's own tile or
+# the first step in, so a trap never sits at the map's edge.
+FIRST_TRAP_STEP = 2
+
+
+def _memo(keeper, name, key, make):
+    got = keeper.memo.get(name)
+    if got is not None and got[0] == key:
+        return got[1]
+    value = make()
+    keeper.memo[name] = (key, value)
+    return value
+
+
+def _map_key(game):
+    """What the ways in depend on: the walkable tiles (grid.version moves with the terrain
+    and with doors built) and the domain."""
+    return (game.serial, game.grid.version, game.grid.tiles_version)
+
+
+def walkable(game):
+    return digging.walk_mask(game)
+
+
+def edge_portals(game):
+    """Map-edge portal tiles, (y, x) order."""
+    g = game.grid
+    ys, xs = np.nonzero(g.terrain == terrain.PORTAL)
+    return [(int(x), int(y)) for y, x in zip(ys, xs) if g.on_edge(int(x), int(y))]
+
+
+def distances(walk, starts):
+    """int32 [y, x]: 4-connected steps from the nearest start over walkable tiles (-1: not
+    reached)."""
+    h, w = walk.shape
+    dist = np.full((h, w), -1, dtype=np.int32)
+    queue = deque()
+    for (x, y) in starts:
+        if dist[y, x] < 0:
+            dist[y, x] = 0
+            queue.append((x, y))
+    while queue:
+        x, y = queue.popleft()
+        d = dist[y, x] + 1
+        for dx, dy in FOUR:
+            nx, ny = x + dx, y + dy
+            if 0 <= nx < w and 0 <= ny < h and walk[ny, nx] and dist[ny, nx] < 0:
+                dist[ny, nx] = d
+                queue.append((nx, ny))
+    return dist
+
+
+def to_sanctum(keeper):
+    """int32 [y, x]: walking steps to the nearest sanctum tile (-1: no way)."""
+    game = keeper.game
+
+    def make():
+        ys, xs = np.nonzero(game.grid.terrain == terrain.SANCTUM)
+        return distances(walkable(game), [(int(x), int(y)) for y, x in zip(ys, xs)])
+    return _memo(keeper, "to_sanctum", _map_key(game), make)
+
+
+def routes(keeper):
+    """[(portal, [tiles from the portal to the sanctum])] for every map-edge portal with a
+    walking way to the sanctum, portals in (y, x) order."""
+    game = keeper.game
+    return _memo(keeper, "routes", _map_key(game), lambda: _routes(game, to_sanctum(keeper)))
+
+
+def _routes(game, dist):
+    walk = walkable(game)
+    out = []
+    for (px, py) in edge_portals(game):
+        if dist[py, px] < 0:
+            continue
+        tiles = [(px, py)]
+        x, y = px, py
+        while dist[y, x] > 0:
+            for dx, dy in FOUR:
+                nx, ny = x + dx, y + dy
+                if 0 <= nx < walk.shape[1] and 0 <= ny < walk.shape[0] and \
+                        dist[ny, nx] == dist[y, x] - 1:
+                    x, y = nx, ny
+                    break
+            tiles.append((x, y))
+        out.append(((px, py), tiles))
+    return out
+
+
+def route_tiles(keeper):
+    """Every tile on some route (a set)."""
+    return _memo(keeper, "route_tiles", _map_key(keeper.game),
+                 lambda: set(t for _, tiles in routes(keeper) for t in tiles))
+
+
+def corridor(walk, x, y):
+    """A walkable tile with exactly two walkable neighbours, opposite each other."""
+    h, w = walk.shape
+    if not walk[y, x]:
+        return False
+    open_ = [0 <= x + dx < w and 0 <= y + dy < h and bool(walk[y + dy, x + dx])
+             for dx, dy in FOUR]
+    return open_ in ([True, False, False, True], [False, True, True, False])
+
+
+def plain_floor(game, x, y):
+    """Floor of the player's domain, off the map edge, with no door on it."""
+    g = game.grid
+    doors = game.areas.get("doors")
+    return (int(g.terrain[y, x]) == terrain.FLOOR and int(g.domain[y, x]) == 1
+            and not g.on_edge(x, y) and (doors is None or doors.at(x, y) is None))
+
+
+def trap_sites(keeper):
+    """[(trigger tile, mechanism tile)]: corridor tiles on the routes, each trigger with the
+    next tile toward the sanctum for its mechanism. Taken in turns from each route, from the
+    portal side (so the first traps stand one on each way in, as far out as they can, before
+    a second on any), every trigger TRAP-03's distance from the others."""
+    game = keeper.game
+    return _memo(keeper, "trap_sites", _map_key(game), lambda: _trap_sites(game, routes(keeper)))
+
+
+def _trap_sites(game, rts):
+    walk = walkable(game)
+    cands = []
+    for _, tiles in rts:
+        mine = []
+        for i in range(FIRST_TRAP_STEP, len(tiles) - 1):
+            (x, y), mech = tiles[i], tiles[i + 1]
+            if corridor(walk, x, y) and plain_floor(game, x, y) and plain_floor(game, *mech):
+                mine.append(((x, y), mech))
+        cands.append(mine)
+    chosen = []
+    used = set()
+    progress = True
+    while progress:
+        progress = False
+        for mine in cands:
+            while mine:
+                trig, mech = mine.pop(0)
+                if trig in used or mech in used or not _spaced(trig, chosen):
+                    continue
+                chosen.append((trig, mech))
+                used.update((trig, mech))
+                progress = True
+                break
+    return chosen
+
+
+def _spaced(tile, chosen):
+    return all(max(abs(tile[0] - t[0]), abs(tile[1] - t[1])) >= tp.TRIGGER_MIN_CHEBYSHEV
+               for t, _ in chosen)
+
+
+# -- metal ---------------------------------------------------------------------------------
+
+def metal_to_spare(game):
+    """Metal in the piles beyond what the blueprints (trap parts, furniture) still want:
+    what a new blueprint can count on."""
+    wanted = 0
+    for pid in sorted(game.areas["traps"].parts):
+        p = game.areas["traps"].parts[pid]
+        if not p.built:
+            wanted += max(0, tp.METAL[p.kind] - p.metal - p.haulers)
+    econ = econ_state.state_of(game)
+    for bid in sorted(econ.blueprints):
+        b = econ.blueprints[bid]
+        wanted += max(0, furniture.KINDS[b[0]].cost - b[3] - b[4])
+    return econ_state.metal_total(game) - wanted
+
+
+# -- places for furniture ------------------------------------------------------------------
+
+def room_tiles_from(keeper, starts):
+    """Floor tiles of the domain by walking distance from `starts` (nearest first), leaving
+    out the routes and the corridors: where furniture keeps out of the way."""
+    game = keeper.game
+    walk = walkable(game)
+    on_route = route_tiles(keeper)
+    dist = distances(walk, starts)
+    ys, xs = np.nonzero(dist >= 0)
+    tiles = sorted((int(dist[y, x]), int(y), int(x)) for y, x in zip(ys, xs))
+    return [(x, y) for _, y, x in tiles
+            if (x, y) not in on_route and plain_floor(game, x, y) and not corridor(walk, x, y)]
+
+
+def deepest_tiles(keeper):
+    """Room tiles (as room_tiles_from) farthest from the portals first: deep behind the traps."""
+    game = keeper.game
+    walk = walkable(game)
+    dist = distances(walk, edge_portals(game))
+    on_route = route_tiles(keeper)
+    ys, xs = np.nonzero(dist >= 0)
+    tiles = sorted((-int(dist[y, x]), int(y), int(x)) for y, x in zip(ys, xs))
+    return [(x, y) for _, y, x in tiles
+            if (x, y) not in on_route and plain_floor(game, x, y) and not corridor(walk, x, y)]
+
+
+def meeting_tile(keeper):
+    """Where the ways in meet: the first tile of the first route (from its portal) that every
+    route passes, outside a corridor; None with no route."""
+    rts = routes(keeper)
+    if not rts:
+        return None
+    walk = walkable(keeper.game)
+    others = [set(tiles) for _, tiles in rts[1:]]
+    for (x, y) in rts[0][1][FIRST_TRAP_STEP:]:
+        if all((x, y) in o for o in others) and not corridor(walk, x, y):
+            return (x, y)
+    return None
+
+
+# -- tunnels to the veins --------------------------------------------------------------------
+
+def home_side(keeper):
+    """bool [y, x]: walkable tiles nearer the sanctum than any portal (walking steps): the
+    keeper's side of the dungeon, where minions work out of the invaders' way."""
+    game = keeper.game
+
+    def make():
+        near = to_sanctum(keeper)
+        far = distances(walkable(game), edge_portals(game))
+        return (near >= 0) & ((far < 0) | (near < far))
+    return _memo(keeper, "home_side", _map_key(game), make)
+
+
+def tunnel_to_a_vein(keeper):
+    """The rock tiles to dig, in digging order, for the shortest tunnel from a room tile on
+    the keeper's side (home_side, off the routes) to a tile beside a vein nobody can stand
+    beside yet; [] when there is none. A tunnel never touches another walkable tile on the
+    way (it would open a new way in)."""
+    game = keeper.game
+    on_route = route_tiles(keeper)
+    home = home_side(keeper)
+    econ = econ_state.state_of(game)
+    g = game.grid
+    walk = walkable(game)
+    h, w = walk.shape
+    beside = set()
+    for (vx, vy) in sorted(econ.veins):
+        if econ.veins[(vx, vy)] <= 0 or _standable_beside(walk, vx, vy):
+            continue
+        for dx, dy in FOUR:
+            beside.add((vx + dx, vy + dy))
+    if not beside:
+        return []
+    diggable = ((g.terrain == terrain.ROCK) | (g.terrain == terrain.WALL))
+    parent = {}
+    queue = deque()
+    ys, xs = np.nonzero(walk)
+    for y, x in zip(ys, xs):
+        start = (int(x), int(y))
+        parent[start] = None
+        if home[y, x] and start not in on_route and plain_floor(game, *start):
+            queue.append(start)
+    while queue:
+        x, y = queue.popleft()
+        for dx, dy in FOUR:
+            nx, ny = x + dx, y + dy
+            if (nx, ny) in parent or not (0 < nx < w - 1 and 0 < ny < h - 1):
+                continue
+            if not diggable[ny, nx] or (nx, ny) in econ.veins:
+                continue
+            if any(walk[ny + ey, nx + ex] and (nx + ex, ny + ey) != (x, y)
+                   for ex, ey in FOUR):
+                continue
+            parent[(nx, ny)] = (x, y)
+            if (nx, ny) in beside:
+                return _trace(parent, (nx, ny))
+            queue.append((nx, ny))
+    return []
+
+
+def _standable_beside(walk, x, y):
+    h, w = walk.shape
+    return any(0 <= x + dx < w and 0 <= y + dy < h and walk[y + dy, x + dx] for dx, dy in FOUR)
+
+
+def _trace(parent, tile):
+    out = []
+    while parent[tile] is not None:
+        out.append(tile)
+        tile = parent[tile]
+    out.reverse()
+    return out
