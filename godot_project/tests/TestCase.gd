@@ -195,6 +195,18 @@ func recorded(type: String) -> Array:
 
 # --- waiting -----------------------------------------------------------------------------------
 
+# Was an event of this type recorded whose fields hold these values (compared as text)?
+func has_event(type: String, fields: Dictionary) -> bool:
+	for ev in recorded(type):
+		var all := true
+		for k in fields:
+			if not ev.has(k) or str(ev[k]) != str(fields[k]):
+				all = false
+		if all:
+			return true
+	return false
+
+
 func frames(n: int) -> void:
 	for _i in range(n):
 		yield(get_tree(), "physics_frame")

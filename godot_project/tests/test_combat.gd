@@ -160,17 +160,6 @@ func ids_on(tile: Vector2) -> Array:
 	return out
 
 
-func has_event(type: String, fields: Dictionary) -> bool:
-	for ev in recorded(type):
-		var all := true
-		for k in fields:
-			if not ev.has(k) or str(ev[k]) != str(fields[k]):
-				all = false
-		if all:
-			return true
-	return false
-
-
 func toast_texts() -> Array:
 	var out := []
 	for panel in main.hud.toasts.get_children():

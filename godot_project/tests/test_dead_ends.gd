@@ -53,17 +53,6 @@ func row_of(id: int) -> int:
 	return -1
 
 
-func has_event(type: String, fields: Dictionary) -> bool:
-	for ev in recorded(type):
-		var all := true
-		for k in fields:
-			if not ev.has(k) or str(ev[k]) != str(fields[k]):
-				all = false
-		if all:
-			return true
-	return false
-
-
 func panel_says(id: int, condition: String) -> bool:
 	var panel = main.hud.selection_panel
 	return panel.selected_id == id and str(panel.last_info.get("condition", "")) == condition \

@@ -59,7 +59,7 @@ func pause_by_click():
 	yield(wait_snapshot("speed", 0), "completed")
 
 
-func has_event(type: String) -> bool:
+func saw_event(type: String) -> bool:
 	for ev in events:
 		if str(ev.get("type", "")) == type:
 			return true
@@ -217,7 +217,7 @@ func _t_order_tool():
 	assert_eq(ext.selected_id, minion, "the clicked minion carries the order out")
 	assert_string_contains(ext.order_hint.text, "Click the enemy %s should attack" % Names.who(minion))
 	yield(click_at(ent_screen(enemy)), "completed")
-	var ok = yield(wait_until(self, "has_event", ["attack_ordered"], true, 60), "completed")
+	var ok = yield(wait_until(self, "saw_event", ["attack_ordered"], true, 60), "completed")
 	assert_true(ok, "the order reached the simulation: %s" % str(events))
 	assert_eq(main.world.tool_id, "select", "the order is given: back to Select")
 	assert_false(ext.order_panel.visible, "the Orders panel and its hint went with the tool")
