@@ -293,7 +293,7 @@ func _refresh_order_panel() -> void:
 
 func _is_my_minion(id: int) -> bool:
 	var i := row_index(snap, "ent_id", id)
-	return i >= 0 and int(snap["ent_kind"][i]) == Shared.MINION and int(snap["ent_state"][i]) == Shared.STATE_UP
+	return i >= 0 and int(snap["ent_kind"][i]) == Shared.MINION and _is_up(id)
 
 
 func _on_entity_selected(id: int) -> void:
@@ -307,16 +307,57 @@ func _on_snapshot(s: Dictionary) -> void:
 
 # The entity whose tile is `tile` (up ones first), -1 if none.
 func entity_at(tile: Vector2) -> int:
+	var found := bodies_at(tile)
+	return int(found[0]) if not found.empty() else -1
+
+
+# The bodies on `tile` the player sees (not those the fog hides), up ones first.
+func bodies_at(tile: Vector2) -> Array:
 	var ids = snap.get("ent_id", [])
 	var pos = snap.get("ent_pos", [])
 	var state = snap.get("ent_state", [])
-	var best := -1
+	var unseen = snap.get("ent_unseen", PoolByteArray())
+	var up := []
+	var down := []
 	for i in range(ids.size()):
 		var p: Vector2 = pos[i]
-		if int(round(p.x)) == int(tile.x) and int(round(p.y)) == int(tile.y):
-			if best < 0 or int(state[i]) == 0:
-				best = int(ids[i])
-	return best
+		if int(round(p.x)) != int(tile.x) or int(round(p.y)) != int(tile.y):
+			continue
+		if i < unseen.size() and unseen[i] != 0:
+			continue
+		if int(state[i]) == Shared.STATE_UP:
+			up.append(int(ids[i]))
+		else:
+			down.append(int(ids[i]))
+	return up + down
+
+
+# The body on `tile` the pending order means: the first the game would take it on (Imprison
+# where a minion stands over the captured adventurer means the adventurer; Carry, whose place
+# comes later, a body that is down), else the first there (its refusal says why); -1: nobody.
+func order_target(tile: Vector2) -> int:
+	var found := bodies_at(tile)
+	if found.empty():
+		return -1
+	for id in found:
+		if pending == "carry":
+			if not _is_up(id):
+				return id
+		elif main.sim.check(order_command(id)) == "":
+			return id
+	return int(found[0])
+
+
+func _is_up(id: int) -> bool:
+	var i := row_index(snap, "ent_id", id)
+	return i >= 0 and int(snap["ent_state"][i]) == Shared.STATE_UP
+
+
+# The command of the pending order (not Carry's) on `target`, by the selected minion.
+func order_command(target: int) -> Dictionary:
+	if pending == "order_attack":
+		return {"type": "order_attack", "entity": selected_id, "target": target}
+	return {"type": pending, "entity": selected_id, "body": target}
 
 
 static func _order_list() -> String:
@@ -345,18 +386,15 @@ func _on_order_click(tile: Vector2) -> void:
 				"x": int(tile.x), "y": int(tile.y)})
 		_finish_order()
 		return
-	var target := entity_at(tile)
+	var target := order_target(tile)
 	if target < 0:
 		EventBus.emit_signal("notify", "Nobody there.", "warn")
 		return
-	if pending == "order_attack":
-		send({"type": "order_attack", "entity": selected_id, "target": target})
-	elif pending == "carry":
+	if pending == "carry":
 		carry_body = target
 		_refresh_order_panel()
 		return
-	else:
-		send({"type": pending, "entity": selected_id, "body": target})
+	send(order_command(target))
 	_finish_order()
 
 

@@ -352,12 +352,17 @@ func metal_hint() -> String:
 	return "Mark a vein (Mine vein tool) and put minions on Drudgery."
 
 
+# A dig mark is on rock or a wall, which its place names already ("the rock by the west room").
 func _text_dig_marked(ev: Dictionary) -> String:
-	return "Rock %s was marked for digging" % _where(ev)
+	return "%s was marked for digging" % _rock(ev)
 
 
 func _text_dig_unmarked(ev: Dictionary) -> String:
-	return "The rock %s is no longer marked for digging" % _where(ev)
+	return "%s is no longer marked for digging" % _rock(ev)
+
+
+static func _rock(ev: Dictionary) -> String:
+	return EventText.first_up(EventText.place(ev.get("x", -1), ev.get("y", -1)))
 
 
 func _text_dig_waiting(ev: Dictionary) -> String:

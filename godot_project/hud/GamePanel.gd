@@ -37,6 +37,7 @@ var box: VBoxContainer = null
 var header: HBoxContainer = null
 var title: Label = null
 var close_button: Button = null
+var escape_button: Button = null  # what Escape presses on a panel without an X (a letter's way on)
 var status: Label = null         # say()'s line, made when first said
 var menu := false
 

@@ -273,15 +273,17 @@ func _unhandled_input(event: InputEvent) -> void:
 
 
 # Escape closes the panel on top: the newest letter with an X (the key help, the party
-# screen), else the newest docked panel that shows (the trap, door or order panel), else
-# nothing here (the map then drops the tool, then the selection). True when something closed.
+# screen) or with a button for Escape (the spotted letter's Read on), else the newest docked
+# panel that shows (the trap, door or order panel), else nothing here (the map then drops the
+# tool, then the selection). True when something closed.
 func close_top_panel() -> bool:
 	var shown: Array = letters.shown()
 	shown.invert()
 	for c in shown:
-		if c.get("close_button") is Button:
-			c.close_button.emit_signal("pressed")
-			return true
+		for key in ["close_button", "escape_button"]:
+			if c.get(key) is Button:
+				c.get(key).emit_signal("pressed")
+				return true
 	var docked: Array = right_dock.docked()
 	docked.invert()
 	for c in docked:

@@ -29,7 +29,7 @@ func build(hud) -> void:
 	letter = GamePanel.new()
 	letter.build("Letter", "", null, "")
 	letter_text = GamePanel.add_text(letter.box, "Text")
-	_centred_button(letter, "Read on", "_on_read_on")
+	letter.escape_button = _centred_button(letter, "Read on", "_on_read_on")   # Escape reads on
 	hud.add_letter(letter, WIDTH)
 	screen = GamePanel.new()
 	screen.build("PartyScreen", "", self, "_on_close", "Close the party screen")
@@ -38,14 +38,14 @@ func build(hud) -> void:
 	members_box.name = "Members"
 	members_box.add_constant_override("separation", 10)
 	screen.box.add_child(members_box)
-	_centred_button(screen, "Close", "_on_close")
+	var _close := _centred_button(screen, "Close", "_on_close")
 	hud.add_letter(screen, WIDTH)
 
 
-func _centred_button(p, text: String, method: String) -> void:
+func _centred_button(p, text: String, method: String) -> Button:
 	var row: Container = p.add_row("Buttons")
 	row.size_flags_horizontal = Control.SIZE_SHRINK_CENTER
-	var _b := GamePanel.add_button(row, "Button", text, self, method)
+	return GamePanel.add_button(row, "Button", text, self, method)
 
 
 func show_letter(ev: Dictionary) -> void:

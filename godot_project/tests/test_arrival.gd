@@ -5,7 +5,8 @@ extends "res://tests/TestCase.gd"
 # - the fog layer is drawn (the domain shown as ours), and an enemy on a tile nobody sees
 #   is neither drawn nor picked;
 # - spotting pauses the game and shows the letter, "Read on" (a click) shows the party screen
-#   with the same title, the goal and each adventurer; closing it leaves the game paused.
+#   with the same title, the goal and each adventurer; closing it leaves the game paused;
+#   Escape does the same from the keyboard.
 
 const LEVEL := "res://tests/data/arrival_test.level"
 
@@ -51,8 +52,37 @@ func letter_visible() -> bool:
 	return ext.spotted_letter.letter.visible
 
 
+# At 4x until the spotting letter shows: a coroutine, whether it did.
+func run_to_the_letter():
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
+	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
+	return assert_true(ok, "the letter arrived")
+
+
 func party_hidden() -> bool:
 	return int(snap_get("invasion_party", -1)) >= 0 and snap_get("invasion_party_hidden", false) == true
+
+
+# The letter as a player reads it with the keyboard: Escape reads on (the party screen), a
+# second Escape closes that; the game stays paused, and no pause menu or dropped tool came
+# of it.
+func test_escape_reads_the_letter_on_then_closes_the_party_screen() -> void:
+	if not running():
+		return
+	if not (yield(run_to_the_letter(), "completed")):
+		return
+	yield(frames(2), "completed")
+	var tick := int(snap_get("tick", -1))
+	yield(press_key(KEY_ESCAPE), "completed")
+	yield(frames(2), "completed")
+	var screen = ext.spotted_letter.screen
+	assert_false(ext.spotted_letter.letter.visible, "Escape closed the letter")
+	assert_true(screen.visible, "and read on: the party screen")
+	yield(press_key(KEY_ESCAPE), "completed")
+	yield(frames(2), "completed")
+	assert_false(screen.visible, "a second Escape closed the party screen")
+	assert_eq(int(snap_get("speed", -1)), 0, "still paused")
+	assert_eq(int(snap_get("tick", -1)), tick, "no tick ran")
 
 
 # ARRIVE-02 with fog: the indicator keeps its last band while the party walks in unseen and
@@ -80,9 +110,7 @@ func test_letter_then_party_screen_and_the_game_stays_paused() -> void:
 		return
 	if not assert_true(ext != null, "InvasionsExtension loaded"):
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	yield(frames(2), "completed")
 	assert_eq(int(snap_get("speed", -1)), 0, "the game paused")
@@ -118,9 +146,7 @@ func test_party_tab_shows_the_goal() -> void:
 	var caution = extension("AdventurersCautionExtension")
 	if not assert_true(caution != null, "AdventurersCautionExtension loaded"):
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	var member := int(ext.spotted_letter.last["members"][0]["entity"])
 	EventBus.emit_signal("entity_selected", member)
@@ -177,9 +203,7 @@ func test_build_a_guardpost_and_send_the_eye() -> void:
 func test_clicking_underway_jumps_to_the_spotted_party() -> void:
 	if not running():
 		return
-	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 4})
-	var ok = yield(wait_until(self, "letter_visible", [], true, 900), "completed")
-	if not assert_true(ok, "the letter arrived"):
+	if not (yield(run_to_the_letter(), "completed")):
 		return
 	yield(click_control(ext.spotted_letter.letter.find_node("Button", true, false)), "completed")
 	yield(click_control(ext.spotted_letter.screen.find_node("Button", true, false)), "completed")

@@ -167,6 +167,37 @@ func _lunge_x(id: int) -> bool:
 	return main.world.entities.fx_offset.get(id, Vector2.ZERO).x > 1.0
 
 
+# Labels popping at one place one after another ("Major", then "Miss", then "Knocked out")
+# never overlap: each starts a line above where the highest of the others has risen to.
+func test_labels_from_one_place_do_not_overlap():
+	return _wrap("_t_labels")
+
+
+func _t_labels():
+	if not (yield(_start_held(COMBAT), "completed")):
+		return
+	var fx = main.world.effects
+	fx.effects.clear()
+	var at := Vector2(100, 100)
+	var ev := {"type": "wound", "tick": int(fx.clock)}
+	var texts := ["Major", "Miss", "Knocked out"]
+	for k in range(texts.size()):
+		if k > 0:
+			fx.clock += 6.0                   # game time passes (half a 12-tick label's life) ...
+			for e in fx.effects:
+				e.born -= 100000              # ... and real time: the older labels have risen
+		fx.label(ev, at, texts[k], "miss")
+		var now := OS.get_ticks_msec()
+		var new_one: Dictionary = fx.effects[fx.effects.size() - 1]
+		for k2 in range(fx.effects.size() - 1):
+			var older: Dictionary = fx.effects[k2]
+			assert_true(fx.label_height(older, now) > 0.0 or k < 1, "the older label has risen")
+			assert_true(fx.label_height(new_one, now) - fx.label_height(older, now) >= 15.99,
+					"%s starts a line above %s, where it is now: %s over %s" % [new_one.text, older.text,
+					fx.label_height(new_one, now), fx.label_height(older, now)])
+	fx.effects.clear()
+
+
 func test_effects_never_change_the_game():
 	return _wrap("_t_hash")
 

@@ -2,7 +2,8 @@ extends "res://tests/TestCase.gd"
 # No dead ends, played with the mouse (res://tests/data/dead_ends.level): a captured
 # adventurer carried to a free cell and imprisoned, from the panel's order buttons and from
 # the Order tool; a prisoner executed, then scrapped; the panel's words ("Captured",
-# "Prisoner in the north cell"); a part in no whole trap marked "not wired" on the map and
+# "Prisoner in the north cell"); the Order tool's click on a tile meaning the body there
+# the order is for; a part in no whole trap marked "not wired" on the map and
 # saying on its panel what it needs; the Build Trap preview's warning before a second
 # mechanism goes beside a trigger that has one; a vein's hover tip.
 
@@ -171,6 +172,30 @@ func _t_tool_imprison():
 	yield(order_tool("Imprison", [tile_of(MINION), tile_of(CAPTIVE)]), "completed")
 	var ok = yield(run_until("imprisoned", {"entity": CAPTIVE, "by": MINION}), "completed")
 	assert_true(ok, "#%d locked the rogue up: %s" % [MINION, str(recorded_events)])
+	assert_eq(recorded("refused"), [], "nothing refused")
+
+
+# A minion standing on the captured rogue's tile (res://tests/data/order_pick.level): the
+# second click of Imprison on that tile means the rogue lying there, not the minion standing
+# over it (the first body there the order is taken on).
+func test_the_order_tool_picks_the_body_the_order_is_for():
+	return _wrap("_t_order_pick")
+
+
+func _t_order_pick():
+	yield(start_main("res://tests/data/order_pick.level"), "completed")
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	record_events()
+	yield(frames(3), "completed")
+	combat = extension("CombatExtension")
+	if not running():
+		return
+	var tile := Vector2(1, 1)
+	assert_eq(tile_of(1), tile, "the minion stands on the rogue's tile")
+	assert_eq(tile_of(2), tile)
+	yield(order_tool("Imprison", [tile, tile]), "completed")
+	var ok = yield(wait_until(self, "has_event", ["task_given", {"task": "imprison", "body": 2}], true, 60), "completed")
+	assert_true(ok, "the minion was told to lock the rogue up: %s" % str(recorded_events))
 	assert_eq(recorded("refused"), [], "nothing refused")
 
 

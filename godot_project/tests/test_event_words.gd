@@ -117,6 +117,21 @@ func _t_read_well():
 			"%s built a bed %s" % [one, EventText.where(10, 4)])
 	assert_eq(w.call_func({"type": "vein_marked", "tick": 700, "metal": 8, "x": 10, "y": 4}),
 			"A metal vein %s was marked for mining (8 metal in it)" % EventText.where(10, 4))
+	# Plural parts read as plurals all through ("they need their", not "they need its").
+	assert_eq(w.call_func({"type": "part_expired", "tick": 700, "part": 40, "kind": "spinning_blades",
+			"x": 2, "y": 2}),
+			"The spinning blades %s have worn out: they need their 2-day reset" % EventText.where(2, 2))
+	assert_eq(w.call_func({"type": "part_expired", "tick": 700, "part": 41, "kind": "tripwire",
+			"x": 2, "y": 2}),
+			"The tripwire %s has worn out: it needs its 2-day reset" % EventText.where(2, 2))
+	# A dig mark's place is the rock or wall it is on: "The wall by the west room", not "Rock in
+	# the wall by ...".
+	var rock: String = Names.place(0, 0)
+	assert_true(rock.begins_with("the wall by "), "(0, 0) of trap_demo is a wall: %s" % rock)
+	assert_eq(w.call_func({"type": "dig_marked", "tick": 700, "x": 0, "y": 0}),
+			"%s was marked for digging" % EventText.first_up(rock))
+	assert_eq(w.call_func({"type": "dig_unmarked", "tick": 700, "x": 0, "y": 0}),
+			"%s is no longer marked for digging" % EventText.first_up(rock))
 	assert_eq(w.call_func({"type": "party_spotted", "tick": 700, "by": 3, "entity": 7, "how": "seen",
 			"party": 7, "x": 12, "y": 4}),
 			"Adventurers seen %s: the game is paused" % EventText.where(12, 4))

@@ -175,3 +175,28 @@ func _t_fits():
 	assert_false(p.folded, "the player's unfold stands")
 	restore_window()
 	EventBus.emit_signal("entity_selected", -1)
+
+
+func test_the_map_under_the_panel_pans_into_the_open():
+	return _wrap("_t_pans_out")
+
+
+# The Lair at its start (the whole map framed): the quarters' east vein (35, 4) lies under the
+# Goals panel; the camera pans far enough right (D / Right held) to bring it out from under
+# the panel, still on screen.
+func _t_pans_out():
+	yield(start_main("res://levels/campaign.level"), "completed")
+	if not running():
+		return
+	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
+	yield(frames(10), "completed")
+	var p = extension("GoalsExtension").panel
+	var vein := Vector2(35, 4)
+	assert_true(screen_rect(p).has_point(tile_screen(vein)), "at the start the panel covers the vein")
+	Input.action_press("pan_right")
+	yield(frames(120), "completed")
+	Input.action_release("pan_right")
+	yield(frames(2), "completed")
+	var at := tile_screen(vein)
+	assert_false(screen_rect(p).has_point(at), "panned out from under the panel: %s" % str(at))
+	assert_true(main.get_viewport().get_visible_rect().has_point(at), "still on screen: %s" % str(at))

@@ -533,8 +533,8 @@ func _text_fired(ev: Dictionary) -> String:
 
 
 func _text_expired(ev: Dictionary) -> String:
-	return "%s %s worn out: %s its 2-day reset" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)),
-			ET.verb(ev.kind, "has", "have"), ET.verb(ev.kind, "it needs", "they need")]
+	return "%s %s worn out: %s 2-day reset" % [ET.first_up(ET.part_at(ev.kind, ev.x, ev.y)),
+			ET.verb(ev.kind, "has", "have"), ET.verb(ev.kind, "it needs its", "they need their")]
 
 
 func _text_botched(ev: Dictionary) -> String:

@@ -1,6 +1,7 @@
 extends Camera2D
 # Pan with WASD / arrows (actions pan_*), drag with the middle mouse button (pan_drag),
-# zoom with the wheel (zoom_in / zoom_out) toward the mouse; clamped to the map. With the
+# zoom with the wheel (zoom_in / zoom_out) toward the mouse; clamped to the map (and EDGE_ROOM
+# past it). With the
 # setting camera/edge_scroll on (core/Settings.gd), the mouse resting within EDGE_PX of a
 # window edge pans that way too, as fast as the keys.
 
@@ -10,6 +11,10 @@ export var max_zoom := 4.0         # raised to fit the whole map when it is bigg
 export var zoom_step := 1.15
 
 const EDGE_PX := 8                  # screen pixels from the window's edge that pan
+# How far the view may go past the map's edge: 2 tiles (64 world px), and a third of the
+# window besides, so a tile under a HUD panel at the window's edge (the Goals panel over the
+# quarters of The Lair, the log) can be panned into the open, at any zoom.
+const EDGE_ROOM := 1.0 / 3.0
 
 var map_rect := Rect2(0, 0, 0, 0)   # in world pixels
 var edge_scroll := false            # Settings "camera/edge_scroll"
@@ -124,7 +129,7 @@ func _clamp() -> void:
 	if map_rect.size.x <= 0:
 		return
 	var half := get_viewport_rect().size * zoom / 2
-	var margin := Vector2(64, 64)
+	var margin := Vector2(64, 64) + get_viewport_rect().size * zoom * EDGE_ROOM
 	var lo := map_rect.position - margin + half
 	var hi := map_rect.end + margin - half
 	position.x = clamp(position.x, lo.x, hi.x) if lo.x <= hi.x else map_rect.position.x + map_rect.size.x / 2

@@ -24,6 +24,8 @@ const TICKS_PER_SECOND_1X := 10.0      # pysim/core/clock.py TICKS_PER_SECOND_1X
 const MIN_SECONDS := 0.12
 const LUNGE := 0.38                   # a lunge's reach, in tiles
 const LABEL_SCALE := 1.5              # labels: the default font this much larger on screen
+const LABEL_RISE := 18.0               # how far a label rises in its life (label units)
+const LABEL_GAP := 16.0                # a label's line: the next from the same place starts this far above
 const LABEL_COLORS := {"minor": Color(1, 0.85, 0.5), "major": Color(1, 0.55, 0.3),
 		"extreme": Color(1, 0.25, 0.2), "ko": Color(1, 0.9, 0.35), "killed": Color(1, 0.3, 0.3),
 		"miss": Color(0.8, 0.8, 0.85), "info": Color(0.8, 0.9, 1), "good": Color(0.6, 1, 0.6)}
@@ -215,14 +217,22 @@ static func tiles_around(x, y, r: int) -> Array:
 	return out
 
 
-# A short label rising from `at`; labels still rising from the same place stack upwards.
+# A short label rising from `at`; a label starts a line (LABEL_GAP) above the highest one
+# still rising from the same place, where that one is now (not where it started: an older
+# label that has risen would meet it: "Major" over "Miss").
 func label(ev: Dictionary, at: Vector2, text: String, tone: String, dur: float = 12.0) -> void:
-	var above := 0
+	var lift := 0.0
+	var now := OS.get_ticks_msec()
 	for e in effects:
 		if e.kind == "label" and e.at.distance_to(at) < tile_size * 0.5:
-			above += 1
+			lift = max(lift, label_height(e, now) + LABEL_GAP)
 	var _e := add("label", ev, dur, {"at": at, "text": text, "color": LABEL_COLORS.get(tone, Color(1, 1, 1)),
-			"lift": above * 15.0})
+			"lift": lift})
+
+
+# How far a label has risen from its place (label units: its font's pixels before the scale).
+func label_height(e: Dictionary, now: int) -> float:
+	return e.lift + progress(e, now) * LABEL_RISE
 
 
 func ring(ev: Dictionary, at: Vector2, color: Color, dur: float = 6.0, reach: float = 0.7) -> void:
@@ -530,7 +540,7 @@ func _draw() -> void:
 					var ang: float = (e.to - e.at).angle() + PI / 2
 					Art.draw_turned(self, e.thing, at, ts, ang)
 			"label":
-				_draw_label(e.at + Vector2(0, -ts * 0.45), Vector2(0, -e.lift - p * 18.0), e.text, e.color, 1.0 - p * p)
+				_draw_label(e.at + Vector2(0, -ts * 0.45), Vector2(0, -label_height(e, now)), e.text, e.color, 1.0 - p * p)
 			"ring":
 				var r: float = ts * (0.3 + e.reach * p)
 				draw_arc(e.at, r, 0, TAU, 28, Color(e.color.r, e.color.g, e.color.b, 1.0 - p), 3.0, true)

@@ -427,6 +427,39 @@ def test_the_lairs_goals_teach_the_game_in_order():
     assert [x.advice for x in state(scene).goals] == [x.advice for x in goals]
 
 
+def test_the_lairs_trap_advice_is_taken_where_it_points():
+    """What the trap goals' advice tells a player to do on The Lair's map is taken, tile for
+    tile: a pressure plate in the corridor from the entry hall to the sanctum (row 12) with
+    spinning blades on the next tile, wired; a tripwire in the north corridor (column 14) and
+    in the west corridor from the portal (row 12), each wired to a dart thrower on the floor
+    a few tiles further in. (The corridors run through rock, outside the domain: a dart
+    thrower "in a wall beside it" is refused there, so the advice must not say so.)"""
+    import os
+    path = os.path.join(os.path.dirname(__file__), "..", "..", LAIR)
+    g = level.load_file(path)
+    first, more = [x.advice for x in state(g).goals if x.kind == "trap"]
+    assert "spinning blades on the next tile" in first
+    assert "dart thrower on the floor" in more and "in a wall" not in more
+    wanted = [
+        {"type": "place_part", "kind": "pressure_plate", "x": 21, "y": 12},
+        {"type": "place_part", "kind": "spinning_blades", "x": 22, "y": 12},
+        {"type": "wire", "path": [[21, 12], [22, 12]]},
+        {"type": "place_part", "kind": "tripwire", "x": 14, "y": 4},
+        {"type": "place_part", "kind": "dart_thrower", "x": 14, "y": 7},
+        {"type": "wire", "path": [[14, 4], [14, 5], [14, 6], [14, 7]]},
+        {"type": "place_part", "kind": "tripwire", "x": 5, "y": 12},
+        {"type": "place_part", "kind": "dart_thrower", "x": 8, "y": 12},
+        {"type": "wire", "path": [[5, 12], [6, 12], [7, 12], [8, 12]]},
+    ]
+    evs = []
+    for c in wanted:
+        assert not commands.check(g, c), (c, commands.check(g, c))
+        evs += cmd(g, c)
+    assert not refused(evs), refused(evs)
+    assert len(of(evs, "part_placed")) == 6
+    assert commands.check(g, {"type": "place_part", "kind": "dart_thrower", "x": 15, "y": 4})
+
+
 # -- The Lair, played by a keeper who does what the current goal says ---------------------------
 
 LAIR = "godot_project/levels/campaign.level"
