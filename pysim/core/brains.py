@@ -91,6 +91,12 @@ def creature_brain(game, e):
 
 @brain(entities.BOSS)
 def boss_brain(game, e):
+    """The Boss keeps to its place in the sanctum (where it stood at the start): a fight
+    that took it away ends with it walking back, else a party come to kill it would wait
+    in the empty sanctum for ever (docs/rules/invasions.md, "Goals")."""
+    if (e.x != e.home_x or e.y != e.home_y) and \
+            movement.go_to(game, e, e.home_x, e.home_y):
+        return
     _rest(game, e, 200, 400)
 
 

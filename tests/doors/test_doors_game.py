@@ -316,6 +316,7 @@ def test_dungeon_side_walks_through_adventurers_are_stopped():
     for kind, side in ((E.MINION, E.DUNGEON), (E.BOSS, E.DUNGEON), (E.CREATURE, E.DUNGEON)):
         e = g.spawn(kind, 2, 1)
         e.side = side
+        e.home_x = 7    # the Boss walks back to its place when idle (docs/rules/invasions.md)
         evs = walk(g, e, 7, 1, 200)
         assert e.x > 4, kind                        # through the door (creatures wander on)
         assert d.armed and of(evs, "door_unlocked")

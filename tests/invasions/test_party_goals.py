@@ -127,3 +127,62 @@ def test_fallen_carrier_drops_the_treasure():
     g.step()
     st = treasure.state_of(g)
     assert st.piles.get((e.x, e.y)) == 3 and not st.carried   # back on the pile it stood on
+
+
+SIDE_ROOM = """\
+name: boss away
+seed: 1
+domain: all
+
+[map]
+##########################
+P.....................SS##
+#.....................Sb##
+#####.####################
+#####.####################
+#####.####################
+#####.####################
+#.....####################
+##########################
+"""
+
+
+def _boss(g):
+    return [e for e in g.entities.values() if e.kind == 3][0]
+
+
+def _put(e, x, y):
+    """A fight took the body here (the tests place it: no fight needed to say where)."""
+    movement.stop(e)
+    e.x = e.nx = x
+    e.y = e.ny = y
+
+
+@pytest.mark.rule("GOAL-01")
+def test_the_boss_walks_back_to_its_place_in_the_sanctum():
+    """Decided (docs/rules/invasions.md, "Goals"): the Boss keeps to the tile it started
+    on; away from it (a fight took it to the side room) it walks back once idle."""
+    g = load_text(SIDE_ROOM)
+    boss = _boss(g)
+    assert (boss.x, boss.y) == (23, 2)
+    _put(boss, 1, 7)
+    run_hours(g, 1)
+    assert (boss.x, boss.y) == (23, 2)
+
+
+@pytest.mark.rule("GOAL-01")
+def test_a_party_come_for_the_boss_meets_it_when_a_fight_had_taken_it_away():
+    """In play: the Boss is out of sight in the side room (taken there by a fight) when a
+    party come to kill it walks in. The party no longer waits in the empty sanctum for ever
+    (an invasion that never ended, seen in the sweeps): the Boss comes back and they fight."""
+    g = load_text(SIDE_ROOM)
+    boss = _boss(g)
+    _put(boss, 1, 7)
+    g.command({"type": "spawn_party", "members": 2, "subtypes": ["warrior:1", "warrior:1"]})
+    g.step()
+    pid = [e for e in g.take_events() if e["type"] == "party_arrived"][0]["members"][0]
+    goals.set_goal(g, pid, goals.KILL_BOSS)
+    run_hours(g, 6)
+    fights = [e for e in g.take_events()
+              if e["type"] == "attack" and boss.id in (e["attacker"], e["target"])]
+    assert fights
