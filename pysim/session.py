@@ -4,7 +4,8 @@ architecture.md, "The driver"), saves to pysim/core/save.py, what is shown to th
 Everything crossing is a plain value or a numpy array.
 """
 from pysim.core import level
-from pysim.driver import Driver, frame_micros
+from pysim.driver import Driver
+from pysim.mailbox import frame_micros
 
 
 def _seed(seed):
