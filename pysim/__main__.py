@@ -221,9 +221,8 @@ def _convert(args):
     except LevelError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    from pysim.core.save import write_atomic
     try:
-        write_atomic(args.output, out)
+        files.write_atomic(args.output, out)
     except OSError as exc:
         sys.stderr.write("%s: cannot write (%s)\n" % (args.output, exc.strerror))
         return 2
