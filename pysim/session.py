@@ -289,10 +289,11 @@ class Checker:
 
     def check_wire(self, text, source, path):
         """Would the level (a scene's text) take a wire along `path` (tiles [x, y] a step
-        apart) as its next [wires] line? The [wires] section's own check (wiring.check_drag
-        on the level's wires so far): {"ok", "reason", "corners" (the [wires] line's
-        corners), "joins", "bumps" ([x, y] where it would join or jump another wire)}."""
-        from pysim.traps import trap_level, trap_state, wiring
+        apart) as its next [wires] line? The [wires] section's own check
+        (wire_networks.check_drag on the level's wires so far): {"ok", "reason", "corners"
+        (the [wires] line's corners), "joins", "bumps" ([x, y] where it would join or jump
+        another wire)}."""
+        from pysim.traps import trap_level, trap_state, wire_networks
         text, source = str(text), str(source)
         if Checker._built[:2] != (text, source):
             try:
@@ -304,7 +305,7 @@ class Checker:
         if isinstance(game, level.LevelError):
             return {"ok": False, "reason": "The level has an error (Check level): %s" % game,
                     "corners": [], "joins": [], "bumps": []}
-        reason, plan = wiring.check_drag(game, trap_state.state_of(game).wires, path)
+        reason, plan = wire_networks.check_drag(game, trap_state.state_of(game).wires, path)
         if reason:
             return {"ok": False, "reason": reason, "corners": [], "joins": [], "bumps": []}
         return {"ok": True, "reason": "",

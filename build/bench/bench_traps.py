@@ -46,11 +46,11 @@ def build_game(Game, E, T, tp, wiring, duties):
                 path1 = [[x, y], [x, y + 1], [x, y + 2], [x + 1, y + 2]]
                 path2 = [[x + 1, y + 2], [x + 2, y + 2], [x + 2, y + 1]]
                 for p in (path1, path2):
-                    r, plan = wiring.check_drag(g, st.wires, p)
+                    r, plan = wire_networks.check_drag(g, st.wires, p)
                     assert r is None, r
                     wiring.apply_plan(st.wires, plan)
             else:
-                r, plan = wiring.check_drag(g, st.wires, [[x, y], [x + 1, y], [x + 1, y + 1],
+                r, plan = wire_networks.check_drag(g, st.wires, [[x, y], [x + 1, y], [x + 1, y + 1],
                                                           [x + 2, y + 1]])
                 assert r is None, r
                 wiring.apply_plan(st.wires, plan)
@@ -65,7 +65,7 @@ def build_game(Game, E, T, tp, wiring, duties):
 def child(build, days):
     pysim = benchkit.use_build(build)
     from pysim.core import duties
-    from pysim.traps import decay, trap_commands, trap_state, triggering, wiring
+    from pysim.traps import decay, trap_commands, trap_state, triggering, wire_networks, wiring
     from pysim.core import entities as E, terrain as T
     from pysim.traps import trap_parts as tp
     from pysim.core.clock import TICKS_PER_HOUR
