@@ -24,7 +24,7 @@ import benchkit  # noqa: E402
 
 
 def build_game(Game, E, T, tp, wiring, duties):
-    from pysim.traps import trap_commands, trap_state
+    from pysim.traps import trap_commands, trap_state, wire_networks
     g = Game(96, 80, seed=11)
     t = g.grid.terrain
     t[:, :] = T.FLOOR
@@ -65,7 +65,7 @@ def build_game(Game, E, T, tp, wiring, duties):
 def child(build, days):
     pysim = benchkit.use_build(build)
     from pysim.core import duties
-    from pysim.traps import decay, trap_commands, trap_state, triggering, wire_networks, wiring
+    from pysim.traps import decay, trap_commands, trap_state, triggering, wiring
     from pysim.core import entities as E, terrain as T
     from pysim.traps import trap_parts as tp
     from pysim.core.clock import TICKS_PER_HOUR
