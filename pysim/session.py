@@ -205,6 +205,24 @@ class Session:
         with self.driver.reading() as game:
             return save.dumps(game, view)
 
+    def save_file(self, path, view=None, shown=None):
+        """Write the game's save (save_text) to the file `path` atomically (files.write_atomic:
+        if the write fails or the game is killed mid-way, the previous save at path stays
+        whole): {"ok": True, "tick": the tick saved} or {"error": why not, in words, naming
+        the file as `shown` (the front end's user:// path) or path}."""
+        import os
+        from pysim.core import files, save
+        path, shown = str(path), str(shown if shown is not None else path)
+        if os.path.isdir(path):
+            return {"error": "%s is a folder" % shown}
+        with self.driver.reading() as game:
+            text, tick = save.dumps(game, view), game.tick
+        try:
+            files.write_atomic(path, text)      # (outside the lock: the game goes on meanwhile)
+        except OSError as exc:
+            return {"error": "cannot write %s (%s)" % (shown, exc.strerror or exc)}
+        return {"ok": True, "tick": tick}
+
     def about(self):
         """{"name": the level's name, "level": the level it started from, "tick"} (the window
         title; the tick a save is taken at)."""
