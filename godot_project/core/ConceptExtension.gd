@@ -36,12 +36,14 @@ func _on_tool_click(tile: Vector2, button: int, tool_id: String) -> void:
 		call(_click_tools[tool_id], tile)
 
 
-# Event words for the HUD's log: type -> method, or type -> [method, color].
+# Event words for the HUD's log: type -> method, or type -> [method, color, quiet, many]
+# (hud/EventWords.gd register).
 func event_texts(texts: Dictionary) -> void:
 	for type in texts:
 		var t = texts[type]
 		if t is Array:
-			main.hud.register_event_text(type, self, t[0], t[1], t.size() > 2 and t[2])
+			main.hud.register_event_text(type, self, t[0], t[1], t.size() > 2 and t[2],
+					str(t[3]) if t.size() > 3 else "")
 		else:
 			main.hud.register_event_text(type, self, t)
 
