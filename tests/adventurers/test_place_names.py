@@ -35,6 +35,11 @@ def _game():
     return g
 
 
+def _names(g, want):
+    """Every tile of want {(x, y): name} is called so."""
+    assert {t: places.place_name(g, *t) for t in want} == want
+
+
 def _dig(g, xs, ys, code=terrain.FLOOR):
     for y in ys:
         for x in xs:
@@ -49,9 +54,8 @@ def test_a_room_keeps_its_name_when_digging_moves_its_centre():
     # Dug far to the west: its centre now lies south-west of the sanctum, and a room named
     # afresh there would be "the south-west room".
     _dig(g, range(1, 10), range(9, 12))
-    assert places.place_name(g, 12, 10) == "the south room"
-    assert places.place_name(g, 2, 10) == "the south room"
-    assert places.place_name(g, 9, 12) == "the rock by the south room"
+    _names(g, {(12, 10): "the south room", (2, 10): "the south room",
+               (9, 12): "the rock by the south room"})
 
 
 @pytest.mark.rule("NAME-02")
@@ -60,23 +64,21 @@ def test_a_new_room_gets_a_new_name_and_the_old_keep_theirs():
     _dig(g, range(1, 10), range(9, 12))
     # A new room below it, farther from the sanctum than the south room: "the far south room".
     _dig(g, range(11, 14), range(13, 15))
-    assert places.place_name(g, 12, 13) == "the far south room"
-    assert places.place_name(g, 12, 10) == "the south room"
+    _names(g, {(12, 13): "the far south room", (12, 10): "the south room"})
     # One nearer than the south room, straight south of the sanctum: "the near south room".
     _dig(g, range(11, 14), range(6, 8))
-    assert places.place_name(g, 12, 7) == "the near south room"
+    _names(g, {(12, 7): "the near south room"})
     # Three south-east: the plain name, then a nearer one, then one more: numbered.
     _dig(g, range(20, 23), range(13, 15))
-    assert places.place_name(g, 21, 13) == "the south-east room"
+    _names(g, {(21, 13): "the south-east room"})
     _dig(g, range(16, 19), range(13, 15))
-    assert places.place_name(g, 17, 13) == "the near south-east room"
+    _names(g, {(17, 13): "the near south-east room"})
     _dig(g, range(16, 18), range(6, 8))
-    assert places.place_name(g, 16, 7) == "the south-east room 3"
+    _names(g, {(16, 7): "the south-east room 3"})
     # Nobody's name moved.
-    assert places.place_name(g, 12, 10) == "the south room"
-    assert places.place_name(g, 12, 13) == "the far south room"
-    assert places.place_name(g, 12, 7) == "the near south room"
-    assert places.place_name(g, 21, 13) == "the south-east room"
+    _names(g, {(12, 10): "the south room", (12, 13): "the far south room",
+               (12, 7): "the near south room", (21, 13): "the south-east room",
+               (17, 13): "the near south-east room"})
 
 
 @pytest.mark.rule("NAME-02")
