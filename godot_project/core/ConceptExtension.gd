@@ -37,14 +37,16 @@ func _on_tool_click(tile: Vector2, button: int, tool_id: String) -> void:
 		call(_click_tools[tool_id], tile)
 
 
-# Event words for the HUD's log: type -> method, or type -> [method, color], the methods of
-# `target` (this node when null: a concept with many words keeps them in a script of their own).
+# Event words for the HUD's log: type -> method, or type -> [method, color, quiet, many]
+# (hud/EventWords.gd register), the methods of `target` (this node when null: a concept with
+# many words keeps them in a script of their own).
 func event_texts(texts: Dictionary, target: Object = null) -> void:
 	var by: Object = self if target == null else target
 	for type in texts:
 		var t = texts[type]
 		if t is Array:
-			main.hud.register_event_text(type, by, t[0], t[1], t.size() > 2 and t[2])
+			main.hud.register_event_text(type, by, t[0], t[1], t.size() > 2 and t[2],
+					str(t[3]) if t.size() > 3 else "")
 		else:
 			main.hud.register_event_text(type, by, t)
 

@@ -60,8 +60,10 @@ func setup(m) -> void:
 			"tile_drag_started": "_on_drag_started",
 			"sim_event": "_on_sim_event"})
 	event_texts({
-		"vein_marked": "_text_vein_marked",
-		"vein_unmarked": "_text_vein_unmarked",
+		# A drag marks many tiles at once: their lines merge into one with the count (the
+		# log's one merging, hud/EventLog.gd add_line), so a 12-tile Dig drag is one line.
+		"vein_marked": ["_text_vein_marked", null, false, "_many_vein_marked"],
+		"vein_unmarked": ["_text_vein_unmarked", null, false, "_many_vein_unmarked"],
 		"metal_mined": ["_text_metal_mined", null, true],
 		"vein_exhausted": "_text_vein_exhausted",
 		"blueprint_waiting_for_metal": ["_text_waiting", Color(1, 0.75, 0.35)],
@@ -71,10 +73,10 @@ func setup(m) -> void:
 		"furniture_waiting_for_metal": ["_text_furniture_waiting", Color(1, 0.75, 0.35)],
 		"padlock_waiting_for_metal": ["_text_padlock_waiting", Color(1, 0.75, 0.35)],
 		"game_over": ["_text_game_over", Color(1, 0.35, 0.35)],
-		"dig_marked": ["_text_dig_marked", null, true],
-		"dig_unmarked": "_text_dig_unmarked",
+		"dig_marked": ["_text_dig_marked", null, false, "_many_dig_marked"],
+		"dig_unmarked": ["_text_dig_unmarked", null, false, "_many_dig_unmarked"],
 		"dig_waiting": ["_text_dig_waiting", Color(1, 0.75, 0.35)],
-		"dug": "_text_dug",
+		"dug": ["_text_dug", null, false, "_many_dug"],
 		"fell_asleep": ["_text_fell_asleep", null, true],
 		"minion_woke": "_text_minion_woke",
 		"treasure_stored": "_text_treasure_stored",
@@ -304,6 +306,16 @@ func _text_vein_unmarked(ev: Dictionary) -> String:
 	return "The metal vein %s is no longer marked for mining" % _where(ev)
 
 
+# The merged lines of a drag (hud/EventWords.gd register, many): %d is the count, the place the
+# first tile's.
+func _many_vein_marked(ev: Dictionary) -> String:
+	return "Mine ordered on %%d metal veins (the first %s)" % _where(ev)
+
+
+func _many_vein_unmarked(ev: Dictionary) -> String:
+	return "%%d metal veins are no longer marked for mining (the first %s)" % _where(ev)
+
+
 func _text_metal_mined(ev: Dictionary) -> String:
 	var by := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
 	return "%s mined a metal %s (%d left in the vein)" % [by, _where(ev), int(ev.get("left", 0))]
@@ -361,6 +373,14 @@ func _text_dig_unmarked(ev: Dictionary) -> String:
 	return "%s is no longer marked for digging" % _rock(ev)
 
 
+func _many_dig_marked(ev: Dictionary) -> String:
+	return "Dig ordered on %%d tiles (the first: %s)" % EventText.place(ev.get("x", -1), ev.get("y", -1))
+
+
+func _many_dig_unmarked(ev: Dictionary) -> String:
+	return "%%d tiles are no longer marked for digging (the first: %s)" % EventText.place(ev.get("x", -1), ev.get("y", -1))
+
+
 static func _rock(ev: Dictionary) -> String:
 	return EventText.first_up(EventText.place(ev.get("x", -1), ev.get("y", -1)))
 
@@ -379,6 +399,10 @@ func _text_dig_waiting(ev: Dictionary) -> String:
 func _text_dug(ev: Dictionary) -> String:
 	var by := EventText.first_up(EventText.who(ev.get("entity", -1), "a minion"))
 	return "%s dug out the rock %s: it is your floor now" % [by, _where(ev)]
+
+
+func _many_dug(ev: Dictionary) -> String:
+	return "Your minions dug out the rock of %%d tiles (the first %s): your floor now" % _where(ev)
 
 
 func _text_fell_asleep(ev: Dictionary) -> String:

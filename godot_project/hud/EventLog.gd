@@ -21,7 +21,7 @@ onready var fold_button: Button = $Box/Header/Fold
 onready var grip: Control = $Box/Grip
 
 var lines := []                  # every kept line, as bbcode (filtered or not)
-var entries := []                # {"time", "color", "text", "category", "count", "line"}, parallel to lines
+var entries := []                # {"time", "color", "text", "category", "count", "key", "many", "line"}, parallel to lines
 var shown_categories := {"combat": true, "traps": true, "doors": true, "invasions": true}
 var folded := false
 var unread := 0                  # lines added while folded
@@ -57,24 +57,29 @@ func line_height() -> float:
 	return float(text.get_font("normal_font").get_height() + text.get_constant("line_separation"))
 
 
-# One line. The same words again within LOG_REPEAT_WINDOW lines (a minion failing the same
-# reset roll over and over) move to the bottom with a count instead of a new line.
-func add_line(text_words: String, category: String, color: Color, tick: int) -> void:
+# One line, and the one way lines merge: a line whose key (its words, unless the event's words
+# give one: hud/EventWords.gd merge_key) was said within the last LOG_REPEAT_WINDOW lines moves
+# to the bottom with a count instead of a new line. Said with `many` (a phrase with one %d, the
+# first line's) when it has one: a 12-tile Dig drag is "Dig ordered on 12 tiles (the first: ...)",
+# not 12 lines; else with "(x3)": a minion failing the same reset roll over and over.
+func add_line(text_words: String, category: String, color: Color, tick: int, key: String = "",
+		many: String = "") -> void:
 	var count := 1
+	var same := key if key != "" else text_words
 	for k in range(entries.size() - 1, max(-1, entries.size() - 1 - LOG_REPEAT_WINDOW), -1):
-		if entries[k].text == text_words:
+		if entries[k].key == same:
 			count = int(entries[k].count) + 1
+			many = str(entries[k].many)
 			entries.remove(k)
 			lines.remove(k)
 			break
 	_append({"time": time_words(tick), "color": color.to_html(false), "text": text_words,
-			"category": category, "count": count})
+			"category": category, "count": count, "key": same, "many": many})
 
 
 func _append(e: Dictionary) -> void:
-	var count := int(e["count"])
 	e["line"] = "[color=#6f6480]%s[/color] [color=#%s]%s[/color]" % [
-		_escape(str(e["time"])), e["color"], _escape(str(e["text"]) + (" (x%d)" % count if count > 1 else ""))]
+		_escape(str(e["time"])), e["color"], _escape(words_of(e))]
 	entries.append(e)
 	lines.append(e["line"])
 	while lines.size() > LOG_LINES:
@@ -84,6 +89,17 @@ func _append(e: Dictionary) -> void:
 		unread += 1
 		_show_fold()
 	_dirty = true
+
+
+# A line's words: its own, or merged ones with their count.
+static func words_of(e: Dictionary) -> String:
+	var count := int(e.get("count", 1))
+	if count <= 1:
+		return str(e["text"])
+	var many := str(e.get("many", ""))
+	if many.find("%d") >= 0:
+		return many.replace("%d", str(count))
+	return "%s (x%d)" % [str(e["text"]), count]
 
 
 # The game clock, as the top bar says it ("07:30"; "d2 07:30" from day 2), not ticks.
@@ -111,7 +127,7 @@ func saved_entries() -> Array:
 	var out := []
 	for e in entries:
 		out.append({"time": e["time"], "color": e["color"], "text": e["text"],
-				"category": e["category"], "count": e["count"]})
+				"category": e["category"], "count": e["count"], "key": e["key"], "many": e["many"]})
 	return out
 
 
@@ -123,9 +139,11 @@ func restore(saved: Array) -> void:
 		if typeof(e) != TYPE_DICTIONARY or typeof(e.get("text")) != TYPE_STRING:
 			continue
 		var color := str(e.get("color", "ffffff"))
+		var key := str(e.get("key", ""))
 		_append({"time": str(e.get("time", "")), "text": e["text"],
 				"color": color if color.is_valid_html_color() else "ffffff",
-				"category": str(e.get("category", "")), "count": int(max(1, int(e.get("count", 1))))})
+				"category": str(e.get("category", "")), "count": int(max(1, int(e.get("count", 1)))),
+				"key": key if key != "" else e["text"], "many": str(e.get("many", ""))})
 
 
 # Show or hide a category of the log ("combat", "traps", "doors", "invasions").
@@ -142,7 +160,7 @@ func shown_texts() -> Array:
 	var out := []
 	for e in entries:
 		if shown_categories.get(e.category, true):
-			out.append(e.text + (" (x%d)" % int(e.count) if int(e.count) > 1 else ""))
+			out.append(words_of(e))
 	return out
 
 

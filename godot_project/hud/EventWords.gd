@@ -16,6 +16,7 @@ var _colors := {"refused": COLOR_REFUSED, "error": COLOR_ERROR, "goal_current": 
 		"goal_met": COLOR_GOAL, "goals_done": COLOR_GOAL}
 var _quiet := {}        # types too frequent for the on-screen log (each attack, each look)
 var _category := {}     # type -> the log filter it falls under (category_of)
+var _many := {}         # type -> FuncRef: the words for many such events merged (merge_key, many_of)
 
 # The log filters' categories of the core's own events; a concept's events take the category
 # of the folder its words come from (FOLDER_CATEGORIES).
@@ -30,8 +31,16 @@ const FOLDER_CATEGORIES := {"combat": "combat", "traps": "traps", "doors": "door
 
 
 # quiet: the on-screen log leaves this type out (the headless autoplay still prints it).
-func register(type: String, target: Object, method: String, color = null, quiet := false) -> void:
+# many: a method of target, many(ev) -> the words for such events merged, with %d for how many
+# ("Dig ordered on %d tiles (the first: ...)"): the log then merges this type's lines by type
+# (hud/EventLog.gd add_line), not only the same sentence.
+func register(type: String, target: Object, method: String, color = null, quiet := false,
+		many := "") -> void:
 	_formatters[type] = funcref(target, method)
+	if many != "":
+		_many[type] = funcref(target, many)
+	else:
+		var _had := _many.erase(type)
 	if color != null:
 		_colors[type] = color
 	if quiet:
@@ -67,6 +76,23 @@ func is_quiet(ev: Dictionary) -> bool:
 	if type == "minion_woke":
 		return str(ev.get("reason", "")) == "rested"
 	return _quiet.has(type)
+
+
+# What the log merges this event's line with (EventLog.add_line): its type when its words merge
+# by type (registered with `many`), else "" (only the same sentence merges).
+func merge_key(ev: Dictionary) -> String:
+	var type := str(ev.get("type", ""))
+	return "type:" + type if _many.has(type) else ""
+
+
+# The merged words of this event's type with %d for the count, "" when it has none.
+func many_of(ev: Dictionary) -> String:
+	var f: FuncRef = _many.get(str(ev.get("type", "")))
+	if f != null and f.is_valid():
+		var s = f.call_func(ev)
+		if typeof(s) == TYPE_STRING:
+			return s
+	return ""
 
 
 func color_of(ev: Dictionary) -> Color:

@@ -23,7 +23,8 @@ extends CanvasLayer
 #   add_letter(panel, width)             a panel in the middle of the screen
 #   add_tile_info(obj, method)           lines for the map tip of a tile
 #   add_tile_name(obj, method)           a tile's name in the map tip instead of its place
-#   register_event_text(type, obj, method[, color, quiet])  words for an event in the log
+#   register_event_text(type, obj, method[, color, quiet, many])  words for an event in the log
+#                                        (many: the words for such lines merged, EventWords.gd)
 #   add_log_note(text)                   a log line no sim event said
 #   notify(text, kind)                   a toast (also EventBus.notify; hud/Messages.gd)
 
@@ -142,8 +143,9 @@ func tile_lines(tile: Vector2) -> Array:
 	return map_tip.tile_lines(tile)
 
 
-func register_event_text(type: String, target: Object, method: String, color = null, quiet := false) -> void:
-	event_text.register(type, target, method, color, quiet)
+func register_event_text(type: String, target: Object, method: String, color = null, quiet := false,
+		many := "") -> void:
+	event_text.register(type, target, method, color, quiet, many)
 
 
 func event_words(ev: Dictionary) -> String:
@@ -170,7 +172,8 @@ func _on_sim_event(ev: Dictionary) -> void:
 
 
 func _log(ev: Dictionary, text: String) -> void:
-	event_log.add_line(text, event_text.category_of(ev), event_text.color_of(ev), int(ev.get("tick", 0)))
+	event_log.add_line(text, event_text.category_of(ev), event_text.color_of(ev), int(ev.get("tick", 0)),
+			event_text.merge_key(ev), event_text.many_of(ev))
 
 
 # A line in the log that no sim event said: the game's advice on the next step (a "note",

@@ -2,7 +2,9 @@ extends PanelContainer
 # The top bar: the title, the level picker, the clock, the concepts' status readouts (metal,
 # resets waiting ...), the speed and its buttons, Save, Load, the key help and the concepts'
 # items at the end (the Rite of Storms, the invasion indicator). Its row wraps onto a second
-# line in a narrow window instead of pushing items off the screen. The speeds are
+# line in a narrow window instead of pushing items off the screen; at 1280x720 and UI scale 1
+# it keeps to one row, an invasion's indicator too (so the readouts stay short: "Resets: 2",
+# test_layout.gd test_the_top_bar_keeps_to_one_row_during_an_invasion_at_1280x720). The speeds are
 # pysim/core/clock.py SPEEDS (0 ... 16x); Skip starts and stops a skip ahead.
 
 const Levels = preload("res://core/Levels.gd")

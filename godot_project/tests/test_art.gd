@@ -198,6 +198,49 @@ func _t_labels():
 	fx.effects.clear()
 
 
+# A treasury just finished says "Metal 2/2" then "Built" from its tile, and two trap parts built
+# side by side say "Built" a tile apart: no two labels' words overlap, when they pop up and
+# while they rise (game time and real time passing), at the camera's zoom and zoomed in.
+func test_labels_of_things_built_never_overlap():
+	return _wrap("_t_built_labels")
+
+
+func _t_built_labels():
+	if not (yield(_start_held(COMBAT), "completed")):
+		return
+	var fx = main.world.effects
+	for zoom in [1.0, 2.0]:
+		main.world.camera.zoom = Vector2(1.0 / zoom, 1.0 / zoom)
+		yield(frames(2), "completed")
+		fx.effects.clear()
+		var t := int(fx.clock)
+		for ev in [{"type": "metal_delivered", "tick": t, "furniture": 1, "entity": 2, "metal": 1, "needed": 2, "x": 6, "y": 3},
+				{"type": "metal_delivered", "tick": t, "furniture": 1, "entity": 3, "metal": 2, "needed": 2, "x": 6, "y": 3},
+				{"type": "furniture_built", "tick": t, "kind": "treasury", "x": 6, "y": 3, "entity": 2},
+				{"type": "part_built", "tick": t, "part": 7, "kind": "pressure_plate", "x": 3, "y": 3},
+				{"type": "part_built", "tick": t, "part": 8, "kind": "spinning_blades", "x": 4, "y": 3},
+				{"type": "metal_mined", "tick": t, "entity": 2, "x": 5, "y": 3, "left": 3}]:
+			EventBus.emit_signal("sim_event", ev)
+		var labels := []
+		for e in fx.effects:
+			if e.kind == "label":
+				labels.append(e)
+		assert_eq(labels.size(), 6, "six labels: %s" % str(labels))
+		for step in range(4):
+			var now := OS.get_ticks_msec()
+			for i in range(labels.size()):
+				for j in range(i + 1, labels.size()):
+					var a: Rect2 = fx.label_rect(labels[i], now)
+					var b: Rect2 = fx.label_rect(labels[j], now)
+					assert_false(a.intersects(b), "at zoom %s, step %d: \"%s\" %s and \"%s\" %s overlap" % [
+							str(zoom), step, labels[i].text, str(a), labels[j].text, str(b)])
+			fx.clock += 3.0                       # game time passes ...
+			for e in labels:
+				e.born -= 100000                  # ... and real time
+	main.world.camera.zoom = Vector2(1, 1)
+	fx.effects.clear()
+
+
 func test_effects_never_change_the_game():
 	return _wrap("_t_hash")
 

@@ -349,3 +349,63 @@ func test_a_treasury_is_built_and_minions_carry_the_treasure_into_it() -> void:
 	yield(frames(3), "completed")
 	assert_true(has_tile(ext.layer.snap.get("furn_pos", []), Vector2(2, 2)), "the layer draws the built treasury")
 	assert_true(log_has("to the treasury"), "the log says the treasure was stored: %s" % str(main.hud.event_log.lines))
+
+
+# A 12-tile Dig drag is one line in the log with the count, not a line a tile: the log's one
+# merging (hud/EventLog.gd add_line, by the event's type for words registered with `many`).
+func test_a_dig_drag_is_one_log_line() -> void:
+	yield(start(CAMPAIGN), "completed")
+	if not running():
+		return
+	main.hud.clear_log()
+	yield(pick_tool("econ_dig"), "completed")
+	# 4 x 3 tiles of rock east of the entry hall, (19, 9) .. (22, 11)
+	yield(drag([Vector2(19, 9), Vector2(20, 10), Vector2(21, 11), Vector2(22, 11)]), "completed")
+	yield(frames(4), "completed")
+	assert_eq(dig_marks().size(), 12, "the drag marked 12 tiles")
+	var dig_lines := dig_log_lines()
+	assert_eq(dig_lines.size(), 1, "one line for the drag: %s" % str(main.hud.shown_log_texts()))
+	if dig_lines.size() == 1:
+		assert_string_contains(dig_lines[0], "Dig ordered on 12 tiles (the first: the rock by ")
+	# The next drag beside it counts on in the same line (no other line came between).
+	yield(drag([Vector2(23, 9), Vector2(23, 10)]), "completed")
+	yield(frames(4), "completed")
+	dig_lines = dig_log_lines()
+	assert_eq(dig_lines.size(), 1, "still one line: %s" % str(main.hud.shown_log_texts()))
+	assert_string_contains(str(dig_lines[0]) if dig_lines.size() > 0 else "", "Dig ordered on 14 tiles")
+	# A single tile's line says which tile.
+	main.hud.clear_log()
+	yield(click_at(tile_screen(Vector2(19, 13))), "completed")
+	yield(frames(4), "completed")
+	dig_lines = dig_log_lines()
+	assert_eq(dig_lines.size(), 1, "a click, one line: %s" % str(main.hud.shown_log_texts()))
+	assert_string_contains(str(dig_lines[0]) if dig_lines.size() > 0 else "", " was marked for digging")
+
+
+func dig_log_lines() -> Array:
+	var out := []
+	for t in main.hud.shown_log_texts():
+		if str(t).find("digging") >= 0 or str(t).find("Dig ordered") >= 0:
+			out.append(t)
+	return out
+
+
+# The tiles dug out one after another, by whichever minion, are one line that counts them; a
+# line of another kind between two lines does not part them (the window of 6 lines).
+func test_tiles_dug_out_in_a_row_are_one_log_line() -> void:
+	yield(start(CAMPAIGN), "completed")
+	if not running():
+		return
+	main.hud.clear_log()
+	for k in range(5):
+		EventBus.emit_signal("sim_event", {"type": "dug", "tick": 100 + k, "entity": 2 + k % 2, "x": 19 + k, "y": 9})
+		if k == 2:
+			EventBus.emit_signal("sim_event", {"type": "speed_changed", "tick": 102, "speed": 2})
+	var shown: Array = main.hud.shown_log_texts()
+	var dug := []
+	for t in shown:
+		if str(t).find("dug out") >= 0:
+			dug.append(t)
+	assert_eq(dug.size(), 1, "one line for five tiles: %s" % str(shown))
+	assert_string_contains(str(dug[0]) if dug.size() > 0 else "", "Your minions dug out the rock of 5 tiles (the first ")
+	assert_eq(shown.size(), 2, "and the other line: %s" % str(shown))

@@ -242,3 +242,49 @@ func fast_forward(tick: int):
 	main.sim.autoplay = false
 	EventBus.emit_signal("command_requested", {"type": "set_speed", "speed": 0})
 	yield(frames(3), "completed")
+
+
+# --- the top bar --------------------------------------------------------------------------------
+
+# The Lair at 1280x720, UI scale 1, during an invasion with the widest words the bar shows in
+# play (a big metal store, resets waiting, a late day, the indicator's longest word): every item
+# of the bar on one row, none past its right edge.
+func test_the_top_bar_keeps_to_one_row_during_an_invasion_at_1280x720():
+	return _wrap("_t_top_bar")
+
+
+func _t_top_bar():
+	yield(start_title(), "completed")
+	title.new_campaign()             # (through the title: its menu button is in the bar too)
+	yield(frames(10), "completed")
+	main = title.game
+	if not assert_true(main != null and running(), "New campaign starts The Lair"):
+		return
+	main.sim.paused_stepping = true
+	yield(set_window(Vector2(1280, 720), 1.0), "completed")
+	for word in ["underway", "imminent", "possible"]:
+		var s: Dictionary = main.sim.last_snapshot.duplicate()
+		s["invasion_state"] = word
+		s["day"] = 28
+		s["hour"] = 23
+		s["minute"] = 59
+		s["metal_total"] = 999
+		s["trap_workload"] = 12
+		s["traps_duty"] = 10
+		s["speed"] = 16
+		EventBus.emit_signal("snapshot_updated", s)
+		yield(frames(4), "completed")
+		var row: Container = main.hud.top_bar.row
+		var shown := []
+		var tops := {}
+		for c in row.get_children():
+			if c is Control and c.visible:
+				shown.append("%s %s" % [c.name, str(c.get("text"))])
+				tops[c.rect_position.y + c.rect_size.y / 2] = true
+				assert_true(c.rect_position.x + c.rect_size.x <= row.rect_size.x + 0.5,
+						"%s ends inside the bar" % c.name)
+		assert_eq(tops.size(), 1, "the top bar is one row during an invasion (%s): %s" % [word, str(shown)])
+		assert_true(main.hud.top_bar.rect_size.y <= 40.0, "the bar is one row high: %s" % str(main.hud.top_bar.rect_size))
+	assert_eq(extension("InvasionsExtension").indicator.visible, true, "the invasion indicator shows")
+	restore_window()
+	free_title()

@@ -210,5 +210,5 @@ func test_workload_label_shows_the_sims_count() -> void:
 		return
 	yield(frames(2), "completed")
 	var s := snap()
-	assert_eq(label.text, "Resets waiting: %d   Traps duty: %d" % [int(s["trap_workload"]), int(s["traps_duty"])])
-	assert_string_contains(label.text, "Resets waiting: 1")
+	assert_eq(label.text, "Resets: %d  Traps duty: %d" % [int(s["trap_workload"]), int(s["traps_duty"])])
+	assert_string_contains(label.text, "Resets: 1")

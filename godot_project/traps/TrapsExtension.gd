@@ -98,7 +98,7 @@ func _build_panel() -> void:
 	workload_label = Label.new()
 	workload_label.name = "TrapWorkload"
 	workload_label.hint_tooltip = "Trap parts waiting for a reset (or expired), and minions on Traps duty"
-	workload_label.text = "Resets waiting: 0   Traps duty: 0"
+	workload_label.text = "Resets: 0  Traps duty: 0"
 	main.hud.add_status(workload_label)
 	panel = add_side_panel("TrapPanel", "_on_close", "Close the trap panel (back to Select)")
 	var box := panel.box
@@ -171,7 +171,7 @@ func _on_snapshot(s: Dictionary) -> void:
 	words.snap = s
 	var waiting := int(s.get("trap_workload", 0))
 	var duty := int(s.get("traps_duty", 0))
-	workload_label.text = "Resets waiting: %d   Traps duty: %d" % [waiting, duty]
+	workload_label.text = "Resets: %d  Traps duty: %d" % [waiting, duty]
 	# Resets waiting and nobody on Traps duty: the player should notice (DECAY-04).
 	var warn := waiting > 0 and duty == 0
 	workload_label.add_color_override("font_color",

@@ -25,7 +25,8 @@ const MIN_SECONDS := 0.12
 const LUNGE := 0.38                   # a lunge's reach, in tiles
 const LABEL_SCALE := 1.5              # labels: the default font this much larger on screen
 const LABEL_RISE := 18.0               # how far a label rises in its life (label units)
-const LABEL_GAP := 16.0                # a label's line: the next from the same place starts this far above
+const LABEL_GAP := 16.0                # a label's line at least (label units): the font's height + outline if more
+const LABEL_SLACK := 2.0               # label units between two labels one above the other
 const LABEL_COLORS := {"minor": Color(1, 0.85, 0.5), "major": Color(1, 0.55, 0.3),
 		"extreme": Color(1, 0.25, 0.2), "ko": Color(1, 0.9, 0.35), "killed": Color(1, 0.3, 0.3),
 		"miss": Color(0.8, 0.8, 0.85), "info": Color(0.8, 0.9, 1), "good": Color(0.6, 1, 0.6)}
@@ -217,17 +218,67 @@ static func tiles_around(x, y, r: int) -> Array:
 	return out
 
 
-# A short label rising from `at`; a label starts a line (LABEL_GAP) above the highest one
-# still rising from the same place, where that one is now (not where it started: an older
-# label that has risen would meet it: "Major" over "Miss").
+# A short label rising from `at`. Labels never overlap: a new one starts above every label
+# still up whose words its own would cross, from the same place or a tile beside it ("Built"
+# over "Metal 2/2" on a treasury just finished, "Built" on two parts side by side), where that
+# one is now (not where it started: an older label that has risen would meet it: "Major" over
+# "Miss"). Labels rise at one pace, so what is apart at the start stays apart.
 func label(ev: Dictionary, at: Vector2, text: String, tone: String, dur: float = 12.0) -> void:
-	var lift := 0.0
 	var now := OS.get_ticks_msec()
+	var e_new := {"kind": "label", "at": at, "text": text, "lift": 0.0, "start": clock, "dur": dur, "born": now}
+	var others := []
 	for e in effects:
-		if e.kind == "label" and e.at.distance_to(at) < tile_size * 0.5:
-			lift = max(lift, label_height(e, now) + LABEL_GAP)
+		if e.kind == "label":
+			others.append(e)
+			# from the same place: a line above the highest, so the newest reads on top
+			if e.at.distance_to(at) < tile_size * 0.5:
+				e_new.lift = max(e_new.lift, label_height(e, now) + label_line() + LABEL_SLACK)
+	# Up past each label it meets, again until it meets none (each step goes higher, so at most
+	# once per label).
+	for _pass in range(others.size() + 1):
+		var mine := label_rect(e_new, now)
+		var moved := false
+		for e in others:
+			var theirs := label_rect(e, now)
+			# (LABEL_SLACK clear above and below: labels born a few milliseconds apart rise
+			# from a slightly different start)
+			var slack := LABEL_SLACK * _label_k()
+			if mine.grow_individual(0, slack, 0, slack).intersects(theirs):
+				e_new.lift += (mine.end.y - theirs.position.y) / _label_k() + LABEL_SLACK
+				mine = label_rect(e_new, now)
+				moved = true
+		if not moved:
+			break
 	var _e := add("label", ev, dur, {"at": at, "text": text, "color": LABEL_COLORS.get(tone, Color(1, 1, 1)),
-			"lift": lift})
+			"lift": max(e_new.lift, 0.0)})
+
+
+# Where a label's words are drawn now, in the map's pixels, with their outline: what label()
+# keeps apart and what _draw_label draws in.
+func label_rect(e: Dictionary, now: int) -> Rect2:
+	var k := _label_k()
+	var size: Vector2 = _font.get_string_size(str(e.text)) if _font != null else Vector2(8 * str(e.text).length(), 14)
+	var base: Vector2 = label_anchor(e) - Vector2(0, label_height(e, now)) * k
+	var ascent: float = _font.get_ascent() if _font != null else 11.0
+	return Rect2(base.x - (size.x / 2 + 1) * k, base.y - (ascent + 1) * k, (size.x + 2) * k, label_line() * k)
+
+
+# A label's line (label units): the font's height with the outline, LABEL_GAP at least.
+func label_line() -> float:
+	return max(LABEL_GAP, (_font.get_height() if _font != null else 14.0) + 2.0)
+
+
+# The point a label's baseline rises from: a little above its place's centre.
+func label_anchor(e: Dictionary) -> Vector2:
+	return e.at + Vector2(0, -tile_size * 0.45)
+
+
+# Map pixels per label unit: labels are LABEL_SCALE times the font on screen, however the
+# camera zooms.
+func _label_k() -> float:
+	var vp := get_viewport()
+	var zoom: float = vp.canvas_transform.get_scale().x if vp != null else 1.0
+	return LABEL_SCALE / max(0.05, zoom)
 
 
 # How far a label has risen from its place (label units: its font's pixels before the scale).
@@ -540,7 +591,7 @@ func _draw() -> void:
 					var ang: float = (e.to - e.at).angle() + PI / 2
 					Art.draw_turned(self, e.thing, at, ts, ang)
 			"label":
-				_draw_label(e.at + Vector2(0, -ts * 0.45), Vector2(0, -label_height(e, now)), e.text, e.color, 1.0 - p * p)
+				_draw_label(label_anchor(e), Vector2(0, -label_height(e, now)), e.text, e.color, 1.0 - p * p)
 			"ring":
 				var r: float = ts * (0.3 + e.reach * p)
 				draw_arc(e.at, r, 0, TAU, 28, Color(e.color.r, e.color.g, e.color.b, 1.0 - p), 3.0, true)
@@ -669,7 +720,7 @@ func _draw_gas(ts: float) -> void:
 func _draw_label(at: Vector2, rise: Vector2, text: String, col: Color, alpha: float) -> void:
 	if _font == null:
 		return
-	var k := LABEL_SCALE / max(0.05, get_viewport().canvas_transform.get_scale().x)
+	var k := _label_k()
 	var size := _font.get_string_size(text)
 	var p := rise - Vector2(size.x / 2, 0)
 	var shade := Color(0, 0, 0, 0.85 * alpha)

@@ -5,15 +5,26 @@ instead of raw coordinates. Derived from the map (the areas of areas.py), never 
 - Any other area is named by where it lies from the sanctum (the map's centre when there is
   none): "the north-west room", "the east corridor"; "the central room" when it lies on top.
   Two of the same name: the nearer keeps it, the next is "the far ...", then "... 3", "... 4".
+- Names stay put (decided): a room or corridor keeps the name it had while it exists, however
+  it is dug, split or joined. The names given at the end of each tick are remembered
+  (`remember`, the system "place_names"), and a new map's areas take the remembered names of
+  the areas they overlap most (one name per area, one area per name, the biggest overlaps
+  first; a room keeps only a room's name, a corridor a corridor's). An area left without one
+  is new and named as above, among the names in use: "the far ..." when it lies farther from
+  the sanctum than the area with the plain name, "the near ..." when nearer, else "... 3".
 - A door or doorway tile: "the door between the west room and the east corridor" (or "the
   door of the west room" with one area beside it).
 - A tile nobody can stand on (rock, wall, water): "the rock by the west room" (the nearest
   area within 4 tiles), else "the rock north of the sanctum".
+
+The memory is a view, like the fog: not hashed and never read by a rule. It follows only the
+map at the ends of ticks (the system), so a replayed save and the headless runner remember the
+same names as the game in a window did; asking for names between ticks never changes it.
 """
 import numpy as np
 
 from pysim.adventurers import areas
-from pysim.core import terrain
+from pysim.core import systems, terrain
 
 COMPASS = ("east", "south-east", "south", "south-west", "west", "north-west", "north", "north-east")
 NEAR = 4          # how far a wall looks for an area to be named by
@@ -51,8 +62,26 @@ def _reference(game):
     return ((game.grid.width - 1) / 2.0, (game.grid.height - 1) / 2.0)
 
 
-def _area_names(game, area, corridor, ref):
-    """{area id: name}, in ascending area id, duplicates told apart by distance."""
+class Memory(object):
+    """The area names given at the end of a tick: `label` int32 (H, W), per tile the index in
+    `names` of its area's name (-1 outside every area), for the map `key` (maps' key)."""
+    __slots__ = ("key", "label", "names", "by_area")
+
+    def __init__(self, key, label, names, by_area):
+        self.key, self.label, self.names, self.by_area = key, label, names, by_area
+
+
+def _kind(name):
+    """"room" or "corridor", the word a remembered name may be kept by; None for the sanctum."""
+    for what in ("room", "corridor"):
+        if name.endswith(" " + what) or (" %s " % what) in name:
+            return what
+    return None
+
+
+def _area_names(game, area, corridor, ref, memory=None):
+    """{area id: name}, in ascending area id: the remembered names kept (memory, a Memory of
+    the same map size or None), the other areas named anew, told apart by distance."""
     terr = game.grid.terrain
     # Per area at once (bincount over the labelled tiles): size, centre, sanctum tiles and
     # corridor tiles, so a big map with many rooms costs one pass, not one per room.
@@ -69,31 +98,95 @@ def _area_names(game, area, corridor, ref):
     ids = [int(v) for v in uniq.tolist()]
     base = {}
     dist = {}
+    what = {}
     for k, aid in enumerate(ids):
         cx, cy = float(sum_x[k] / count[k]), float(sum_y[k] / count[k])
         dist[aid] = (cx - ref[0]) ** 2 + (cy - ref[1]) ** 2
         if holy[k] > 0:
             base[aid] = "the sanctum"
             continue
-        what = "corridor" if narrow[k] > 0 else "room"
+        what[aid] = "corridor" if narrow[k] > 0 else "room"
         if dist[aid] <= CENTRAL ** 2:
-            base[aid] = "the central " + what
+            base[aid] = "the central " + what[aid]
         else:
-            base[aid] = "the %s %s" % (compass(cx - ref[0], cy - ref[1]), what)
-    names = {}
-    by_base = {}
-    for aid in ids:
-        by_base.setdefault(base[aid], []).append(aid)
-    for name in sorted(by_base):
-        group = sorted(by_base[name], key=lambda a: (dist[a], a))
-        for i, aid in enumerate(group):
-            if i == 0:
-                names[aid] = name
-            elif i == 1:
-                names[aid] = name.replace("the ", "the far ", 1)
-            else:
-                names[aid] = "%s %d" % (name, i + 1)
-    return names
+            base[aid] = "the %s %s" % (compass(cx - ref[0], cy - ref[1]), what[aid])
+    names = _kept_names(memory, inv, valid, ids, what, (h, w))
+    used = {name: aid for aid, name in names.items()}
+    for aid in sorted((a for a in ids if a not in names), key=lambda a: (dist[a], a)):
+        name = base[aid]
+        if name in used:
+            # the plain name is another area's: "far" or "near" by where they lie, else a number
+            far = dist[aid] >= dist[used[name]]
+            name = base[aid].replace("the ", "the far " if far else "the near ", 1)
+            n = 3
+            while name in used:
+                name = "%s %d" % (base[aid], n)
+                n += 1
+        names[aid] = name
+        used[name] = aid
+    return {aid: names[aid] for aid in ids}
+
+
+def _kept_names(memory, inv, valid, ids, what, shape):
+    """{area id: remembered name} for the areas that keep one: the pairs (area, remembered
+    name) by tiles in common, most first (then the name's and the area's order), each name
+    and each area taken once, a name only by an area of its kind."""
+    if memory is None or not memory.names or memory.label.shape != shape:
+        return {}
+    lab = memory.label.reshape(-1)[valid]
+    both = lab >= 0
+    m = len(memory.names)
+    codes, counts = np.unique(inv[both].astype(np.int64) * m + lab[both], return_counts=True)
+    pairs = sorted(zip((-counts).tolist(), (codes % m).tolist(), (codes // m).tolist()))
+    kept = {}
+    taken = set()
+    for _, n, k in pairs:
+        aid = ids[k]
+        if aid in kept or n in taken or what.get(aid) is None:
+            continue
+        if _kind(memory.names[n]) != what[aid]:
+            continue
+        kept[aid] = memory.names[n]
+        taken.add(n)
+    return kept
+
+
+def _key(game):
+    """The map the names are of: the grid's version and size and the doors (maps' key)."""
+    g = game.grid
+    return (g.version, g.width, g.height, len(areas._door_tiles(game)))
+
+
+def _memory(game):
+    return getattr(game, "place_memory", None)
+
+
+def area_names(game):
+    """{area id: name} of the map now: the memory's when it is of this map, else the memory's
+    names carried onto it (a map changed since the last tick's end), never stored here."""
+    mem = _memory(game)
+    if mem is not None and mem.key == _key(game):
+        return mem.by_area
+    corridor, area = areas.maps(game)
+    return _area_names(game, area, corridor, _reference(game), mem)
+
+
+@systems.system("place_names", 595)
+def remember(game):
+    """At the end of each tick whose map changed (and the first): the names of its areas."""
+    key = _key(game)
+    mem = _memory(game)
+    if mem is not None and mem.key == key:
+        return
+    corridor, area = areas.maps(game)
+    by_area = _area_names(game, area, corridor, _reference(game), mem)
+    order = sorted(set(by_area.values()))
+    index = {name: i for i, name in enumerate(order)}
+    lut = np.full(max(by_area) + 2 if by_area else 1, -1, dtype=np.int32)
+    for aid, name in by_area.items():
+        lut[aid] = index[name]
+    label = np.where(area >= 0, lut[area], -1).astype(np.int32)
+    game.place_memory = Memory(key, label, order, by_area)
 
 
 def build(game):
@@ -102,7 +195,7 @@ def build(game):
     g = game.grid
     h, w = area.shape
     ref = _reference(game)
-    anames = _area_names(game, area, corridor, ref)
+    anames = area_names(game)
     names = []
     index = {}
 
@@ -209,9 +302,11 @@ def _tile_name(game, x, y, area, anames, walk, door_at, ref):
 
 
 def maps(game):
-    """build(game), cached on the grid per grid version and door count (never hashed)."""
+    """build(game), cached on the grid per grid version, door count and the memory (never
+    hashed)."""
     g = game.grid
-    key = (g.version, g.width, g.height, len(areas._door_tiles(game)))
+    mem = _memory(game)
+    key = (_key(game), mem.key if mem is not None else None)
     hit = getattr(g, "places_cache", None)
     if hit is None or hit[0] != key:
         hit = (key,) + build(game)
