@@ -6,8 +6,9 @@ extends PanelContainer
 #   "Metal vein (7 metal left)"; else the place), who stands or lies there (captured, knocked
 #   out or dead), then the concepts' lines (add_tile_info).
 # Its texts wrap at MAX_WIDTH. It stands below right of the mouse, or at another corner of it
-# when that would cover a panel (`blocked`: the HUD's panels) or leave the screen; it is
-# drawn over everything else.
+# when that would cover a panel (`blocked`: the HUD's panels) or leave the screen; it never
+# covers a panel (with no free place it shows the hint alone, or nothing); it is drawn over
+# everything else.
 
 const EventText = preload("res://hud/EventText.gd")
 const TIP_DELAY := 0.35          # seconds on a tile before its tip shows
@@ -29,6 +30,7 @@ var _tile := Vector2(-1, -1)
 var _since := 0.0
 var _on_map := false
 var _place_queued := false
+var _crowded := false            # hidden for want of a free place (not for want of words)
 
 
 func _ready() -> void:
@@ -62,7 +64,7 @@ func _queue_place() -> void:
 func _place_again() -> void:
 	_place_queued = false
 	if visible:
-		rect_position = _place(get_parent().get_local_mouse_position(), _panels())
+		_show_what_fits(get_parent().get_local_mouse_position(), _panels())
 
 
 # A concept adds lines to the tip: fn(tile: Vector2, snap: Dictionary) -> Array of Strings
@@ -158,7 +160,7 @@ func _unhandled_input(event: InputEvent) -> void:
 func _process(delta: float) -> void:
 	var was := _since
 	_since += delta
-	if visible or (was < TIP_DELAY and _since >= TIP_DELAY):
+	if visible or _crowded or (was < TIP_DELAY and _since >= TIP_DELAY):
 		_refresh()
 
 
@@ -170,15 +172,31 @@ func _refresh() -> void:
 	var panels := _panels()
 	visible = _on_map and (words != "" or hint != "") and _covers(panels, Rect2(mouse, Vector2.ONE)) == 0.0
 	if not visible:
+		_crowded = false
 		return
-	if words != text_label.text or hint != hint_label.text:
-		text_label.text = words
-		text_label.visible = words != ""
-		hint_label.text = hint
-		hint_label.visible = hint != ""
-		_fit_width()
+	text_label.text = words
+	hint_label.text = hint
 	hint_label.add_color_override("font_color", OK_COLOR if hint_ok else BAD_COLOR)
-	rect_position = _place(mouse, panels)
+	_show_what_fits(mouse, panels)
+
+
+# The tip never covers a panel: the whole tip in the free place nearest the mouse; when there
+# is none (panels all round), the hint alone (what a click would do comes first); when even
+# that finds no free place, no tip.
+func _show_what_fits(mouse: Vector2, panels: Array) -> void:
+	for words_too in [true, false]:
+		text_label.visible = words_too and text_label.text != ""
+		hint_label.visible = hint_label.text != ""
+		if not (text_label.visible or hint_label.visible):
+			break
+		_fit_width()
+		var spot = _place(mouse, panels)
+		if spot != null:
+			rect_position = spot
+			_crowded = false
+			return
+	visible = false
+	_crowded = true      # tried again each frame: a panel that goes makes room
 
 
 # The labels as wide as their longest line, at most MAX_WIDTH (longer lines wrap).
@@ -197,8 +215,8 @@ func _fit_width() -> void:
 
 # Where the tip goes: below right of the mouse if that is on screen and covers no panel; else
 # the free place nearest the mouse among the other corners and the places beside the panels'
-# edges; if there is none, where it covers the least. Kept on screen.
-func _place(at: Vector2, panels: Array) -> Vector2:
+# edges; null when there is none.
+func _place(at: Vector2, panels: Array):
 	var size := get_combined_minimum_size()
 	var screen := Rect2(Vector2.ZERO, get_parent().rect_size)
 	var xs := [at.x + OFFSET.x, at.x - OFFSET.x - size.x]
@@ -220,9 +238,9 @@ func _place(at: Vector2, panels: Array) -> Vector2:
 			if score < best_score:
 				best_score = score
 				best = r.position
-	best.x = clamp(best.x, 0.0, max(0.0, screen.size.x - size.x))
-	best.y = clamp(best.y, 0.0, max(0.0, screen.size.y - size.y))
-	return best
+	if best_score < 1e5:
+		return best
+	return null
 
 
 func _panels() -> Array:
