@@ -206,7 +206,7 @@ def _add_sweep(sub):
 
 
 def _convert(args):
-    from pysim.core import files, level_scene
+    from pysim.core import files, level_scene, scene_writer
     from pysim.level import LevelError
     to_scene = args.output.endswith(".tscn")
     try:
@@ -217,13 +217,12 @@ def _convert(args):
         else:
             text = files.read_text(args.input, "level", files.MAX_LEVEL_BYTES)
             level_scene.level.load_text(text, args.input)
-            out = level_scene.level_to_scene(text, args.input) if to_scene else text
+            out = scene_writer.level_to_scene(text, args.input) if to_scene else text
     except LevelError as exc:
         print(str(exc), file=sys.stderr)
         return 2
-    from pysim.core.save import write_atomic
     try:
-        write_atomic(args.output, out)
+        files.write_atomic(args.output, out)
     except OSError as exc:
         sys.stderr.write("%s: cannot write (%s)\n" % (args.output, exc.strerror))
         return 2

@@ -1,13 +1,6 @@
 # Typed fields of the driver (driver.py): the frames without the sim thread (Session.step and
 # frame) check what is due at C speed. Public: the tests read and set them.
 
-cdef class PyMailbox:
-    cdef public object _lock, _cv
-    cdef public long long _raw, _wake_at
-    cdef public bint _waiting, _poked, _closed
-    cdef public list _items
-
-
 cdef class Driver:
     cdef public object game, frames, game_lock, box, _lock, _mail, _thread, _last_error
     cdef public long long _acc, _raw, _handed

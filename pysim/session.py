@@ -4,7 +4,8 @@ architecture.md, "The driver"), saves to pysim/core/save.py, what is shown to th
 Everything crossing is a plain value or a numpy array.
 """
 from pysim.core import level
-from pysim.driver import Driver, frame_micros
+from pysim.driver import Driver
+from pysim.mailbox import frame_micros
 
 
 def _seed(seed):
@@ -204,6 +205,24 @@ class Session:
         with self.driver.reading() as game:
             return save.dumps(game, view)
 
+    def save_file(self, path, view=None, shown=None):
+        """Write the game's save (save_text) to the file `path` atomically (files.write_atomic:
+        if the write fails or the game is killed mid-way, the previous save at path stays
+        whole): {"ok": True, "tick": the tick saved} or {"error": why not, in words, naming
+        the file as `shown` (the front end's user:// path) or path}."""
+        import os
+        from pysim.core import files, save
+        path, shown = str(path), str(shown if shown is not None else path)
+        if os.path.isdir(path):
+            return {"error": "%s is a folder" % shown}
+        with self.driver.reading() as game:
+            text, tick = save.dumps(game, view), game.tick
+        try:
+            files.write_atomic(path, text)      # (outside the lock: the game goes on meanwhile)
+        except OSError as exc:
+            return {"error": "cannot write %s (%s)" % (shown, exc.strerror or exc)}
+        return {"ok": True, "tick": tick}
+
     def about(self):
         """{"name": the level's name, "level": the level it started from, "tick"} (the window
         title; the tick a save is taken at)."""
@@ -288,10 +307,11 @@ class Checker:
 
     def check_wire(self, text, source, path):
         """Would the level (a scene's text) take a wire along `path` (tiles [x, y] a step
-        apart) as its next [wires] line? The [wires] section's own check (wiring.check_drag
-        on the level's wires so far): {"ok", "reason", "corners" (the [wires] line's
-        corners), "joins", "bumps" ([x, y] where it would join or jump another wire)}."""
-        from pysim.traps import trap_level, trap_state, wiring
+        apart) as its next [wires] line? The [wires] section's own check
+        (wire_networks.check_drag on the level's wires so far): {"ok", "reason", "corners"
+        (the [wires] line's corners), "joins", "bumps" ([x, y] where it would join or jump
+        another wire)}."""
+        from pysim.traps import trap_level, trap_state, wire_networks
         text, source = str(text), str(source)
         if Checker._built[:2] != (text, source):
             try:
@@ -303,7 +323,7 @@ class Checker:
         if isinstance(game, level.LevelError):
             return {"ok": False, "reason": "The level has an error (Check level): %s" % game,
                     "corners": [], "joins": [], "bumps": []}
-        reason, plan = wiring.check_drag(game, trap_state.state_of(game).wires, path)
+        reason, plan = wire_networks.check_drag(game, trap_state.state_of(game).wires, path)
         if reason:
             return {"ok": False, "reason": reason, "corners": [], "joins": [], "bumps": []}
         return {"ok": True, "reason": "",

@@ -13,7 +13,7 @@ def constants():
     or a list of str or int."""
     from pysim.core import game
     game.load_rule_modules()      # (the furniture kinds' order is made as they register)
-    from pysim import driver
+    from pysim import mailbox
     from pysim.adventurers import altars
     from pysim.combat import stance, stats
     from pysim.core import clock, duties, entities, snapshot, terrain
@@ -26,8 +26,8 @@ def constants():
         ("HOURS_PER_DAY", clock.HOURS_PER_DAY, ""),
         ("TICKS_PER_SECOND_1X", clock.TICKS_PER_SECOND_1X, "ticks a real second at 1x"),
         ("SPEEDS", list(clock.SPEEDS), "the speeds set_speed takes (0: paused)"),
-        ("MAX_FRAME_SECONDS", driver.MAX_FRAME_MICROS / 1e6,
-         "the most real time one frame hands over (pysim/driver.py)"),
+        ("MAX_FRAME_SECONDS", mailbox.MAX_FRAME_MICROS / 1e6,
+         "the most real time one frame hands over (pysim/mailbox.py)"),
         ("SNAPSHOT_FULL_KEY", snapshot.FULL_KEY,
          "snapshot changes: the whole snapshot, replace (pysim/core/snapshot.py)"),
         ("SNAPSHOT_GONE_KEY", snapshot.GONE_KEY, "snapshot changes: keys no longer made"),

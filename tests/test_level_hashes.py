@@ -74,9 +74,6 @@ if __name__ == "__main__":
         sys.exit(__doc__)
     sys.path.insert(0, ROOT)
     out = {_key(p, s): play(p, s) for p in LEVELS for s in SEEDS}
-    tmp = GOLDEN + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        json.dump(out, f, indent=1, sort_keys=True)
-        f.write("\n")
-    os.replace(tmp, GOLDEN)
+    from pysim.core import files
+    files.write_atomic(GOLDEN, json.dumps(out, indent=1, sort_keys=True) + "\n")
     print("wrote %d hashes to %s" % (len(out), GOLDEN))

@@ -24,7 +24,7 @@ import benchkit  # noqa: E402
 
 
 def build_game(Game, E, T, tp, wiring, duties):
-    from pysim.traps import trap_commands, trap_state
+    from pysim.traps import trap_commands, trap_state, wire_networks
     g = Game(96, 80, seed=11)
     t = g.grid.terrain
     t[:, :] = T.FLOOR
@@ -46,11 +46,11 @@ def build_game(Game, E, T, tp, wiring, duties):
                 path1 = [[x, y], [x, y + 1], [x, y + 2], [x + 1, y + 2]]
                 path2 = [[x + 1, y + 2], [x + 2, y + 2], [x + 2, y + 1]]
                 for p in (path1, path2):
-                    r, plan = wiring.check_drag(g, st.wires, p)
+                    r, plan = wire_networks.check_drag(g, st.wires, p)
                     assert r is None, r
                     wiring.apply_plan(st.wires, plan)
             else:
-                r, plan = wiring.check_drag(g, st.wires, [[x, y], [x + 1, y], [x + 1, y + 1],
+                r, plan = wire_networks.check_drag(g, st.wires, [[x, y], [x + 1, y], [x + 1, y + 1],
                                                           [x + 2, y + 1]])
                 assert r is None, r
                 wiring.apply_plan(st.wires, plan)

@@ -53,9 +53,7 @@ func _show_orders(list: Array) -> void:
 	if list == _shown:
 		return
 	_shown = list.duplicate(true)
-	for c in orders.get_children():
-		orders.remove_child(c)
-		c.queue_free()
+	GamePanel.clear(orders)
 	for o in list:
 		var b: Button = BodyOrders.order_button(o)
 		var _err := b.connect("pressed", self, "_on_order", [str(o.get("order", ""))])

@@ -48,9 +48,7 @@ func show_entity(id: int, info: Dictionary) -> void:
 	if orders == _shown:
 		return
 	_shown = orders.duplicate(true)
-	for c in grid.get_children():
-		grid.remove_child(c)
-		c.queue_free()
+	GamePanel.clear(grid)
 	var doer := int(orders[0].get("minion", -1)) if not orders.empty() else -1
 	heading.text = "Orders (%s does it):" % Names.who(doer) if doer >= 0 else "Orders:"
 	var reasons := []

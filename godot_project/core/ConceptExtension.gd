@@ -7,7 +7,8 @@ extends Node
 #                                                       while the tool is active call
 #                                                       _on_click(tile)
 #   event_texts({"door_breached": ["_text", color], "door_rearmed": "_text2",
-#                "attack": ["_text3", null, true]})       (true: quiet, kept off the log)
+#                "attack": ["_text3", null, true]})       (true: quiet, kept off the log);
+#                the methods are this node's, or another object's given after the table
 #   add_side_panel(name, "_on_close", tooltip)          a hud/GamePanel.gd in the right dock
 #   send(cmd)                                           EventBus command_requested
 #   row_index(snap, "door_id", id)                      a snapshot row by its id
@@ -36,14 +37,16 @@ func _on_tool_click(tile: Vector2, button: int, tool_id: String) -> void:
 		call(_click_tools[tool_id], tile)
 
 
-# Event words for the HUD's log: type -> method, or type -> [method, color].
-func event_texts(texts: Dictionary) -> void:
+# Event words for the HUD's log: type -> method, or type -> [method, color], the methods of
+# `target` (this node when null: a concept with many words keeps them in a script of their own).
+func event_texts(texts: Dictionary, target: Object = null) -> void:
+	var by: Object = self if target == null else target
 	for type in texts:
 		var t = texts[type]
 		if t is Array:
-			main.hud.register_event_text(type, self, t[0], t[1], t.size() > 2 and t[2])
+			main.hud.register_event_text(type, by, t[0], t[1], t.size() > 2 and t[2])
 		else:
-			main.hud.register_event_text(type, self, t)
+			main.hud.register_event_text(type, by, t)
 
 
 # A side panel (hidden until shown) in the HUD's right dock, under the selection panel.

@@ -18,8 +18,6 @@ const Shared := preload("res://core/Shared.gd")
 const FULL_KEY := Shared.SNAPSHOT_FULL_KEY     # Session.snapshot_changes' own keys
 const GONE_KEY := Shared.SNAPSHOT_GONE_KEY
 const QUICKSAVE_PATH := "user://quicksave.msave"
-# A save is written to path + SAVE_TEMP_SUFFIX (same folder) and renamed over path when complete.
-const SAVE_TEMP_SUFFIX := ".tmp"
 
 # Autoplay (headless fast-forward): lockstep frames of the longest real time a frame hands
 # over, for at most this long a physics frame, at this speed.
@@ -46,19 +44,12 @@ var frame_usec := 0          # the last frame's own work (bridge and merge), wit
 var _listeners_usec := 0     # the time the listeners took in this frame
 var snapshots_taken := 0     # snapshot changes taken (a frame with no tick or command takes none)
 var _mail_attached := false  # the bridge holds the sim thread's mailbox (PyBridge.take_mail)
-var last_save_synced := false  # the last save written was fsync'd before its rename
 var level_name := ""         # the running level's own name ("The Lair"; Session.about)
 var loaded_view := {}        # the [view] of the save last loaded or started on ({key: [values]})
 # "Changed since saved" (unsaved_changes): the tick of the last save, load or start, and
 # whether a command was sent since.
 var _unchanged_tick := 0
 var _sent_since_saved := false
-
-# A second PyBridge whose object is Python's os module (start(..., "importlib",
-# "import_module", ["os"])): Godot 3.2's File has no fsync, os.fsync does. Made on first use.
-var _os_bridge = null
-var _os_bridge_tried := false
-var _os_o_rdonly := 0
 
 
 func _ready() -> void:
@@ -375,139 +366,30 @@ func _invoke_dict(method: String, args: Array) -> Dictionary:
 	return {}
 
 
-# Writes the whole game (Session.save_text: the level, the seed and every command) to
-# path, with the front end's view ({key: [values]}: Main's camera and log). Returns true
-# when the file was written; says why not otherwise (and the previous save at path, if
-# any, is left as it was: see write_file_atomically).
+# Writes the whole game (Session.save_file: the level, the seed and every command) to path,
+# with the front end's view ({key: [values]}: Main's camera and log), atomically: pysim's
+# files.write_atomic (docs/architecture.md, "Saves"), so a failed or killed write leaves the
+# previous save at path whole. Returns true when the file was written; says why not
+# otherwise.
 func save_game(path: String = QUICKSAVE_PATH, view: Dictionary = {}) -> bool:
 	if not running:
 		EventBus.emit_signal("notify", "The simulation is not running.", "warn")
 		return false
-	# the game's tick before the save's (the sim thread may run one more before save_text):
-	# what came after it counts as changed, never the other way round
-	var about = bridge.invoke("about", [])
-	var tick := int(about.get("tick", 0)) if _check(about) and typeof(about) == TYPE_DICTIONARY else 0
 	var sent_before := _sent_since_saved
 	_sent_since_saved = false
-	var text = bridge.invoke("save_text", [view])
-	if not _check(text) or typeof(text) != TYPE_STRING:
+	var out = bridge.invoke("save_file", [ProjectSettings.globalize_path(path), view, path])
+	if not _check(out) or typeof(out) != TYPE_DICTIONARY or not out.get("ok", false):
 		_sent_since_saved = sent_before
+		if typeof(out) == TYPE_DICTIONARY and out.has("error"):
+			var why := str(out["error"])
+			var kept := " The previous save is kept." if File.new().file_exists(path) else ""
+			printerr("Malignus: the game was not saved: " + why)
+			EventBus.emit_signal("notify", "The game was not saved: %s.%s" % [why, kept], "warn")
 		return false
-	var why := write_file_atomically(path, text)
-	if why != "":
-		var kept := " The previous save is kept." if File.new().file_exists(path) else ""
-		printerr("Malignus: the game was not saved: " + why)
-		EventBus.emit_signal("notify", "The game was not saved: %s.%s" % [why, kept], "warn")
-		_sent_since_saved = sent_before
-		return false
-	_unchanged_tick = tick
+	_unchanged_tick = int(out.get("tick", 0))   # the tick saved: what came after it is a change
 	EventBus.emit_signal("notify", "Game saved.", "info")
 	EventBus.emit_signal("game_saved", path)
 	return true
-
-
-# Writes text to path so that path is always either the old file or the whole new one, even
-# if the game stops or the disk fills up halfway: the text goes to path + SAVE_TEMP_SUFFIX in
-# the same folder, is closed (Godot 3.2.3's File has no flush(); close() is fclose, which
-# flushes), read back and compared (File reports no write errors: a short write only shows
-# this way), fsync'd through Python (_fsync; File has no fsync either), and only then renamed
-# over path. Directory.rename is rename(2) on Linux, which replaces an existing file in one
-# step. Returns "" on success, else why not (the temporary file is removed).
-func write_file_atomically(path: String, text: String) -> String:
-	last_save_synced = false
-	var dir := Directory.new()
-	if dir.dir_exists(path):
-		return "%s is a folder" % path
-	var tmp := path + SAVE_TEMP_SUFFIX
-	var f := File.new()
-	var err := f.open(tmp, File.WRITE)
-	if err != OK:
-		return "cannot write %s (%s)" % [tmp, _file_error_words(err)]
-	f.store_string(text)
-	f.close()
-	var want := text.to_utf8().size()
-	var got := -1
-	var same := false
-	if f.open(tmp, File.READ) == OK:
-		got = f.get_len()
-		same = got == want and f.get_buffer(got).get_string_from_utf8() == text
-		f.close()
-	if not same:
-		var _removed := dir.remove(tmp)
-		return "%s was not written whole (%d of %d bytes; is the disk full?)" % [tmp, max(got, 0), want]
-	var tmp_sync := _fsync(tmp)
-	if tmp_sync.has("error"):
-		var _removed := dir.remove(tmp)
-		return "cannot flush %s to disk (%s)" % [tmp, tmp_sync["error"]]
-	if dir.rename(tmp, path) != OK:
-		var _removed := dir.remove(tmp)
-		return "cannot replace %s with %s" % [path, tmp]
-	last_save_synced = tmp_sync.get("synced", false)
-	# The rename itself is durable once the folder is synced. The save is complete either way
-	# (the old file or the new one), so a failure here is only logged.
-	var dir_sync := _fsync(path.get_base_dir())
-	if dir_sync.has("error"):
-		printerr("Malignus: the folder of %s was not synced: %s" % [path, dir_sync["error"]])
-	return ""
-
-
-# os.fsync on a file or folder (res://, user:// or an OS path) through the os bridge.
-# {"synced": true}, or {"error": why}, or {} when there is no os bridge (Python did not give
-# one; then the save goes on unsynced, as Godot alone would write it, and this is logged).
-func _fsync(path: String) -> Dictionary:
-	var os_py = _python_os()
-	if os_py == null:
-		return {}
-	var fd = os_py.invoke("open", [ProjectSettings.globalize_path(path), _os_o_rdonly])
-	if typeof(fd) != TYPE_INT:
-		return {"error": _python_error_line(fd)}
-	var synced = os_py.invoke("fsync", [fd])
-	os_py.invoke("close", [fd])
-	if typeof(synced) == TYPE_DICTIONARY and synced.has(ERROR_KEY):
-		return {"error": _python_error_line(synced)}
-	return {"synced": true}
-
-
-# The os bridge (see _os_bridge), or null if it cannot be started (said once, in the log).
-func _python_os():
-	if _os_bridge != null or _os_bridge_tried:
-		return _os_bridge
-	_os_bridge_tried = true
-	var script = load(BRIDGE_SCRIPT) if ResourceLoader.exists(BRIDGE_SCRIPT) else null
-	var b = script.new() if script != null else null
-	if b == null:
-		printerr("Malignus: no PyBridge for os.fsync: saves are not fsync'd")
-		return null
-	var r = b.start(python_paths(), "importlib", "import_module", ["os"])
-	if typeof(r) == TYPE_BOOL and r:
-		r = b.invoke("__getattribute__", ["O_RDONLY"])
-	if typeof(r) != TYPE_INT:
-		printerr("Malignus: no os module through the bridge, saves are not fsync'd: %s" % _python_error_line(r))
-		return null
-	_os_o_rdonly = r
-	_os_bridge = b
-	return _os_bridge
-
-
-# The last line of a bridge error value's traceback ("OSError: [Errno 5] ..."), or the value.
-func _python_error_line(value) -> String:
-	if typeof(value) == TYPE_DICTIONARY and value.has(ERROR_KEY):
-		var lines := str(value[ERROR_KEY]).strip_edges().split("\n")
-		return str(lines[lines.size() - 1])
-	return str(value)
-
-
-static func _file_error_words(err: int) -> String:
-	match err:
-		ERR_FILE_NOT_FOUND:
-			return "its folder does not exist"
-		ERR_FILE_NO_PERMISSION:
-			return "no permission"
-		ERR_FILE_ALREADY_IN_USE:
-			return "the file is in use"
-		ERR_FILE_CANT_OPEN:
-			return "it cannot be opened for writing: a folder, or no permission"
-	return "error %d" % err
 
 
 # Replaces the game with the one saved at path. A missing or bad save leaves the game

@@ -19,6 +19,7 @@ extends PanelContainer
 #   add_choice(name, text, target, method)   a menu's button, across the panel
 #   add_back()               a menu's Back button, last: emits closed
 #   say(text)                the line at the bottom: what just happened, or why not
+#   clear(node)              removes and frees a row's children before it is filled again
 # A panel fills the width its container gives it (the dock's column, a letter's width, a
 # menu's MENU_WIDTH) and every text in it wraps at that width, so nothing runs past its edge.
 # It starts hidden; its owner shows it (visible).
@@ -184,6 +185,14 @@ func add_back(text: String = "Back") -> Button:
 
 func close() -> void:
 	emit_signal("closed")
+
+
+# Removes every child of `node` and frees it: a row rebuilt from new data starts empty at once
+# (queue_free alone would leave the old children in it until the frame ends).
+static func clear(node: Node) -> void:
+	for c in node.get_children():
+		node.remove_child(c)
+		c.queue_free()
 
 
 # The buttons in the column, top down.

@@ -69,6 +69,8 @@ func _ready() -> void:
 	level_picker = top_bar.level_picker
 	map_tip_label = map_tip.text_label
 	map_tip.blocked = funcref(self, "panel_rects")
+	for c in [top_bar, error_banner, event_log, tool_bar, right_dock.scroll, toasts, letters]:
+		map_tip.watch(c)
 	selection_panel = SelectionPanel.new()
 	right_dock.add_panel(selection_panel)
 	_add_help()

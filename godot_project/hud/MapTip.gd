@@ -28,13 +28,41 @@ var _snap := {}
 var _tile := Vector2(-1, -1)
 var _since := 0.0
 var _on_map := false
+var _place_queued := false
 
 
 func _ready() -> void:
 	add_to_group("layout_tip")       # it never covers a panel (tests/LayoutCheck.gd)
-	var _err := EventBus.connect("snapshot_updated", self, "_on_snapshot")
+	var _err := connect("resized", self, "_queue_place")
+	_err = EventBus.connect("snapshot_updated", self, "_on_snapshot")
 	_err = EventBus.connect("tile_hovered", self, "_on_tile_hovered")
 	_err = EventBus.connect("cursor_hint", self, "show_hint")
+
+
+# The tip is placed again whenever its own size changes or a panel moves or changes size:
+# containers sort after _process, so without this a frame could show the tip placed for the
+# rects before the sort. A panel moves when a container above it moves (no signal of its own),
+# so the containers between it and the HUD are watched too.
+func watch(panel: Control) -> void:
+	var node: Node = panel
+	while node is Control and node != get_parent():
+		if not node.is_connected("item_rect_changed", self, "_queue_place"):
+			var _err: int = node.connect("item_rect_changed", self, "_queue_place")
+		node = node.get_parent()
+
+
+# Deferred to the end of the sort: a control's rect signal comes before its global rect is
+# updated; several changes in one sort place it once.
+func _queue_place() -> void:
+	if not _place_queued:
+		_place_queued = true
+		call_deferred("_place_again")
+
+
+func _place_again() -> void:
+	_place_queued = false
+	if visible:
+		rect_position = _place(get_parent().get_local_mouse_position(), _panels())
 
 
 # A concept adds lines to the tip: fn(tile: Vector2, snap: Dictionary) -> Array of Strings

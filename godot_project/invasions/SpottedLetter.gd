@@ -70,9 +70,7 @@ static func goal_text(ev: Dictionary) -> String:
 # One card per adventurer: its class sprite (Portrait) beside its Words: the name, "Warrior,
 # level 3", then its abilities, one a line.
 func _fill_members(members: Array) -> void:
-	for c in members_box.get_children():
-		members_box.remove_child(c)
-		c.queue_free()
+	GamePanel.clear(members_box)
 	for m in members:
 		var card := HBoxContainer.new()
 		card.name = "Member%d" % int(m.get("entity", members_box.get_child_count()))

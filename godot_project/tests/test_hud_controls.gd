@@ -141,6 +141,59 @@ func _t_tip():
 		assert_false(tip.get_global_rect().intersects(panel), "nor any panel: %s" % str(panel))
 
 
+# In no frame does the tip cover a panel, while its hint grows and while the tool bar grows
+# under it from a node that runs after the tip in the frame (as the game's own updates do): it
+# moves in the frame the sizes change, not one frame late.
+func test_the_map_tip_never_covers_a_panel_in_any_frame():
+	return _wrap("_t_tip_frames")
+
+
+class LateGrower extends Node:
+	var bar: Control = null
+	var height := 0.0
+	var frames_left := 0
+
+	func _process(_delta: float) -> void:
+		frames_left -= 1
+		if frames_left == 0:
+			bar.rect_min_size.y = height
+
+
+func _t_tip_frames():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	var bar: Rect2 = screen_rect(main.hud.tool_bar)
+	var log_rect: Rect2 = screen_rect(main.hud.event_log)
+	# the mouse on the map right of the log, a short way above the tool bar: the tip fits below
+	# it at first
+	var at := Vector2((log_rect.end.x + bar.end.x) / 2, bar.position.y - 90)
+	mouse_motion(at + Vector2(-3, 0))
+	yield(get_tree(), "idle_frame")
+	mouse_motion(at)
+	EventBus.emit_signal("cursor_hint", "Dig here.", true)
+	var grower := LateGrower.new()
+	grower.bar = main.hud.tool_bar
+	grower.height = bar.size.y + 60
+	grower.frames_left = 30
+	get_tree().root.add_child(grower)
+	var tip = main.hud.map_tip
+	var seen := 0
+	for frame in range(50):
+		if frame == 12:
+			EventBus.emit_signal("cursor_hint", LONG_REASON.replace(". ", ", ") + " " + LONG_REASON, false)
+		yield(get_tree(), "idle_frame")
+		if tip.visible:
+			seen += 1
+			var r: Rect2 = tip.get_global_rect()
+			for panel in main.hud.panel_rects():
+				assert_false(r.intersects(panel), "frame %d: the tip %s covers the panel %s" % [frame, str(r), str(panel)])
+	assert_true(seen > 40, "the tip showed: %d frames" % seen)
+	assert_true(screen_rect(main.hud.tool_bar).size.y >= bar.size.y + 60, "the tool bar grew")
+	grower.queue_free()
+	main.hud.tool_bar.rect_min_size.y = 0
+
+
 # --- tabs and the order buttons -------------------------------------------------------------
 
 func test_tabs_stay_put_and_every_order_button_shows_whole():

@@ -1,4 +1,5 @@
-"""Reading level and save files safely, and the limits on what a file may ask for.
+"""Reading level and save files safely, the limits on what a file may ask for, and writing
+files atomically (write_atomic: saves, converted levels, the sweeps' tables, the README's).
 
 A level or a save may come from anywhere (a download, a broken disk, a fuzzer), so the work
 it can cause is bounded before anything is built from it: only regular files, at most
@@ -11,6 +12,7 @@ import math
 import os
 import re
 import stat
+import tempfile
 
 from pysim.core.clock import MAX_TICK as MAX_SAVE_TICK  # noqa: F401 (a limit of saves)
 from pysim.core.errors import LevelError
@@ -178,3 +180,63 @@ def _finite(text):
     if not math.isfinite(value):
         _not_finite(text if len(text) <= 40 else text[:40] + "...")
     return value
+
+
+def write_atomic(path, text):
+    """Write text to path through a temporary file beside it (.NAME.XXXXXXXX.tmp), renamed
+    over path once whole; then remove what killed writes of the same path left."""
+    folder = os.path.dirname(os.path.abspath(path))
+    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
+                               dir=folder)
+    try:
+        # (the file system's own clock: the leftovers' times come from it too)
+        started = os.fstat(fd).st_mtime_ns
+        # mkstemp makes the file private (0600); a save or a level is an ordinary file.
+        mask = os.umask(0)
+        os.umask(mask)
+        os.fchmod(fd, 0o666 & ~mask)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, path)
+    except BaseException:
+        try:
+            os.unlink(tmp)
+        except OSError:
+            pass
+        raise
+    # The rename itself reaches the disk only when the folder is synced.
+    try:
+        dir_fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        dir_fd = None
+    if dir_fd is not None:
+        try:
+            os.fsync(dir_fd)
+        except OSError:
+            pass
+        finally:
+            os.close(dir_fd)
+    _remove_leftovers(folder, os.path.basename(path), started)
+
+
+def _remove_leftovers(folder, name, started):
+    """A write killed mid-way leaves its temporary file: remove those of this path (the
+    name mkstemp gives: .NAME. + 8 of [a-z0-9_] + .tmp) older than the write that just
+    finished, so a write of the same path under way in another process keeps its own."""
+    pattern = re.compile(r"\.%s\.[a-z0-9_]{8}\.tmp\Z" % re.escape(name))
+    try:
+        names = os.listdir(folder)
+    except OSError:
+        return
+    for other in names:
+        if not pattern.match(other):
+            continue
+        leftover = os.path.join(folder, other)
+        try:
+            info = os.lstat(leftover)
+            if stat.S_ISREG(info.st_mode) and info.st_mtime_ns < started:
+                os.unlink(leftover)
+        except OSError:
+            pass        # gone already, or not ours to remove: the save itself is whole

@@ -37,10 +37,7 @@ first hour that differs instead of after replaying all of it. Saving at any tick
 the script position and the pending commands are part of the state (and of its hash).
 """
 import json
-import os
 import re
-import stat
-import tempfile
 
 from pysim.core import commands, files, spawning
 from pysim.core.game import CHECKPOINT_TICKS, load_rule_modules
@@ -393,67 +390,7 @@ def read(text, path="save", each_tick=None):
 def save_file(game, path):
     """Write the save atomically: a temporary file in the same folder, flushed and synced,
     then renamed over the old one, so a crash or a kill mid-save keeps the previous save."""
-    write_atomic(path, dumps(game))
-
-
-def write_atomic(path, text):
-    """Write text to path through a temporary file beside it (.NAME.XXXXXXXX.tmp), renamed
-    over path once whole; then remove what killed writes of the same path left."""
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(prefix=".%s." % os.path.basename(path), suffix=".tmp",
-                               dir=folder)
-    try:
-        # (the file system's own clock: the leftovers' times come from it too)
-        started = os.fstat(fd).st_mtime_ns
-        # mkstemp makes the file private (0600); a save or a level is an ordinary file.
-        mask = os.umask(0)
-        os.umask(mask)
-        os.fchmod(fd, 0o666 & ~mask)
-        with os.fdopen(fd, "w", encoding="utf-8") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, path)
-    except BaseException:
-        try:
-            os.unlink(tmp)
-        except OSError:
-            pass
-        raise
-    # The rename itself reaches the disk only when the folder is synced.
-    try:
-        dir_fd = os.open(folder, os.O_RDONLY)
-    except OSError:
-        dir_fd = None
-    if dir_fd is not None:
-        try:
-            os.fsync(dir_fd)
-        except OSError:
-            pass
-        finally:
-            os.close(dir_fd)
-    _remove_leftovers(folder, os.path.basename(path), started)
-
-
-def _remove_leftovers(folder, name, started):
-    """A write killed mid-way leaves its temporary file: remove those of this path (the
-    name mkstemp gives: .NAME. + 8 of [a-z0-9_] + .tmp) older than the write that just
-    finished, so a write of the same path under way in another process keeps its own."""
-    pattern = re.compile(r"\.%s\.[a-z0-9_]{8}\.tmp\Z" % re.escape(name))
-    try:
-        names = os.listdir(folder)
-    except OSError:
-        return
-    for other in names:
-        if not pattern.match(other):
-            continue
-        leftover = os.path.join(folder, other)
-        try:
-            info = os.lstat(leftover)
-            if stat.S_ISREG(info.st_mode) and info.st_mtime_ns < started:
-                os.unlink(leftover)
-        except OSError:
-            pass        # gone already, or not ours to remove: the save itself is whole
+    files.write_atomic(path, dumps(game))
 
 
 def load_file(path):

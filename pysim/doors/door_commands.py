@@ -6,7 +6,7 @@ from pysim.doors import digging
 from pysim.doors.door_jobs import _drop_rearm
 from pysim.doors.doors import (PADLOCK_BLUEPRINT, PADLOCK_BUILT, PADLOCK_NONE, _costs_changed,
                                _settle, area, set_armed, set_held)
-from pysim.traps import trap_state, wiring
+from pysim.traps import trap_state, wire_networks, wiring
 
 
 def need_door(game, cmd):
@@ -67,7 +67,7 @@ def _door_site_check(game, x, y):
     if r:
         return r
     # WIRE-02: wires already ending here would connect the door
-    return wiring.check_endpoint_added(game, trap_state.state_of(game).wires, x, y,
+    return wire_networks.check_endpoint_added(game, trap_state.state_of(game).wires, x, y,
                                        wiring.ROLE_DOOR, -1)
 
 

@@ -16,6 +16,7 @@ import json
 import os
 import sys
 
+from pysim.core import files
 from pysim.sweep.stats import count_summary, is_missing, wilson
 
 DAYS = (3, 5, 10, 20)
@@ -121,11 +122,7 @@ def write_readme(readme, text):
         raise ValueError("%s has no %s ... %s block" % (readme, START, END))
     head, rest = old.split(START, 1)
     _, tail = rest.split(END, 1)
-    new = head + START + "\n" + text + "\n" + END + tail
-    tmp = readme + ".tmp"
-    with open(tmp, "w", encoding="utf-8") as f:
-        f.write(new)
-    os.replace(tmp, readme)
+    files.write_atomic(readme, head + START + "\n" + text + "\n" + END + tail)
 
 
 def main(argv=None):

@@ -13,6 +13,7 @@ import io
 import json
 import os
 
+from pysim.core import files
 from pysim.sweep import metrics
 
 SPEC = "sweep.json"
@@ -45,7 +46,7 @@ def check_resumable(old, new):
 
 
 def write_spec(folder, spec):
-    _atomic_write(os.path.join(folder, SPEC), json.dumps(spec, indent=1, sort_keys=True) + "\n")
+    files.write_atomic(os.path.join(folder, SPEC), json.dumps(spec, indent=1, sort_keys=True) + "\n")
 
 
 _AFRESH = "remove the folder or choose another --out to start the sweep afresh"
@@ -222,11 +223,4 @@ def _cell(v):
 
 
 def write_csv(folder, table):
-    _atomic_write(os.path.join(folder, CSV), table.csv_text())
-
-
-def _atomic_write(path, text):
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        f.write(text)
-    os.replace(tmp, path)
+    files.write_atomic(os.path.join(folder, CSV), table.csv_text())

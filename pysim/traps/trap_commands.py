@@ -3,7 +3,7 @@ levers: the player's trap commands (BUILD-02, WIRE-02, HOLD-03). Decisions:
 docs/rules/traps.md."""
 
 from pysim.core import commands, terrain
-from pysim.traps import trap_parts as tp, wiring
+from pysim.traps import trap_parts as tp, wire_networks, wiring
 from pysim.traps.decay import note_reset
 from pysim.traps.trap_state import network, state_of, trap_parts_of
 from pysim.traps.triggering import missing, set_off, set_on
@@ -34,7 +34,7 @@ def placement_reason(game, kind, x, y, orient=tp.ORIENT_H, ignore_id=-1):
         if reason:
             return reason
     # WIRE-02: wires already ending here would connect the part
-    return wiring.check_endpoint_added(game, st.wires, x, y, tp.role_of(kind),
+    return wire_networks.check_endpoint_added(game, st.wires, x, y, tp.role_of(kind),
                                        -1 if ignore_id < 0 else ignore_id)
 
 
@@ -192,12 +192,12 @@ class WireCmd:
         path = cmd.get("path")
         if not isinstance(path, list):
             return "'wire' needs 'path': the dragged tiles as [[x, y], ...]."
-        reason, _ = wiring.check_drag(game, state_of(game).wires, path)
+        reason, _ = wire_networks.check_drag(game, state_of(game).wires, path)
         return reason
 
     def apply(game, cmd):
         st = state_of(game)
-        reason, plan = wiring.check_drag(game, st.wires, cmd["path"])
+        reason, plan = wire_networks.check_drag(game, st.wires, cmd["path"])
         wid = wiring.apply_plan(st.wires, plan)
         st.changed()
         game.emit("wired", wire=wid, tiles=[list(t) for t in plan.tiles],

@@ -13,7 +13,7 @@ Section:
                        command and a refused one is a level error with the reason.
 """
 from pysim.core import duties, entities, level
-from pysim.traps import trap_commands, trap_parts as tp, trap_state, wiring
+from pysim.traps import trap_commands, trap_parts as tp, trap_state, wire_networks, wiring
 
 
 MAX_STOCK = 10000     # metal in one pile placed by a level
@@ -150,7 +150,7 @@ def _wires_section(ctx, lines):
             path = corners_to_path(_corners(game, text))
         except ValueError as exc:
             ctx.error(lineno, str(exc))
-        reason, plan = wiring.check_drag(game, st.wires, path)
+        reason, plan = wire_networks.check_drag(game, st.wires, path)
         if reason:
             ctx.error(lineno, reason)
         wiring.apply_plan(st.wires, plan)

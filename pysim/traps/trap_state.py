@@ -25,7 +25,7 @@ Other areas hook in here (lists of functions, called in registration order):
 
 from pysim.core import entities, hooks
 from pysim.core.game import register_area
-from pysim.traps import trap_parts as tp, wiring
+from pysim.traps import trap_parts as tp, wire_networks, wiring
 
 TRIGGERED_HOOKS = []
 BLOCK_BONUS_FNS = []
@@ -196,7 +196,7 @@ def network(game):
     st = state_of(game)
     key = (st.layout, st.wires.version)
     if st._net is None or st._net_key != key:
-        st._net = wiring.Network(game, st.wires.wires, st.wires.joins)
+        st._net = wire_networks.Network(game, st.wires.wires, st.wires.joins)
         st._net_key = key
     return st._net
 

@@ -7,7 +7,7 @@ import cython
 from pysim.core import duties, entities
 from pysim.core.duties import duty_of
 from pysim.core.entities import Entity
-from pysim.traps import trap_parts as tp, triggering, wiring
+from pysim.traps import trap_parts as tp, triggering, wire_networks, wiring
 from pysim.traps.decay import DECAY_TICKS
 from pysim.traps.trap_state import network, state_of
 
@@ -179,7 +179,7 @@ def _part_rows(parts, counting, unwired):
 def _wire_rows(game, ws):
     import numpy as np
     wids = sorted(ws.wires)
-    nets = wiring.wire_network_ids(game, ws, network(game)) if wids else {}
+    nets = wire_networks.wire_network_ids(game, ws, network(game)) if wids else {}
     tiles = []
     for w in wids:
         tiles.extend(ws.wires[w].tiles)

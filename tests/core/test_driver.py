@@ -5,7 +5,7 @@ never wait for a tick."""
 import contextlib
 import time
 
-from pysim import driver as driver_module
+from pysim import mailbox
 from pysim.core import clock, level, save, systems
 from pysim.session import Session
 
@@ -302,10 +302,10 @@ def test_a_load_while_it_runs_gives_the_whole_snapshot_next():
 
 
 def test_outside_godot_the_mailbox_is_python_s():
-    assert driver_module.bridge_mailbox() is None
+    assert mailbox.bridge_mailbox() is None
     s = threaded()
     try:
-        assert s.sim_mailbox() is None and isinstance(s.driver.box, driver_module.PyMailbox)
+        assert s.sim_mailbox() is None and isinstance(s.driver.box, mailbox.PyMailbox)
         assert s.set_sim_thread(True) is True
     finally:
         assert s.set_sim_thread(False) is False

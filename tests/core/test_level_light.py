@@ -8,7 +8,7 @@ import sys
 import pytest
 
 from conftest import pysim_env
-from pysim.core import level, level_scene
+from pysim.core import level, level_scene, scene_writer
 from pysim.level import LevelError, load_text
 
 DARK = """; a corridor with a dark stretch
@@ -72,7 +72,7 @@ def test_light_twice_is_refused():
 
 
 def test_a_scene_carries_the_light_both_ways():
-    scene = level_scene.level_to_scene(DARK, "dark.level")
+    scene = scene_writer.level_to_scene(DARK, "dark.level")
     assert '[node name="Light" type="TileMap" parent="."]' in scene
     assert '[ext_resource path="res://addons/malignus_level/light.tres" type="TileSet" id=7]' \
         in scene
@@ -89,7 +89,7 @@ def test_a_scene_carries_the_light_both_ways():
 
 
 def test_a_scene_without_light_has_no_light_node():
-    scene = level_scene.level_to_scene(DARK[:DARK.index("[light]")], "lit.level")
+    scene = scene_writer.level_to_scene(DARK[:DARK.index("[light]")], "lit.level")
     assert "Light" not in scene and "light.tres" not in scene
 
 
@@ -98,7 +98,7 @@ def _scene_line(text, needle):
 
 
 def test_bad_light_in_a_scene_names_the_light_tilemap():
-    scene = level_scene.level_to_scene(DARK, "dark.level")
+    scene = scene_writer.level_to_scene(DARK, "dark.level")
     line = _scene_line(scene, "tile_data = PoolIntArray( 65538")
     bad = scene.replace("65538, 0, 0,", "65538, 12, 0,")
     assert _refused(bad, "bad.tscn") == (

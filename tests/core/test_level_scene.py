@@ -11,7 +11,7 @@ import sys
 import pytest
 
 from conftest import pysim_env
-from pysim.core import godot_text, level_scene, save
+from pysim.core import godot_text, level_scene, save, scene_writer
 from pysim.level import LevelError, load_file, load_text
 from pysim.session import Session, validate_level
 
@@ -46,13 +46,13 @@ def _refused(text, source="bad.tscn"):
 def test_round_trip_keeps_the_game_for_every_project_level(path):
     """level -> scene -> level text: all three play 48 hours to the recorded hash."""
     text = _read(path)
-    scene = level_scene.level_to_scene(text, path)
+    scene = scene_writer.level_to_scene(text, path)
     back, _ = level_scene.scene_to_text(scene, "x.tscn")
     recorded = _golden()[_key(path, None)]
     assert _hash_after(load_text(scene, "x.tscn")) == recorded
     assert _hash_after(load_text(back, "x.level")) == recorded
     # A second trip changes nothing: the scene text is a fixed point.
-    assert level_scene.level_to_scene(back, path).split("\n", 9)[9] == scene.split("\n", 9)[9]
+    assert scene_writer.level_to_scene(back, path).split("\n", 9)[9] == scene.split("\n", 9)[9]
 
 
 @pytest.mark.parametrize("path", LEVELS, ids=[os.path.basename(p) for p in LEVELS])
@@ -60,7 +60,7 @@ def test_project_scene_copies_are_the_converters_output(path):
     scene_path = path[:-len(".level")] + ".tscn"
     assert os.path.isfile(scene_path), "convert it: python -m pysim convert %s %s" % (
         os.path.relpath(path, ROOT), os.path.relpath(scene_path, ROOT))
-    assert _read(scene_path) == level_scene.level_to_scene(_read(path), path)
+    assert _read(scene_path) == scene_writer.level_to_scene(_read(path), path)
 
 
 def test_the_converter_writes_what_the_godot_editor_saves():
@@ -70,7 +70,7 @@ def test_the_converter_writes_what_the_godot_editor_saves():
     and the editor's file reads back."""
     saved = _read(os.path.join(os.path.dirname(HERE), "data", "trap_demo_saved_by_godot.tscn"))
     level_path = os.path.join(ROOT, "godot_project", "levels", "trap_demo.level")
-    assert level_scene.level_to_scene(_read(level_path), level_path) == saved
+    assert scene_writer.level_to_scene(_read(level_path), level_path) == saved
     assert _hash_after(load_text(saved, "saved.tscn"), 2) == _hash_after(load_file(level_path), 2)
 
 

@@ -132,9 +132,12 @@ def test_ctrl_c_stops_the_runner_quietly_with_130(tmp_path):
     path = tmp_path / "r.level"
     path.write_text(LEVEL)
     proc = subprocess.Popen([sys.executable, "-P", "-m", "pysim", "run", str(path), "--hours",
-                             "20000"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
-                            env=pysim_env(), cwd=str(tmp_path))
-    time.sleep(1.5)
+                             "20000", "--hash-every", "100"], stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True, cwd=str(tmp_path),
+                            env=dict(pysim_env(), PYTHONUNBUFFERED="1"))
+    # Ctrl-C once the ticks run (its first hash line), however slowly the machine starts it
+    assert proc.stdout.readline().startswith("tick "), proc.stderr.read()
+    time.sleep(0.2)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     assert proc.returncode == 130, err

@@ -110,3 +110,23 @@ def test_load_level_starts_another_level_or_refuses_with_file_and_line():
     result = s.load_level("name: bad\n[map]\nP..S\nP.\n", "bad.level")
     assert result["error"].startswith("bad.level:4:")
     assert s.game.state_hash() == before
+
+
+def test_save_file_writes_the_save_atomically_or_says_why(tmp_path):
+    s = Session(LEVEL, "s.level", 3)
+    for _ in range(5):
+        s.step(0.1)
+    path = tmp_path / "one.msave"
+    out = s.save_file(str(path), {"camera": [1, 2]}, "user://one.msave")
+    assert out["ok"] is True and out["tick"] > 0
+    text = path.read_text(encoding="utf-8")
+    assert text == s.save_text({"camera": [1, 2]})      # the game has not moved since
+    assert s.load_save(text, "one.msave")["tick"] == out["tick"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["one.msave"]   # no temporary file
+    # a folder in the save's place, a folder that is not there: said, the file named as shown
+    (tmp_path / "dir.msave").mkdir()
+    assert s.save_file(str(tmp_path / "dir.msave"), None, "user://dir.msave") == {
+        "error": "user://dir.msave is a folder"}
+    missing = s.save_file(str(tmp_path / "no" / "x.msave"), None, "user://no/x.msave")
+    assert missing == {"error": "cannot write user://no/x.msave (No such file or directory)"}
+    assert path.read_text(encoding="utf-8") == text      # the previous save is whole

@@ -384,9 +384,9 @@ def test_the_catalogue_lists_every_kind_for_the_editor():
 # -- the scene format -------------------------------------------------------------------------
 
 def test_goals_go_through_the_scene_format_both_ways():
-    from pysim.core import level_scene
+    from pysim.core import level_scene, scene_writer
     text = HEAD % ("", 1, 3, "\n".join(ROWS), "mine 1: Mark it.\nbuild bed 2: Two beds.")
-    scene = level_scene.level_to_scene(text, "goals.level")
+    scene = scene_writer.level_to_scene(text, "goals.level")
     assert '[node name="goals" type="Node" parent="Sections"]' in scene
     assert 'section = "goals"' in scene
     assert '"mine 1: Mark it.", "build bed 2: Two beds."' in scene
@@ -402,9 +402,9 @@ def test_goals_go_through_the_scene_format_both_ways():
 
 
 def test_a_bad_goal_in_a_scene_names_its_node_and_line():
-    from pysim.core import level_scene
+    from pysim.core import scene_writer
     text = HEAD % ("", 1, 3, "\n".join(ROWS), "mine 1: Mark it.")
-    scene = level_scene.level_to_scene(text, "goals.level").replace("mine 1: Mark it.", "mine: x")
+    scene = scene_writer.level_to_scene(text, "goals.level").replace("mine 1: Mark it.", "mine: x")
     with pytest.raises(level.LevelError) as exc:
         level.load_text(scene, "bad.tscn")
     where = scene.split("\n").index([ln for ln in scene.split("\n") if ln.startswith("lines = ")][-1]) + 1

@@ -1,7 +1,7 @@
 """Wiring rules WIRE-01..09 on ASCII maps. Coordinates are (column, row), 0-based."""
 import pytest
 
-from pysim.traps import trap_parts as tp, wiring
+from pysim.traps import trap_parts as tp, wire_networks
 from trapkit import drag, find, make, of_type, part_at, refused, st
 
 # A plate (p) and blades (B) on one row, a second plate and blades below.
@@ -172,7 +172,7 @@ def test_straight_crossing_jumps_and_stays_separate():
     w = of_type(ev, "wired")[0]
     assert sorted((b[0], b[1]) for b in w["bumps"]) == [(3, 3), (5, 3)]
     assert w["joins"] == []
-    ids = wiring.wire_network_ids(g, st(g).wires)
+    ids = wire_networks.wire_network_ids(g, st(g).wires)
     assert ids[1] != ids[2]                                # separate networks
 
 
@@ -201,7 +201,7 @@ def test_meeting_a_bend_joins():
     assert not refused(ev)
     w = of_type(ev, "wired")[0]
     assert w["joins"] == [[4, 3, 1]] and w["bumps"] == []
-    ids = wiring.wire_network_ids(g, st(g).wires)
+    ids = wire_networks.wire_network_ids(g, st(g).wires)
     assert ids[1] == ids[2]
 
 
@@ -258,7 +258,7 @@ def test_starting_or_ending_on_a_wire_joins():
     assert not refused(ev)
     w = of_type(ev, "wired")[0]
     assert w["joins"] == [[4, 2, 1]] and w["bumps"] == []
-    ids = wiring.wire_network_ids(g, st(g).wires)
+    ids = wire_networks.wire_network_ids(g, st(g).wires)
     assert ids[1] == ids[2]
 
 

@@ -3,7 +3,7 @@ extends Reference
 # Changes the level editor makes to a level scene's nodes (the dock's palette, Wire tool,
 # light painting and Goals list), each one undoable step when an UndoRedo is given (the
 # editor's), and what pysim reads of the scene as it is now (scene_text). Nodes are made as
-# pysim/core/level_scene.py writes them: things under Things, wires under Wires, the light
+# pysim/core/scene_writer.py writes them: things under Things, wires under Wires, the light
 # under Light, sections (the goals) under Sections.
 
 const Level = preload("res://addons/malignus_level/Level.gd")

@@ -229,7 +229,7 @@ class MailProbe:
 
     def __init__(self):
         import _godot
-        from pysim.driver import MAX_FRAME_MICROS
+        from pysim.mailbox import MAX_FRAME_MICROS
         self.box = _godot.Mailbox(MAX_FRAME_MICROS)
 
     def sim_mailbox(self):
