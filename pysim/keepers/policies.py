@@ -4,11 +4,13 @@ places). Each turn a policy goes through its chores in order; a chore sends what
 that waits for metal holds the projects after it back, the way a player saves up.
 
 passive   does nothing: the level as it plays by itself.
-trapper   keeps a minion on Traps and one on Drudgery, marks every vein it can reach and
-          digs a tunnel to the next vein it cannot, and lays traps (a pressure plate with
-          spinning blades or an electric coil beside it, wired) on the corridors of the
-          ways from the portals to the sanctum: one on each way first, as far out as it can,
-          then more, each once the metal for it lies in the piles.
+trapper   keeps a minion on Traps and one on Drudgery, and the Traps-duty crew out of
+          fights (Flee), marks every vein it can reach and digs a tunnel to the next vein it
+          cannot, and lays traps (a pressure plate with spinning blades or an electric coil
+          beside it, wired) on the corridors of the ways from the portals to the sanctum:
+          one on each way first, as far out as it can, then more, then on the paths parties
+          walk across the rooms (reading.trap_sites), each once the metal for it lies in the
+          piles.
 defender  the trapper's chores, and it orders a minion to kill each knocked-out adventurer
           it sees; after one trap on each way in it builds a bed for every minion, a
           treasury deep behind the traps and a guardpost where the ways meet, then the
