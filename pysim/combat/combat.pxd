@@ -11,5 +11,6 @@ cdef int UNABLE_AT, NEAR_TILES
 
 # a fighter's turn: C calls from tick (ten arguments packed into a Python call cost as much
 # as a short turn); still callable from Python
-cpdef _act(game, Entity e, Fighter f, fighters, blocked, occ, walkable, rechoose, spot, int i)
+cpdef _act(game, Entity e, Fighter f, fighters, blocked, occ, walkable, rechoose, spot, int i,
+           needed)
 cpdef _fight(game, Entity e, Fighter f, Entity t, blocked, occ, walkable)

@@ -69,7 +69,10 @@ def tick(game):
     occ: Occupancy = crowding.occupancy_for(game)   # typed: C calls below
     for i in range(len(fighters)):
         e = fighters[i]
+        if e.fighter.wound_points() >= UNABLE_AT:
+            continue      # KO-01: a body unable to fight holds no tile (crowding.py)
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
+    needed = R.tiles_needed(fighters)
     walkable = R.walkable_fn(game)
     # AWARE-01 by map cell: a watcher only tests enemies its notice range can reach
     spot = A.Spotter(fighters, game.grid.width, game.grid.height, blocked)
@@ -87,11 +90,11 @@ def tick(game):
             rechoose = True
         else:
             rechoose = False
-        _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i)
+        _act(game, e, f, fighters, blocked, occ, walkable, rechoose, spot, i, needed)
 
 
 def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose, spot,
-         i: cython.int):
+         i: cython.int, needed):
     s: cython.int
     wp: cython.int
     action: cython.int
@@ -110,6 +113,10 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         if e.step_len == 0 and not occ.may_stay(e.x, e.y, e.id) and \
                 _fight_on_tile(game, occ, e):
             R.step_off(game, e, None, occ, walkable, True)   # CROWD-01: make room
+        elif e.step_len == 0 and needed:
+            ally = needed.get((e.x, e.y))
+            if ally is not None and ally.side == e.side and F.can_fight(e):
+                R.make_room(game, e, ally, occ, walkable)    # CROWD-01: step aside
         return
     s = f.stance
     wp = f.wound_points()

@@ -1,5 +1,5 @@
 from pysim.core.entities cimport Entity
-from pysim.combat.fighter cimport conscious
+from pysim.combat.fighter cimport can_fight
 
 cdef class Occupancy:
     cdef long w, h

@@ -4,15 +4,17 @@ One body per tile in a fight. A melee attacker needs a free tile next to its tar
 all are taken it waits (its `waiting` flag) instead of sharing. Two small fighters (kobolds,
 the SMALL trait) can share one tile.
 
-`Occupancy` is rebuilt once per combat tick from the conscious fighters (in id order) and
-then updated as attackers claim tiles, so two attackers never claim the same place.
+`Occupancy` is rebuilt once per combat tick from the fighters able to fight (in id order)
+and then updated as attackers claim tiles, so two attackers never claim the same place.
+A body unable to fight (KO-01) holds no tile, as a knocked-out one holds none: fighters
+step onto it and strike from it (docs/rules/combat.md, "Bodies out of the fight").
 """
 import cython
 import numpy as np
 
 from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
-from pysim.combat.fighter import conscious
+from pysim.combat.fighter import can_fight
 
 # the 8 neighbours in a fixed order (orthogonal first): deterministic choice of tiles
 NEIGHBOURS = ((1, 0), (0, 1), (-1, 0), (0, -1), (1, 1), (-1, 1), (-1, -1), (1, -1))
@@ -179,8 +181,8 @@ def attack_tile(occ, walkable, tx, ty, ax, ay, eid, small):
 
 
 def bodies_holding(game, x, y, eid):
-    """The conscious fighters other than `eid` holding (x, y): standing on it, or stepping
-    into or out of it (id order)."""
+    """The fighters able to fight, other than `eid`, holding (x, y): standing on it, or
+    stepping into or out of it (id order). Bodies unable to fight (KO-01) hold no tile."""
     out = []
     up: cython.int = E.UP
     tx: cython.int = x
@@ -195,6 +197,6 @@ def bodies_holding(game, x, y, eid):
             continue
         if not ((o.x == tx and o.y == ty) or (o.step_len and o.nx == tx and o.ny == ty)):
             continue
-        if o.fighter is not None and conscious(o):
+        if o.fighter is not None and can_fight(o):
             out.append(o)
     return out

@@ -1,6 +1,6 @@
 cimport cython
 from pysim.core.entities cimport Entity
-from pysim.combat.fighter cimport Fighter, conscious
+from pysim.combat.fighter cimport Fighter, can_fight, conscious
 from pysim.combat.sight cimport cheb, dist2, line_of_sight
 
 cdef class Walkable:

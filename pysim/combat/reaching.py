@@ -15,7 +15,7 @@ from pysim.combat.sight import cheb, dist2
 from pysim.combat.striking import face_tile
 from pysim.core import entities as E, movement
 from pysim.core.entities import Entity
-from pysim.combat.fighter import Fighter, conscious
+from pysim.combat.fighter import Fighter, can_fight, conscious
 
 # C ints when compiled (reaching.pxd): the step check reads them at every step of a fighter
 IDLE = ST.IDLE
@@ -149,6 +149,50 @@ def step_off(game, e: Entity, t, occ, walkable, toward):
     return True
 
 
+def make_room(game, e: Entity, needs: Entity, occ, walkable):
+    """CROWD-01 (decision): e, in no fight, stands on the tile an ally in a fight (`needs`)
+    would step into next. It steps aside to a free neighbour (no body holds it, no corner
+    cut), off the rest of that ally's path where it can (else the first free one; ties:
+    NEIGHBOURS order), and keeps what it was doing. False when it cannot (rooted, or no
+    free neighbour): the ally waits, and plans again on its look tick."""
+    if e.fighter.rooted:
+        return False
+    ahead = set()
+    p = needs.path
+    if p is not None:
+        for i in range(needs.path_i, len(p)):
+            ahead.add((int(p[i][0]), int(p[i][1])))
+    is_small = small(e)
+    best = None
+    for x, y in free_neighbours(e, walkable, occ, is_small):
+        if (x == needs.x and y == needs.y) or crowding.bodies_holding(game, x, y, e.id):
+            continue
+        if (x, y) not in ahead:
+            best = (x, y)
+            break
+        if best is None:
+            best = (x, y)
+    if best is None or not movement.go_to(game, e, best[0], best[1]):
+        return False
+    _claim(e, best, occ, is_small)
+    return True
+
+
+def tiles_needed(fighters):
+    """{(x, y): fighter}: the tile each fighter in a fight, standing still on its way,
+    steps into next (the first by id where two need one tile). Asked once a combat tick, so
+    a body in no fight can make room (`make_room`)."""
+    out = {}
+    e: Entity
+    for e in fighters:
+        if e.step_len or not in_fight(e):
+            continue
+        tile = next_step(e)
+        if tile is not None and tile not in out:
+            out[tile] = e
+    return out
+
+
 def free_neighbours(e: Entity, walkable, occ, is_small):
     """The tiles beside e a body may step to in a fight, in NEIGHBOURS order: walkable, with
     room (CROWD-01/02), a diagonal only where both tiles round the corner are open."""
@@ -216,17 +260,16 @@ def around_target(game, e: Entity, cost):
 
 
 def _add_bodies(game, me: cython.int, cost):
-    """BODY_DETOUR on the tiles every other conscious fighter stands on or steps into
-    (typed: this runs over every body for every plan a fighter makes)."""
+    """BODY_DETOUR on the tiles every other fighter able to fight stands on or steps into
+    (one unable to fight holds no tile; typed: this runs over every body for every plan a
+    fighter makes)."""
     c: cython.int[:, ::1] = cost
     o: Entity
-    fo: Fighter
     up: cython.int = E.UP
     for o in game.live():
         if o.id == me or o.state != up:
             continue
-        fo = o.fighter
-        if fo is None or fo.carried_by >= 0 or fo.captured:    # fighter.conscious
+        if o.fighter is None or not can_fight(o):
             continue
         if c[o.y, o.x] > 0:
             c[o.y, o.x] += BODY_DETOUR
@@ -288,11 +331,20 @@ def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
     if (e.goal_x, e.goal_y) != tile or e.path is None:
         if not walk_to(game, e, tile[0], tile[1]):
             return
-    if cheb(e.x, e.y, tile[0], tile[1]) <= 1:
-        # claimed only one step away: a claim further off (behind others in a corridor)
-        # would keep the tile from the one next to it
+    if (e.x, e.y) == tile or next_step(e) == tile:
+        # claimed only one step away (the tile its path steps into next; a diagonal past
+        # a corner is two steps): a claim further off (behind others in a corridor, or
+        # round the corner of a door) would keep the tile from the one next to it
         occ.remove(e.id, e.x, e.y)
         occ.add(e.id, tile[0], tile[1], is_small)
+
+
+def next_step(e: Entity):
+    """The tile e's path steps into next, or None."""
+    p = e.path
+    if p is None or e.path_i >= len(p):
+        return None
+    return (int(p[e.path_i][0]), int(p[e.path_i][1]))
 
 
 def waiting_spot(occ, walkable, tx, ty, e, is_small):
