@@ -4,17 +4,19 @@ places). Each turn a policy goes through its chores in order; a chore sends what
 that waits for metal holds the projects after it back, the way a player saves up.
 
 passive   does nothing: the level as it plays by itself.
-trapper   keeps a minion on Traps and one on Drudgery, marks every vein it can reach and
-          digs a tunnel to the next vein it cannot, and lays traps (a pressure plate with
-          spinning blades or an electric coil beside it, wired) on the corridors of the
-          ways from the portals to the sanctum: one on each way first, as far out as it can,
-          then more, each once the metal for it lies in the piles.
+trapper   keeps a minion on Traps and one on Drudgery, and the Traps-duty crew out of
+          fights (Flee), marks every vein it can reach and digs a tunnel to the next vein it
+          cannot, and lays traps (a pressure plate with spinning blades or an electric coil
+          beside it, wired) on the corridors of the ways from the portals to the sanctum:
+          one on each way first, as far out as it can, then more, then on the paths parties
+          walk across the rooms (reading.trap_sites), each once the metal for it lies in the
+          piles.
 defender  the trapper's chores, and it orders a minion to kill each knocked-out adventurer
           it sees; after one trap on each way in it builds a bed for every minion, a
           treasury deep behind the traps and a guardpost where the ways meet, then the
           trapper's other traps.
 """
-from pysim.combat import fighter as F, wounds as W
+from pysim.combat import fighter as F, stance as ST, wounds as W
 from pysim.core import duties, entities as E
 from pysim.economy import furniture
 from pysim.keepers import reading as R
@@ -40,6 +42,7 @@ def passive(keeper):
 @policy("trapper", help="mines, lays wired traps on the ways in, keeps Traps duty staffed")
 def trapper(keeper):
     staff_duties(keeper)
+    keep_the_crew_out_of_fights(keeper)
     mine_and_dig(keeper)
     lay_traps(keeper)
 
@@ -48,6 +51,7 @@ def trapper(keeper):
                          " orders for the knocked-out adventurers it sees")
 def defender(keeper):
     staff_duties(keeper)
+    keep_the_crew_out_of_fights(keeper)
     kill_the_fallen(keeper)
     heal_the_wounded(keeper)
     mine_and_dig(keeper)
@@ -79,6 +83,28 @@ def staff_duties(keeper):
             continue
         _send_if_allowed(keeper, {"type": "set_duty", "entity": who.id, "duty": want})
         on[want].append(who)
+
+
+# The Traps-duty crew keeps out of fights (STANCE-01's Flee: it runs from every enemy it
+# knows of, and goes back to its resets when none is known): a crew member lost in a fight
+# leaves the traps unreset and the parts expiring. A minion taken off Traps duty fights again.
+CREW_STANCE = ST.FLEE
+FIGHTER_STANCE = ST.BALANCED
+
+
+def keep_the_crew_out_of_fights(keeper):
+    """Flee for every minion on Traps duty; Balanced again for a Flee minion on another
+    duty."""
+    for m in keeper.minions():
+        if duties.duty_of(m) == duties.TRAPS:
+            want = CREW_STANCE
+        elif m.fighter.stance == CREW_STANCE:
+            want = FIGHTER_STANCE
+        else:
+            continue
+        if m.fighter.stance != want:
+            _send_if_allowed(keeper, {"type": "set_stance", "entity": m.id,
+                                      "stance": ST.NAMES[want]})
 
 
 def mine_and_dig(keeper):

@@ -6,13 +6,17 @@ The ways in: a 4-connected breadth-first search over the PATH-01 walking tiles
 (pysim/doors/digging.walk_mask: doors count as walkable) from the sanctum gives each tile's
 distance; a portal's route follows the distance down to the sanctum. Walkers step 8 ways,
 but through a corridor (a tile with exactly two walkable neighbours, opposite each other)
-every walker steps on the corridor's tiles, which is where the policies put triggers.
+every walker steps on the corridor's tiles, which is where the policies put triggers first.
+Across a room a party takes the walking path the game's own search finds over the map's
+walking costs (pysim/core/pathing.find_path, what a party that knows no trap plans: the
+walked paths), so the next triggers go on those tiles, out of the sanctum's room where the
+Boss and the creatures fight (a mechanism hits whoever stands by it, friends too).
 """
 from collections import deque
 
 import numpy as np
 
-from pysim.core import terrain
+from pysim.core import pathing, terrain
 from pysim.doors import digging
 from pysim.economy import econ_state, furniture
 from pysim.traps import trap_parts as tp
@@ -21,6 +25,9 @@ FOUR = ((0, -1), (-1, 0), (1, 0), (0, 1))     # N, W, E, S
 # A trigger this many route steps from its portal or more: not on the portal's own tile or
 # the first step in, so a trap never sits at the map's edge.
 FIRST_TRAP_STEP = 2
+# No trap part this near (Chebyshev) a sanctum tile: the Boss and the creatures fight there,
+# and a mechanism hits friends too.
+CLEAR_OF_SANCTUM = 7
 
 
 def _memo(keeper, name, key, make):
@@ -131,39 +138,68 @@ def plain_floor(game, x, y):
             and not g.on_edge(x, y) and (doors is None or doors.at(x, y) is None))
 
 
-def trap_sites(keeper):
-    """[(trigger tile, mechanism tile)]: corridor tiles on the routes, each trigger with the
-    next tile toward the sanctum for its mechanism. Taken in turns from each route, from the
-    portal side (so the first traps stand one on each way in, as far out as they can, before
-    a second on any), every trigger TRAP-03's distance from the others."""
+def walked_paths(keeper):
+    """[(portal, [tiles])]: for each route's portal, the walking path the game's search
+    (8 ways, no corner cutting) finds over the map's walking costs to the sanctum tile the
+    route ends on: where a party that knows no trap walks."""
     game = keeper.game
-    return _memo(keeper, "trap_sites", _map_key(game), lambda: _trap_sites(game, routes(keeper)))
+
+    def make():
+        cost = game.grid.walk_cost()
+        out = []
+        for portal, tiles in routes(keeper):
+            path = pathing.find_path(cost, portal, tiles[-1])
+            out.append((portal, [(int(x), int(y)) for x, y in path] or list(tiles)))
+        return out
+    return _memo(keeper, "walked_paths", _map_key(game), make)
 
 
-def _trap_sites(game, rts):
+def trap_sites(keeper):
+    """[(trigger tile, mechanism tile)], each trigger with the next tile toward the sanctum
+    for its mechanism: first the corridor tiles on the routes, then the room tiles on the
+    walked paths clear of the sanctum's room. Within each, taken in turns from each way in,
+    from the portal side (so the first traps stand one on each way in, as far out as they
+    can, before a second on any), every trigger TRAP-03's distance from the others."""
+    game = keeper.game
+    return _memo(keeper, "trap_sites", _map_key(game),
+                 lambda: _trap_sites(game, routes(keeper), walked_paths(keeper)))
+
+
+def _trap_sites(game, rts, walked):
     walk = walkable(game)
-    cands = []
-    for _, tiles in rts:
-        mine = []
-        for i in range(FIRST_TRAP_STEP, len(tiles) - 1):
-            (x, y), mech = tiles[i], tiles[i + 1]
-            if corridor(walk, x, y) and plain_floor(game, x, y) and plain_floor(game, *mech):
-                mine.append(((x, y), mech))
-        cands.append(mine)
+    sanctum = game.grid.tiles_of(terrain.SANCTUM)
+
+    def usable(tile):
+        return plain_floor(game, *tile) and all(
+            max(abs(tile[0] - sx), abs(tile[1] - sy)) >= CLEAR_OF_SANCTUM for sx, sy in sanctum)
+
+    def sites(paths, keep):
+        out = []
+        for _, tiles in paths:
+            mine = []
+            for i in range(FIRST_TRAP_STEP, len(tiles) - 1):
+                trig, mech = tiles[i], tiles[i + 1]
+                if keep(trig) and usable(trig) and usable(mech):
+                    mine.append((trig, mech))
+            out.append(mine)
+        return out
+
     chosen = []
     used = set()
-    progress = True
-    while progress:
-        progress = False
-        for mine in cands:
-            while mine:
-                trig, mech = mine.pop(0)
-                if trig in used or mech in used or not _spaced(trig, chosen):
-                    continue
-                chosen.append((trig, mech))
-                used.update((trig, mech))
-                progress = True
-                break
+    for cands in (sites(rts, lambda t: corridor(walk, *t)),
+                  sites(walked, lambda t: not corridor(walk, *t))):
+        progress = True
+        while progress:
+            progress = False
+            for mine in cands:
+                while mine:
+                    trig, mech = mine.pop(0)
+                    if trig in used or mech in used or not _spaced(trig, chosen):
+                        continue
+                    chosen.append((trig, mech))
+                    used.update((trig, mech))
+                    progress = True
+                    break
     return chosen
 
 

@@ -7,7 +7,8 @@ import os
 import pytest
 
 from pysim.combat import knockouts
-from pysim.core import clock, commands, entities as E
+from pysim.combat import stance
+from pysim.core import clock, commands, entities as E, terrain
 from pysim.core.level import load_file, load_text
 from pysim.keepers import driving, reading, registry
 from pysim.keepers.registry import Keeper, policy
@@ -161,21 +162,88 @@ def test_trapper_mines_and_lays_wired_traps_on_every_way_in():
     assert not refused
 
 
-def test_trap_sites_are_corridors_on_the_ways_in_spaced_apart():
+def test_trap_sites_are_corridors_on_the_ways_in_then_the_walked_paths_spaced_apart():
     game = lair()
     keeper = Keeper(game, "trapper")
     sites = reading.trap_sites(keeper)
     walk = reading.walkable(game)
     routes = reading.routes(keeper)
+    walked = reading.walked_paths(keeper)
+    sanctum = game.grid.tiles_of(terrain.SANCTUM)
     # one on each way in first, as far out as it can (its third tile from the portal)
     for (portal, tiles), (trig, mech) in zip(routes, sites):
         assert (tiles[2], tiles[3]) == (trig, mech)
+    in_corridors = [reading.corridor(walk, *trig) for trig, _ in sites]
+    # the corridors first, then the rooms the parties walk through (the entry hall: one on
+    # each walked path), none in the sanctum's room
+    assert in_corridors == sorted(in_corridors, reverse=True)
+    assert in_corridors.count(True) == 6 and in_corridors.count(False) == 2
+    assert [t for t, _ in sites if not reading.corridor(walk, *t)] == [(15, 10), (10, 12)]
     for i, (trig, mech) in enumerate(sites):
-        assert any(trig in tiles for _, tiles in routes)
-        assert reading.corridor(walk, *trig)
-        assert abs(trig[0] - mech[0]) + abs(trig[1] - mech[1]) == 1
+        if reading.corridor(walk, *trig):
+            assert any(trig in tiles for _, tiles in routes)
+        else:
+            assert any(trig in tiles for _, tiles in walked)
+        assert max(abs(trig[0] - mech[0]), abs(trig[1] - mech[1])) == 1
+        for part in (trig, mech):
+            assert min(max(abs(part[0] - x), abs(part[1] - y)) for x, y in sanctum) >= 7
         for other, _ in sites[:i]:
             assert max(abs(trig[0] - other[0]), abs(trig[1] - other[1])) >= 4
+
+
+def test_the_walked_paths_are_the_games_own_search_from_each_portal():
+    """Across the entry hall the north party steps diagonally to the door east (the 8-way
+    search over the walking costs), not along the 4-way route's corner."""
+    game = lair()
+    keeper = Keeper(game, "trapper")
+    walked = dict(reading.walked_paths(keeper))
+    assert set(walked) == {(14, 0), (0, 12)}
+    north = walked[(14, 0)]
+    assert north[0] == (14, 0) and game.grid.terrain[north[-1][1], north[-1][0]] == \
+        terrain.SANCTUM
+    assert north[8:13] == [(14, 8), (14, 9), (15, 10), (16, 11), (17, 12)]
+    assert walked[(0, 12)][:20] == [(x, 12) for x in range(20)]
+
+
+def test_the_traps_crew_keeps_out_of_fights_and_a_minion_off_it_fights_again():
+    """The trapper sets every Traps-duty minion to Flee (through set_stance) and gives a
+    Flee minion on another duty Balanced back; the defender does the same."""
+    for name in ("trapper", "defender"):
+        game = lair()
+        crew = [e for e in game.live() if e.kind == E.MINION and e.duty == "traps"]
+        other = [e for e in game.live() if e.kind == E.MINION and e.duty == "drudgery"][0]
+        other.fighter.stance = stance.FLEE
+        keeper, events = play(game, name, 0.1)
+        changed = {ev["entity"]: ev["name"] for ev in events if ev["type"] == "stance_changed"}
+        assert changed == dict([(e.id, "flee") for e in crew] + [(other.id, "balanced")])
+        assert all(e.fighter.stance == stance.FLEE for e in crew)
+        # once set, nothing more is sent for it
+        keeper2, events2 = play(game, name, 0.1)
+        assert not [ev for ev in events2 if ev["type"] == "stance_changed"]
+
+
+def crew_beside_a_warrior(name):
+    """The Lair after the policy's first turns, a warrior put in the quarters beside Traps-duty
+    minion 3 and 60 ticks played: (minion 3, the warrior, the attacks made)."""
+    game = lair()
+    play(game, name, 0.1)
+    game.command({"type": "spawn", "kind": "adventurer", "x": 30, "y": 3,
+                  "subtype": "warrior"})
+    events = []
+    driving.play(game, 60, None, events.extend)
+    crew = game.entities[3]
+    warrior = [e for e in game.live() if e.kind == E.ADVENTURER][0]
+    return crew, warrior, [ev for ev in events if ev["type"] == "attack"]
+
+
+def test_in_play_the_fleeing_crew_runs_from_a_warrior_while_a_balanced_one_fights():
+    crew, warrior, attacks = crew_beside_a_warrior("trapper")
+    assert crew.duty == "traps" and crew.fighter.stance == stance.FLEE
+    assert crew.fighter.action == stance.RUN
+    assert crew.id not in [ev["attacker"] for ev in attacks]
+    assert max(abs(crew.x - warrior.x), abs(crew.y - warrior.y)) > 1
+    crew, warrior, attacks = crew_beside_a_warrior("passive")       # Balanced: it fights
+    assert crew.fighter.action == stance.FIGHT
 
 
 def test_trapper_keeps_traps_duty_staffed():
