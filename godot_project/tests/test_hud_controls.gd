@@ -194,6 +194,77 @@ func _t_tip_frames():
 	main.hud.tool_bar.rect_min_size.y = 0
 
 
+# With panels all round the mouse the tip still covers none: where the whole tip has no free
+# place it shows the hint alone, where even that has none it hides, and it comes back whole
+# when the panels go.
+func test_with_no_room_the_tip_says_less_and_never_covers_a_panel():
+	return _wrap("_t_tip_room")
+
+
+var _fake_panels := []
+
+
+func fake_panels() -> Array:
+	return _fake_panels
+
+
+func _t_tip_room():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	var tip = main.hud.map_tip
+	var real_panels: FuncRef = tip.blocked
+	var bar: Rect2 = screen_rect(main.hud.tool_bar)
+	var log_rect: Rect2 = screen_rect(main.hud.event_log)
+	var at := Vector2((log_rect.end.x + bar.end.x) / 2, bar.position.y - 200)
+	mouse_motion(at + Vector2(-3, 0))
+	yield(get_tree(), "idle_frame")
+	mouse_motion(at)
+	EventBus.emit_signal("cursor_hint", "Dig here.", true)
+	yield(get_tree().create_timer(0.6), "timeout")
+	assert_true(tip.visible and tip.text_label.visible, "with room, the whole tip: the hint and the tile's words")
+	var whole: Rect2 = tip.get_global_rect()
+	var hint_only: float = whole.size.y - tip.text_label.rect_size.y
+	# a hole round the mouse tall enough for the hint alone (2 px from each edge), not for the
+	# whole tip
+	var room := Rect2(at.x - 400, at.y - 4, 800, hint_only + 6)
+	_fake_panels = _around(room)
+	tip.blocked = funcref(self, "fake_panels")
+	assert_true(whole.size.y + 4 > room.size.y, "the whole tip (%s) is taller than the hole %s" % [str(whole), str(room)])
+	yield(get_tree(), "idle_frame")      # (the next frame's tip: fake panels send no signal)
+	for _i in range(3):
+		yield(get_tree(), "idle_frame")
+		assert_true(tip.visible and not tip.text_label.visible and tip.hint_label.visible,
+				"no room for the whole tip: the hint alone")
+		_assert_covers_none(tip, _fake_panels)
+	# a hole too small for anything: no tip
+	_fake_panels = _around(Rect2(at.x - 30, at.y - 4, 60, 10))
+	yield(get_tree(), "idle_frame")
+	for _i in range(3):
+		yield(get_tree(), "idle_frame")
+		assert_false(tip.visible, "no room at all: no tip")
+	# the panels go: the whole tip again, without a move of the mouse
+	_fake_panels = []
+	yield(frames(3), "completed")
+	assert_true(tip.visible and tip.text_label.visible, "room again: the whole tip")
+	tip.blocked = real_panels
+
+
+# Four panels round `hole`, to the screen's edges.
+func _around(hole: Rect2) -> Array:
+	var screen := Rect2(Vector2.ZERO, get_viewport().get_visible_rect().size)
+	return [Rect2(0, 0, screen.size.x, hole.position.y),
+			Rect2(0, hole.end.y, screen.size.x, screen.size.y - hole.end.y),
+			Rect2(0, hole.position.y, hole.position.x, hole.size.y),
+			Rect2(hole.end.x, hole.position.y, screen.size.x - hole.end.x, hole.size.y)]
+
+
+func _assert_covers_none(tip, panels: Array) -> void:
+	var r: Rect2 = tip.get_global_rect()
+	for p in panels:
+		assert_false(r.intersects(p), "the tip %s covers %s" % [str(r), str(p)])
+
+
 # --- tabs and the order buttons -------------------------------------------------------------
 
 func test_tabs_stay_put_and_every_order_button_shows_whole():
