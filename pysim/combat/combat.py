@@ -69,7 +69,7 @@ def tick(game):
     occ: Occupancy = crowding.occupancy_for(game)   # typed: C calls below
     for i in range(len(fighters)):
         e = fighters[i]
-        if e.fighter.wound_points() >= UNABLE_AT:
+        if not F.can_fight(e):
             continue      # KO-01: a body unable to fight holds no tile (crowding.py)
         occ.add(e.id, e.nx if e.step_len else e.x, e.ny if e.step_len else e.y, small(e))
     needed = R.tiles_needed(fighters)
