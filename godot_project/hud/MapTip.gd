@@ -31,6 +31,7 @@ var _since := 0.0
 var _on_map := false
 var _place_queued := false
 var _crowded := false            # hidden for want of a free place (not for want of words)
+var _fitted := []                # [hint, words shown] the labels' width was last fitted to
 
 
 func _ready() -> void:
@@ -189,7 +190,10 @@ func _show_what_fits(mouse: Vector2, panels: Array) -> void:
 		hint_label.visible = hint_label.text != ""
 		if not (text_label.visible or hint_label.visible):
 			break
-		_fit_width()
+		var fit := [hint_label.text, text_label.text if text_label.visible else ""]
+		if fit != _fitted:           # (measured again only when what shows changed)
+			_fitted = fit
+			_fit_width()
 		var spot = _place(mouse, panels)
 		if spot != null:
 			rect_position = spot
