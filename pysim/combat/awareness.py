@@ -204,11 +204,10 @@ class Spotter(CellBuckets):
     @cython.wraparound(False)
     def allies_near(self, i: cython.int, r: cython.int):
         """targets.allies_near for fighter number i, from the buckets: the other fighters
-        of its side that are up within r tiles (Euclidean)."""
+        of its side able to fight within r tiles (Euclidean)."""
         w: Entity = self.ents[i]
         en: Entity
         side: cython.int = w.side
-        up: cython.int = E.UP
         r2: cython.int = r * r
         c0: cython.int = self._cell(w.x - r, w.y - r)
         c1: cython.int = self._cell(w.x + r, w.y + r)
@@ -232,7 +231,7 @@ class Spotter(CellBuckets):
                     if dx * dx + dy * dy > r2:
                         continue
                     en = self.ents[j]
-                    if en.state == up:
+                    if can_fight(en):
                         n += 1
         return n
 

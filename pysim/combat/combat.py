@@ -136,6 +136,14 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         f.waiting = False
         if R.step_off(game, e, t, occ, walkable, action == FIGHT):
             return
+    if action != FIGHT and e.step_len == 0 and needed:
+        # CROWD-01: not fighting (running, regrouping, keeping its distance), it gives way
+        # to an ally fighting its way through its tile, as an idle one does
+        ally = needed.get((e.x, e.y))
+        if ally is not None and ally.side == e.side and ally.fighter.action == FIGHT:
+            f.waiting = False
+            if R.make_room(game, e, ally, occ, walkable):
+                return
     if action == FIGHT:
         _fight(game, e, f, t, blocked, occ, walkable)
     elif action == KEEP_DISTANCE:
@@ -143,7 +151,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         if d2 < KEEP_DISTANCE_TILES * KEEP_DISTANCE_TILES:
             R.step_away(game, e, f, walkable, occ)
         elif f.stats.weapon.ranged and game.tick >= f.next_attack and \
-                shots.can_shoot(blocked, e, t) and R.alone_on_its_tile(game, e):
+                shots.can_shoot(blocked, e, t) and occ.may_stay(e.x, e.y, e.id):
             SK.face(e, t)
             movement.stop(e)
             SK.resolve_attack(game, e, t, occ)
@@ -154,7 +162,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
         ally = TG.nearest_ally(e, fighters)
         if ally is None:
             R.step_away(game, e, f, walkable, occ)
-        elif cheb(e.x, e.y, ally.x, ally.y) > 1:
+        elif cheb(e.x, e.y, ally.x, ally.y) > 1 and not TG.waits_for(e, ally, fighters):
             R.walk_to(game, e, ally.x, ally.y)
         else:
             movement.stop(e)
@@ -173,7 +181,7 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
         if e.path is not None:
             movement.stop(e)
         SK.face(e, t)
-        if ready and R.alone_on_its_tile(game, e):   # CROWD-01: never from a shared tile
+        if ready:   # CROWD-01: it keeps its tile (may_stay): the one sharing it does not strike
             SK.resolve_attack(game, e, t, occ)
         return
     if ranged and shots.can_shoot(blocked, e, t) and F.fighter_of(t) is not None:
@@ -181,7 +189,7 @@ def _fight(game, e: Entity, f: Fighter, t: Entity, blocked, occ, walkable):
         if e.path is not None:
             movement.stop(e)
         SK.face(e, t)
-        if ready and R.alone_on_its_tile(game, e):
+        if ready and occ.may_stay(e.x, e.y, e.id):   # CROWD-01: the one keeping its tile
             A.learn(f, t, game.tick)
             SK.resolve_attack(game, e, t, occ)
         return

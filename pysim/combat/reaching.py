@@ -97,6 +97,8 @@ def room_to_step(game, e: Entity, nx, ny):
     bodies = crowding.bodies_holding(game, nx, ny, e.id)
     if not bodies:
         return True
+    if len(bodies) == 1 and changing_places(game, e, bodies[0]):
+        return True
     if not in_fight(e):
         engaged = False
         for o in bodies:
@@ -109,14 +111,22 @@ def room_to_step(game, e: Entity, nx, ny):
     return False
 
 
-def alone_on_its_tile(game, e: Entity):
-    """CROWD-01/02: does no other conscious fighter hold e's tile (standing on it, or
-    stepping into or out of it), but for one small body beside a small e? Nobody attacks
-    from a tile it shares."""
-    bodies = crowding.bodies_holding(game, e.x, e.y, e.id)
-    if not bodies:
-        return True
-    return len(bodies) == 1 and small(e) and small(bodies[0])
+def changing_places(game, e: Entity, o: Entity):
+    """CROWD-01 (decision): are e and its ally o, each alone on its tile, changing places
+    (o stands still with its next step into e's tile, or is stepping from the tile e
+    steps into into e's)? Then e may step into o's tile: each tile still holds one body
+    (`make_room`: a body giving way where it has no free tile to step aside to)."""
+    if o.side != e.side or e.step_len:
+        return False
+    if o.step_len:
+        if o.nx != e.x or o.ny != e.y:
+            return False
+    elif next_step(o) != (e.x, e.y):
+        return False
+    for b in crowding.bodies_holding(game, e.x, e.y, e.id):
+        if b is not o:
+            return False
+    return True
 
 
 def step_off(game, e: Entity, t, occ, walkable, toward):
@@ -124,8 +134,8 @@ def step_off(game, e: Entity, t, occ, walkable, toward):
     begun before the fight, a body waking where it had to, a party come in on one portal
     tile). It steps to a free neighbour (no body holds it, no corner cut): the one nearest
     its target when `toward`, else the one farthest from it; without a target the first
-    free one (ties: NEIGHBOURS order). False when none is free: it stays, and nobody
-    attacks from the shared tile until one is (`alone_on_its_tile`)."""
+    free one (ties: NEIGHBOURS order). False when none is free: it stays, and never
+    strikes from the shared tile (the one keeping it does: combat._fight)."""
     if e.fighter.rooted:
         return False
     is_small = small(e)
@@ -150,11 +160,13 @@ def step_off(game, e: Entity, t, occ, walkable, toward):
 
 
 def make_room(game, e: Entity, needs: Entity, occ, walkable):
-    """CROWD-01 (decision): e, in no fight, stands on the tile an ally in a fight (`needs`)
-    would step into next. It steps aside to a free neighbour (no body holds it, no corner
-    cut), off the rest of that ally's path where it can (else the first free one; ties:
-    NEIGHBOURS order), and keeps what it was doing. False when it cannot (rooted, or no
-    free neighbour): the ally waits, and plans again on its look tick."""
+    """CROWD-01 (decision): e, not fighting (in no fight, or running, regrouping or keeping
+    its distance), stands on the tile an ally (`needs`) would step into next. It steps
+    aside to a free neighbour (no body holds it, no corner cut) off the rest of that
+    ally's path; where there is none (a one-tile corridor, a doorway) it changes places
+    with the ally (`changing_places`: each steps into the other's tile); else it steps to
+    the first free one (ties: NEIGHBOURS order). It keeps what it was doing. False when
+    it cannot (rooted, or no way): the ally waits, and plans again on its look tick."""
     if e.fighter.rooted:
         return False
     ahead = set()
@@ -172,9 +184,29 @@ def make_room(game, e: Entity, needs: Entity, occ, walkable):
             break
         if best is None:
             best = (x, y)
+    if (best is None or best in ahead) and _change_places(game, e, needs, occ, is_small):
+        return True
     if best is None or not movement.go_to(game, e, best[0], best[1]):
         return False
     _claim(e, best, occ, is_small)
+    return True
+
+
+def _change_places(game, e: Entity, needs: Entity, occ, is_small):
+    """e steps into the tile of `needs` (standing next to it, its next step into e's tile)
+    as `needs` steps into e's: only where each is alone on its tile and the step is one
+    e may take (its path there is that one step)."""
+    if needs.step_len or next_step(needs) != (e.x, e.y):
+        return False
+    if crowding.bodies_holding(game, needs.x, needs.y, needs.id) or \
+            crowding.bodies_holding(game, e.x, e.y, e.id):
+        return False
+    if not movement.go_to(game, e, needs.x, needs.y) or len(e.path) != 2:
+        movement.stop(e)
+        return False
+    # this tick's occupancy: each holds both tiles till the two steps are made
+    occ.add(e.id, needs.x, needs.y, is_small)
+    occ.add(needs.id, e.x, e.y, small(needs))
     return True
 
 
@@ -309,6 +341,8 @@ def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
     # CROWD-01: a free tile next to the target (two small bodies may share: CROWD-02)
     tile = crowding.attack_tile(occ, walkable, kx, ky, e.x, e.y, e.id, is_small)
     if tile is None:
+        if _through_an_ally(game, e, f, kx, ky, walkable):
+            return
         f.waiting = True
         d = cheb(e.x, e.y, kx, ky)
         if d <= 1 or not occ.may_stay(e.x, e.y, e.id):
@@ -330,6 +364,7 @@ def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
     f.waiting = False
     if (e.goal_x, e.goal_y) != tile or e.path is None:
         if not walk_to(game, e, tile[0], tile[1]):
+            _through_an_ally(game, e, f, kx, ky, walkable)
             return
     if (e.x, e.y) == tile or next_step(e) == tile:
         # claimed only one step away (the tile its path steps into next; a diagonal past
@@ -337,6 +372,43 @@ def approach(game, e: Entity, f, t: Entity, blocked, occ, walkable):
         # round the corner of a door) would keep the tile from the one next to it
         occ.remove(e.id, e.x, e.y)
         occ.add(e.id, tile[0], tile[1], is_small)
+
+
+def _through_an_ally(game, e: Entity, f: Fighter, kx, ky, walkable):
+    """CROWD-01 (decision): with no free tile next to its target that it can reach, a melee
+    fighter goes for one an ally gives way on (`giving_way_tile`); the ally steps aside or
+    changes places with it when it steps into it next (`make_room`). False when there is
+    no such tile or no way to it."""
+    spot = giving_way_tile(game, e, kx, ky, walkable)
+    if spot is None or not walk_to(game, e, spot[0], spot[1]):
+        return False
+    f.waiting = False
+    return True
+
+
+def giving_way_tile(game, e: Entity, kx, ky, walkable):
+    """A tile next to (kx, ky) that one ally of e alone holds, standing still and not
+    fighting (idle with no order, running, regrouping or keeping its distance; not rooted):
+    the nearest to e (ties: NEIGHBOURS order), or None."""
+    best = None
+    bd = 0
+    for dx, dy in crowding.NEIGHBOURS:
+        x = kx + dx
+        y = ky + dy
+        if not walkable(x, y):
+            continue
+        bodies = crowding.bodies_holding(game, x, y, e.id)
+        if len(bodies) != 1:
+            continue
+        o: Entity = bodies[0]
+        fo: Fighter = o.fighter
+        if o.side != e.side or o.step_len or fo.action == FIGHT or fo.task is not None or \
+                fo.rooted:
+            continue
+        d = dist2(e.x, e.y, x, y)
+        if best is None or d < bd:
+            best, bd = (x, y), d
+    return best
 
 
 def next_step(e: Entity):

@@ -5,8 +5,8 @@ It also counts the enemies and allies near it, which its stance weighs.
 import cython
 
 from pysim.combat import awareness as A
+from pysim.combat.stance import REGROUP
 from pysim.combat.sight import cheb, dist2, line_of_sight
-from pysim.core import entities as E
 from pysim.core.entities import Entity
 from pysim.combat.fighter import Fighter, can_fight
 
@@ -74,26 +74,37 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
 
 
 def allies_near(e: Entity, fighters):
+    """The allies able to fight within NEAR_TILES: one unable to fight (KO-01) is no help
+    in a fight, so no stance counts on it (docs/rules/combat.md, "Bodies out of the
+    fight")."""
     o: Entity
     n: cython.int = 0
     near2: cython.int = NEAR_TILES * NEAR_TILES
-    up: cython.int = E.UP
     for o in fighters:
-        if o is not e and o.side == e.side and o.state == up and \
+        if o is not e and o.side == e.side and can_fight(o) and \
                 dist2(e.x, e.y, o.x, o.y) <= near2:
             n += 1
     return n
 
 
 def nearest_ally(e: Entity, fighters):
+    """The nearest ally able to fight (REGROUP walks to it; one unable to fight is none)."""
     o: Entity
     best = None
     bd = 0
-    up: cython.int = E.UP     # a C int: not a module lookup per fighter
     for o in fighters:
-        if o is e or o.side != e.side or o.state != up:
+        if o is e or o.side != e.side or not can_fight(o):
             continue
         d = dist2(e.x, e.y, o.x, o.y)
         if best is None or d < bd:
             best, bd = o, d
     return best
+
+
+def waits_for(e: Entity, ally: Entity, fighters):
+    """STANCE-01 (decision): e regroups with `ally`, which regroups with e too: the two
+    meet where the one of the lower id stands; it waits, the other walks to it. (Each
+    walking to the other, two hurt adventurers circled round the Boss for ever, never
+    standing still to be struck.)"""
+    fa: Fighter = ally.fighter
+    return e.id < ally.id and fa.action == REGROUP and nearest_ally(ally, fighters) is e

@@ -1,10 +1,12 @@
 """CROWD-01 in play: bodies out of the fight never hold a fight up for ever
-(docs/rules/combat.md, "Bodies out of the fight"). An idle ally steps aside for a fighter
-that needs its tile; a body unable to fight holds no tile; a claim is made one step away
-only, so a fighter round the corner of a door keeps no tile from the one in front of it."""
+(docs/rules/combat.md, "Bodies out of the fight"). An ally not fighting (idle, running,
+regrouping) steps aside for a fighter that needs its tile, or changes places with it where
+it has no room; a body unable to fight holds no tile and is nobody's ally; a claim is made
+one step away only, so a fighter round the corner of a door keeps no tile from the one in
+front of it; of two bodies on one tile, the one keeping it strikes."""
 import pytest
 
-from pysim.combat import awareness as A, wounds as W
+from pysim.combat import awareness as A, stance as ST, wounds as W
 from pysim.core import entities as E
 
 from combat_helpers import freeze, level
@@ -14,6 +16,13 @@ def _ten_points(e):
     e.fighter.wounds = [W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.EXTREME, W.LEGS, 0, False),
                         W.Wound(W.MINOR, W.ARMS, 0, False), W.Wound(W.MINOR, W.HEAD, 0, False)]
     assert e.fighter.wound_points() == 10
+
+
+def _eight_points(e):
+    """Hurt for the Balanced stance (8 points: it regroups when an ally is near), able to
+    fight (below 10)."""
+    e.fighter.wounds = [W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.EXTREME, W.LEGS, 0, False)]
+    assert e.fighter.wound_points() == 8
 
 
 def _attacks(g, ticks, a, b):
@@ -51,8 +60,12 @@ def test_an_idle_ally_in_the_doorway_steps_aside_for_the_fighter_behind_it():
         k.fighter.rooted = True          # it waits in the corridor
         A.learn_at(m.fighter, k.id, k.x, k.y, g.tick)
         g.take_events()
-        hits = _attacks(g, 600, m, k)
-        assert (idle.x, idle.y) != (7, 2), "seed %d: the idle ally never stepped aside" % seed
+        stepped_aside = False
+        hits = []
+        for _ in range(600):
+            hits += _attacks(g, 1, m, k)
+            stepped_aside = stepped_aside or (idle.x, idle.y) != (7, 2)
+        assert stepped_aside, "seed %d: the idle ally never stepped aside" % seed
         assert any(ev["attacker"] == m.id for ev in hits), \
             "seed %d: the fighter never reached the adventurer" % seed
 
@@ -108,3 +121,207 @@ def test_a_fighter_round_the_door_corner_claims_no_tile_from_the_one_in_front():
         hits = _attacks(g, 600, front, k)
         assert [ev for ev in hits if ev["attacker"] == front.id], \
             "seed %d: the one in front of the door never went through to fight" % seed
+
+
+HALL = ["##########",
+        "#........#",
+        "#........#",
+        "#........#",
+        "##########"]
+
+
+@pytest.mark.rule("CROWD-01")
+@pytest.mark.rule("STANCE-01")
+def test_an_ally_unable_to_fight_is_no_ally_to_regroup_with():
+    """Trapper seed 3 on The Lair, rebuilt: in the entry hall a hurt peasant (8 points,
+    Balanced) stands beside a peasant unable to fight, a minion in sight that keeps its
+    distance. Counting the one unable to fight as an ally near, the hurt one regrouped
+    with it for 400 game hours; it is no help in a fight, so the hurt one fights."""
+    for seed in range(1, 4):
+        g = level(HALL, seed=seed)
+        hurt = g.spawn(E.ADVENTURER, 2, 2, subtype="peasant")
+        down = g.spawn(E.ADVENTURER, 1, 2, subtype="peasant")
+        m = g.spawn(E.MINION, 6, 2)
+        for e in (hurt, down, m):
+            freeze(e)
+        _eight_points(hurt)
+        _ten_points(down)
+        m.fighter.stance = ST.FLEE
+        m.fighter.rooted = True          # it runs, but cannot: it stays in sight
+        for e in (hurt, down):
+            A.learn_at(e.fighter, m.id, m.x, m.y, g.tick)
+        g.take_events()
+        hits = _attacks(g, 300, hurt, m)
+        assert hurt.fighter.action == ST.FIGHT, "seed %d: the hurt peasant regrouped" % seed
+        assert [ev for ev in hits if ev["attacker"] == hurt.id], \
+            "seed %d: the hurt peasant never fought the minion" % seed
+
+
+LANE = ["##########",
+        "#........#",
+        "##########"]
+
+
+@pytest.mark.rule("CROWD-01")
+def test_a_regrouping_ally_in_a_corridor_changes_places_with_the_fighter_behind_it():
+    """Trapper seeds 22 and 26 on The Lair, rebuilt: in a one-tile corridor a hurt peasant
+    (8 points: Balanced regroups) stands in front of the peasant it regroups with, which
+    fights its way to a minion at the corridor's end. With no free tile off the fighter's
+    way, the two change places; the fighter goes on and fights, the hurt one behind it."""
+    for seed in range(1, 4):
+        g = level(LANE, seed=seed)
+        fighter = g.spawn(E.ADVENTURER, 2, 1, subtype="peasant")
+        hurt = g.spawn(E.ADVENTURER, 3, 1, subtype="peasant")
+        m = g.spawn(E.MINION, 7, 1)
+        for e in (fighter, hurt, m):
+            freeze(e)
+        _eight_points(hurt)
+        m.fighter.stance = ST.FLEE
+        m.fighter.rooted = True          # at the corridor's end: it cannot run further
+        for e in (fighter, hurt):
+            A.learn_at(e.fighter, m.id, m.x, m.y, g.tick)
+        g.take_events()
+        hits = _attacks(g, 600, fighter, m)
+        assert [ev for ev in hits if ev["attacker"] == fighter.id], \
+            "seed %d: the fighter never got past the regrouping ally" % seed
+        assert hurt.x < fighter.x, "seed %d: the hurt one was pushed ahead" % seed
+
+
+@pytest.mark.rule("CROWD-01")
+def test_a_runner_in_a_doorway_changes_places_with_the_kobold_behind_it():
+    """Trapper seed 22 on The Lair, rebuilt: a minion on Flee in a one-tile way runs from a
+    peasant, and the kobold fighting its way to the peasant stands right behind it. The
+    runner has no free tile to run to nor to step aside to: the two change places, the
+    runner gets further away and the kobold fights."""
+    for seed in range(1, 4):
+        g = level(LANE, seed=seed)
+        k = g.spawn(E.ADVENTURER, 2, 1, subtype="peasant")
+        runner = g.spawn(E.MINION, 4, 1)
+        kobold = g.spawn(E.CREATURE, 5, 1, subtype="kobold", side=E.DUNGEON)   # the keeper's
+        wall = g.spawn(E.MINION, 6, 1)    # the one behind the kobold: nowhere else to go
+        for e in (k, runner, kobold, wall):
+            freeze(e)
+        runner.fighter.stance = ST.FLEE
+        k.fighter.rooted = True
+        wall.fighter.rooted = True
+        wall.fighter.stance = ST.FLEE
+        for e in (runner, kobold, wall):
+            A.learn_at(e.fighter, k.id, k.x, k.y, g.tick)
+        g.take_events()
+        hits = _attacks(g, 600, kobold, k)
+        assert [ev for ev in hits if ev["attacker"] == kobold.id], \
+            "seed %d: the kobold never got past the runner" % seed
+        assert runner.x > kobold.x, "seed %d: the runner never got behind the kobold" % seed
+
+
+DEAD_END = ["########",
+            "#......#",
+            "########"]
+
+
+@pytest.mark.rule("CROWD-01")
+def test_of_two_bodies_on_one_tile_with_no_way_off_the_one_keeping_it_strikes():
+    """Trapper seed 7 on The Lair, rebuilt: two peasants came in on one tile at the end of
+    a one-tile corridor; beside them a minion on Flee that has nowhere to run (a minion
+    waiting to fight stands behind it). The second peasant has no free tile to step off
+    to. Neither striking from the shared tile, nobody fought for ever: the one keeping
+    the tile (the first on it) strikes; the other never does while it shares it."""
+    for seed in range(1, 4):
+        g = level(DEAD_END, seed=seed)
+        first = g.spawn(E.ADVENTURER, 1, 1, subtype="peasant")
+        second = g.spawn(E.ADVENTURER, 1, 1, subtype="peasant")
+        runner = g.spawn(E.MINION, 2, 1)
+        behind = g.spawn(E.MINION, 3, 1)
+        for e in (first, second, runner, behind):
+            freeze(e)
+        runner.fighter.stance = ST.FLEE
+        for e in (first, second):
+            A.learn_at(e.fighter, runner.id, runner.x, runner.y, g.tick)
+        for e in (runner, behind):
+            A.learn_at(e.fighter, first.id, first.x, first.y, g.tick)
+        g.take_events()
+        struck = []
+        for _ in range(600):
+            g.step()
+            for ev in g.take_events():
+                if ev["type"] != "attack":
+                    continue
+                struck.append(ev["attacker"])
+                a = g.entities[ev["attacker"]]
+                others = [o for o in (first, second) if o is not a and o.state == E.UP and
+                          (o.x, o.y) == (a.x, a.y)]
+                assert not (others and a.id > others[0].id), \
+                    "seed %d: %d struck from a tile %d keeps" % (seed, a.id, others[0].id)
+        assert first.id in struck, "seed %d: nobody fought: the keeper never struck" % seed
+
+
+@pytest.mark.rule("CROWD-01")
+def test_a_fighter_goes_for_its_target_through_the_tile_a_regrouping_ally_gives_way_on():
+    """Defender seed 18 on The Lair, rebuilt: at the end of a one-tile corridor a hurt
+    peasant (8 points: it regroups) stands next to a minion; the other peasant, behind it,
+    has no free tile next to the minion it can reach (the one beyond it is past the
+    minion's own tile). It goes for the tile the hurt one stands on; the two change
+    places and it fights."""
+    for seed in range(1, 4):
+        g = level(LANE, seed=seed)
+        fighter = g.spawn(E.ADVENTURER, 3, 1, subtype="peasant")
+        hurt = g.spawn(E.ADVENTURER, 4, 1, subtype="peasant")
+        m = g.spawn(E.MINION, 5, 1)
+        for e in (fighter, hurt, m):
+            freeze(e)
+        _eight_points(hurt)
+        m.fighter.stance = ST.FLEE
+        m.fighter.rooted = True
+        for e in (fighter, hurt):
+            A.learn_at(e.fighter, m.id, m.x, m.y, g.tick)
+        g.take_events()
+        hits = _attacks(g, 600, fighter, m)
+        assert [ev for ev in hits if ev["attacker"] == fighter.id], \
+            "seed %d: the fighter never got to the minion" % seed
+        assert hurt.x < fighter.x, "seed %d: the two never changed places" % seed
+
+
+ROUND = ["#########",
+         "#.......#",
+         "#.......#",
+         "#.......#",
+         "#.......#",
+         "#.......#",
+         "#########"]
+
+
+@pytest.mark.rule("STANCE-01")
+def test_two_bodies_regrouping_with_each_other_meet_and_stand():
+    """Trapper seed 37 on The Lair, rebuilt: two hurt peasants (9 points: Balanced
+    regroups) either side of the Boss and a kobold, each the other's nearest ally, each
+    stepping round them. Each walking to where the other was, they circled round the two
+    for 385 game hours, never standing still to be struck (a melee attacker strikes a
+    body standing still). The one of the lower id waits, the other comes to it; they
+    stand, and the Boss or the kobold strikes."""
+    from pysim.core import movement
+    for seed in range(1, 6):
+        g = level(ROUND, seed=seed)
+        low = g.spawn(E.ADVENTURER, 4, 5, subtype="peasant")
+        high = g.spawn(E.ADVENTURER, 4, 2, subtype="peasant")
+        boss = g.spawn(E.BOSS, 4, 4)
+        kobold = g.spawn(E.CREATURE, 4, 3, subtype="kobold", side=E.DUNGEON)
+        for e in (low, high, boss, kobold):
+            freeze(e)
+        for e in (low, high):
+            e.fighter.wounds = [W.Wound(W.EXTREME, W.TORSO, 0, False),
+                                W.Wound(W.EXTREME, W.LEGS, 0, False), W.Wound(W.MINOR, W.ARMS, 0, False)]
+            assert e.fighter.wound_points() == 9
+            for o in (boss, kobold):
+                A.learn_at(e.fighter, o.id, o.x, o.y, g.tick)
+                A.learn_at(o.fighter, e.id, e.x, e.y, g.tick)
+        movement.go_to(g, low, 5, 4)      # each on its way round the two, as in the seed
+        movement.go_to(g, high, 3, 3)
+        g.take_events()
+        struck = False
+        for _ in range(600):
+            g.step()
+            struck = struck or any(ev["type"] == "attack" and ev["attacker"] in (boss.id, kobold.id)
+                                   for ev in g.take_events())
+            if struck:
+                break
+        assert struck, "seed %d: the two circled and were never struck" % seed
