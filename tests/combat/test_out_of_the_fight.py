@@ -162,29 +162,42 @@ LANE = ["##########",
         "##########"]
 
 
+def _past_a_regrouping_ally(seed, fighter_x, hurt_x, minion_x):
+    """A one-tile corridor: a peasant fighting its way to a minion at the corridor's end
+    (on Flee, rooted: it never strikes nor gets away), a hurt one (8 points: Balanced
+    regroups) in front of it. Returns (fighter, hurt, the fighter's blows at the minion)."""
+    g = level(LANE, seed=seed)
+    fighter = g.spawn(E.ADVENTURER, fighter_x, 1, subtype="peasant")
+    hurt = g.spawn(E.ADVENTURER, hurt_x, 1, subtype="peasant")
+    m = g.spawn(E.MINION, minion_x, 1)
+    for e in (fighter, hurt, m):
+        freeze(e)
+    _eight_points(hurt)
+    m.fighter.stance = ST.FLEE
+    m.fighter.rooted = True
+    for e in (fighter, hurt):
+        A.learn_at(e.fighter, m.id, m.x, m.y, g.tick)
+    g.take_events()
+    hits = _attacks(g, 600, fighter, m)
+    return fighter, hurt, [ev for ev in hits if ev["attacker"] == fighter.id]
+
+
 @pytest.mark.rule("CROWD-01")
-def test_a_regrouping_ally_in_a_corridor_changes_places_with_the_fighter_behind_it():
-    """Trapper seeds 22 and 26 on The Lair, rebuilt: in a one-tile corridor a hurt peasant
-    (8 points: Balanced regroups) stands in front of the peasant it regroups with, which
-    fights its way to a minion at the corridor's end. With no free tile off the fighter's
-    way, the two change places; the fighter goes on and fights, the hurt one behind it."""
+@pytest.mark.parametrize("fighter_x, hurt_x, minion_x", [(2, 3, 7), (3, 4, 5)],
+                         ids=["on_its_way", "next_to_the_target"])
+def test_a_regrouping_ally_in_a_corridor_changes_places_with_the_fighter_behind_it(
+        fighter_x, hurt_x, minion_x):
+    """Trapper seeds 22, 26 and defender seed 18 on The Lair, rebuilt: in a one-tile
+    corridor a hurt peasant stands in front of the peasant it regroups with, which fights
+    its way to a minion at the corridor's end. With no free tile off the fighter's way,
+    the two change places; the fighter goes on and fights, the hurt one behind it. Where
+    the hurt one stands next to the minion, the fighter has no free tile next to it that
+    it can reach (the one beyond is past the minion's own tile): it goes for the tile the
+    hurt one gives way on."""
     for seed in range(1, 4):
-        g = level(LANE, seed=seed)
-        fighter = g.spawn(E.ADVENTURER, 2, 1, subtype="peasant")
-        hurt = g.spawn(E.ADVENTURER, 3, 1, subtype="peasant")
-        m = g.spawn(E.MINION, 7, 1)
-        for e in (fighter, hurt, m):
-            freeze(e)
-        _eight_points(hurt)
-        m.fighter.stance = ST.FLEE
-        m.fighter.rooted = True          # at the corridor's end: it cannot run further
-        for e in (fighter, hurt):
-            A.learn_at(e.fighter, m.id, m.x, m.y, g.tick)
-        g.take_events()
-        hits = _attacks(g, 600, fighter, m)
-        assert [ev for ev in hits if ev["attacker"] == fighter.id], \
-            "seed %d: the fighter never got past the regrouping ally" % seed
-        assert hurt.x < fighter.x, "seed %d: the hurt one was pushed ahead" % seed
+        fighter, hurt, blows = _past_a_regrouping_ally(seed, fighter_x, hurt_x, minion_x)
+        assert blows, "seed %d: the fighter never got past the regrouping ally" % seed
+        assert hurt.x < fighter.x, "seed %d: the two never changed places" % seed
 
 
 @pytest.mark.rule("CROWD-01")
@@ -253,32 +266,6 @@ def test_of_two_bodies_on_one_tile_with_no_way_off_the_one_keeping_it_strikes():
                 assert not (others and a.id > others[0].id), \
                     "seed %d: %d struck from a tile %d keeps" % (seed, a.id, others[0].id)
         assert first.id in struck, "seed %d: nobody fought: the keeper never struck" % seed
-
-
-@pytest.mark.rule("CROWD-01")
-def test_a_fighter_goes_for_its_target_through_the_tile_a_regrouping_ally_gives_way_on():
-    """Defender seed 18 on The Lair, rebuilt: at the end of a one-tile corridor a hurt
-    peasant (8 points: it regroups) stands next to a minion; the other peasant, behind it,
-    has no free tile next to the minion it can reach (the one beyond it is past the
-    minion's own tile). It goes for the tile the hurt one stands on; the two change
-    places and it fights."""
-    for seed in range(1, 4):
-        g = level(LANE, seed=seed)
-        fighter = g.spawn(E.ADVENTURER, 3, 1, subtype="peasant")
-        hurt = g.spawn(E.ADVENTURER, 4, 1, subtype="peasant")
-        m = g.spawn(E.MINION, 5, 1)
-        for e in (fighter, hurt, m):
-            freeze(e)
-        _eight_points(hurt)
-        m.fighter.stance = ST.FLEE
-        m.fighter.rooted = True
-        for e in (fighter, hurt):
-            A.learn_at(e.fighter, m.id, m.x, m.y, g.tick)
-        g.take_events()
-        hits = _attacks(g, 600, fighter, m)
-        assert [ev for ev in hits if ev["attacker"] == fighter.id], \
-            "seed %d: the fighter never got to the minion" % seed
-        assert hurt.x < fighter.x, "seed %d: the two never changed places" % seed
 
 
 ROUND = ["#########",
