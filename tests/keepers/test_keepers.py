@@ -383,6 +383,26 @@ def test_no_heal_order_while_an_enemy_is_seen():
     assert not [ev for ev in events if ev["type"] == "task_given"]
 
 
+def test_a_knocked_out_adventurer_in_sight_does_not_hold_the_healing_back():
+    """Only an enemy that can fight keeps the healers home: one lying knocked out (for hours,
+    bleeding) does not: one minion is sent to kill it, the other to heal."""
+    from pysim.combat import wounds
+    game = load_text(WOUNDED.replace("#m......S....#", "#m..a...S....#")
+                     .replace("#........b...#", "#m.......b...#"), "wounded")
+    boss = boss_of(game)
+    boss.fighter.wounds.append(wounds.Wound(wounds.MINOR, wounds.ARMS, 0, False))
+    game.step()
+    adventurer = [e for e in game.live() if e.kind == E.ADVENTURER][0]
+    knockouts.knock_out(game, adventurer)
+    assert Keeper(game, "defender").enemies_seen() == [adventurer]
+    keeper, events = play(game, "defender", 0.2)
+    given = [(ev["tick"], ev["task"], ev["body"]) for ev in events if ev["type"] == "task_given"]
+    first = given[0][0]
+    # in the same turn, while the body still lies there
+    assert sorted(g[1:] for g in given if g[0] == first) == \
+        [("heal", boss.id), ("kill", adventurer.id)]
+
+
 # -- the end of a run --------------------------------------------------------------------------
 
 BOSS_ROOM = """
