@@ -12,7 +12,8 @@ trapper   keeps a minion on Traps and one on Drudgery, and the Traps-duty crew o
           walk across the rooms (reading.trap_sites), each once the metal for it lies in the
           piles.
 defender  the trapper's chores, and it orders a minion to kill each knocked-out adventurer
-          it sees; after one trap on each way in it builds a bed for every minion, a
+          it sees and one to heal each of its own with a Minor wound while no enemy able
+          to fight is in sight; after one trap on each way in it builds a bed for every minion, a
           treasury deep behind the traps and a guardpost where the ways meet, then the
           trapper's other traps.
 """
@@ -176,10 +177,11 @@ def kill_the_fallen(keeper):
 
 
 def heal_the_wounded(keeper):
-    """With no enemy in sight, each of the keeper's own (the Boss, minions, creatures) that
-    bleeds or has a Minor wound (what healing clears), and that no minion is sent to yet,
-    gets the nearest free minion's heal order."""
-    if keeper.enemies_seen():
+    """With no enemy able to fight in sight (one lying knocked out does not count), each of
+    the keeper's own (the Boss, minions, creatures) that bleeds or has a Minor wound (what
+    healing clears), and that no minion is sent to yet, gets the nearest free minion's heal
+    order."""
+    if any(F.can_fight(e) for e in keeper.enemies_seen()):
         return
     free, sent_to = _free_minions(keeper)
     for body in keeper.game.live():

@@ -156,8 +156,9 @@ def walked_paths(keeper):
 
 def trap_sites(keeper):
     """[(trigger tile, mechanism tile)], each trigger with the next tile toward the sanctum
-    for its mechanism: first the corridor tiles on the routes, then the room tiles on the
-    walked paths clear of the sanctum's room. Within each, taken in turns from each way in,
+    for its mechanism (a side neighbour, so one wire step joins them: _beside): first the
+    corridor tiles on the routes, then the room tiles on the walked paths clear of the
+    sanctum's room. Within each, taken in turns from each way in,
     from the portal side (so the first traps stand one on each way in, as far out as they
     can, before a second on any), every trigger TRAP-03's distance from the others."""
     game = keeper.game
@@ -178,8 +179,9 @@ def _trap_sites(game, rts, walked):
         for _, tiles in paths:
             mine = []
             for i in range(FIRST_TRAP_STEP, len(tiles) - 1):
-                trig, mech = tiles[i], tiles[i + 1]
-                if keep(trig) and usable(trig) and usable(mech):
+                trig = tiles[i]
+                mech = _beside(trig, tiles[i + 1], usable)
+                if keep(trig) and usable(trig) and mech is not None:
                     mine.append((trig, mech))
             out.append(mine)
         return out
@@ -201,6 +203,19 @@ def _trap_sites(game, rts, walked):
                     progress = True
                     break
     return chosen
+
+
+def _beside(trig, ahead, usable):
+    """The mechanism's tile for a trigger: the next tile of the way when it is a side
+    neighbour; after a diagonal step (across a room) the corner tile between the two that is
+    usable, so the wire's drag (orthogonal steps) is one step and the mechanism's radius 1
+    still reaches both tiles. None when no tile will do."""
+    if abs(ahead[0] - trig[0]) + abs(ahead[1] - trig[1]) == 1:
+        return ahead if usable(ahead) else None
+    for corner in ((ahead[0], trig[1]), (trig[0], ahead[1])):
+        if usable(corner):
+            return corner
+    return None
 
 
 def _spaced(tile, chosen):

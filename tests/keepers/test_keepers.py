@@ -146,6 +146,20 @@ def wired_traps(game):
     return out
 
 
+def test_every_trap_the_trapper_lays_is_wired():
+    """By the end of the first day every trap site has its trigger wired to its mechanism,
+    the one across the entry hall (a diagonal step of the walked path) too."""
+    game = lair(1)
+    keeper, _ = play(game, "trapper", 24)
+    sites = reading.trap_sites(keeper)
+    assert len(sites) == 8
+    st = keeper.traps
+    for trig, mech in sites:
+        t, m = st.part_at(*trig), st.part_at(*mech)
+        assert t is not None and m is not None, trig
+        assert m in trap_parts_of(game, t), (trig, mech)
+
+
 def test_trapper_mines_and_lays_wired_traps_on_every_way_in():
     game = lair(5)
     keeper, events = play(game, "trapper", 12)
@@ -179,12 +193,16 @@ def test_trap_sites_are_corridors_on_the_ways_in_then_the_walked_paths_spaced_ap
     assert in_corridors == sorted(in_corridors, reverse=True)
     assert in_corridors.count(True) == 6 and in_corridors.count(False) == 2
     assert [t for t, _ in sites if not reading.corridor(walk, *t)] == [(15, 10), (10, 12)]
+    # the north party steps diagonally from (15, 10) to (16, 11): the blades or coil go on
+    # the corner between, where their radius 1 reaches both
+    assert dict(sites)[(15, 10)] == (16, 10)
     for i, (trig, mech) in enumerate(sites):
         if reading.corridor(walk, *trig):
             assert any(trig in tiles for _, tiles in routes)
         else:
             assert any(trig in tiles for _, tiles in walked)
-        assert max(abs(trig[0] - mech[0]), abs(trig[1] - mech[1])) == 1
+        # a side neighbour: one orthogonal wire step joins them
+        assert abs(trig[0] - mech[0]) + abs(trig[1] - mech[1]) == 1
         for part in (trig, mech):
             assert min(max(abs(part[0] - x), abs(part[1] - y)) for x, y in sanctum) >= 7
         for other, _ in sites[:i]:
@@ -363,6 +381,26 @@ def test_no_heal_order_while_an_enemy_is_seen():
     assert Keeper(game, "defender").enemies_seen()
     keeper, events = play(game, "defender", 0.01)
     assert not [ev for ev in events if ev["type"] == "task_given"]
+
+
+def test_a_knocked_out_adventurer_in_sight_does_not_hold_the_healing_back():
+    """Only an enemy that can fight keeps the healers home: one lying knocked out (for hours,
+    bleeding) does not: one minion is sent to kill it, the other to heal."""
+    from pysim.combat import wounds
+    game = load_text(WOUNDED.replace("#m......S....#", "#m..a...S....#")
+                     .replace("#........b...#", "#m.......b...#"), "wounded")
+    boss = boss_of(game)
+    boss.fighter.wounds.append(wounds.Wound(wounds.MINOR, wounds.ARMS, 0, False))
+    game.step()
+    adventurer = [e for e in game.live() if e.kind == E.ADVENTURER][0]
+    knockouts.knock_out(game, adventurer)
+    assert Keeper(game, "defender").enemies_seen() == [adventurer]
+    keeper, events = play(game, "defender", 0.2)
+    given = [(ev["tick"], ev["task"], ev["body"]) for ev in events if ev["type"] == "task_given"]
+    first = given[0][0]
+    # in the same turn, while the body still lies there
+    assert sorted(g[1:] for g in given if g[0] == first) == \
+        [("heal", boss.id), ("kill", adventurer.id)]
 
 
 # -- the end of a run --------------------------------------------------------------------------
