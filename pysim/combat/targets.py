@@ -75,8 +75,7 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
 
 def allies_near(e: Entity, fighters):
     """The allies able to fight within NEAR_TILES: one unable to fight (KO-01) is no help
-    in a fight, so no stance counts on it (docs/rules/combat.md, "Bodies out of the
-    fight")."""
+    in a fight, so no stance counts on it (docs/rules/combat.md, "Stances")."""
     o: Entity
     n: cython.int = 0
     near2: cython.int = NEAR_TILES * NEAR_TILES

@@ -9,7 +9,9 @@ from combat_helpers import freeze, level
 
 
 def _fighters(g):
-    return [e for e in g.entities.values() if F.fighter_of(e) is not None and F.conscious(e)]
+    """The bodies that hold a tile in a fight: conscious and able to fight (one unable to
+    fight holds none: docs/rules/combat.md, "Bodies out of the fight")."""
+    return [e for e in g.entities.values() if F.fighter_of(e) is not None and F.can_fight(e)]
 
 
 def _small(e):
