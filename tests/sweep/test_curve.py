@@ -1,5 +1,5 @@
 """The challenge curve's metrics (first_invasion_trapped, idle_till_invasion_h,
-longest_invasion_h; days_survived and invasions_beaten are checked in play in
+longest_invasion_h, boss_first_wound_h, invasions_wounding_boss; days_survived and invasions_beaten are checked in play in
 tests/keepers/) and its table (pysim/sweep/curve.py), written into a README block."""
 import csv
 import json
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pysim.core import clock
+from pysim.core import clock, entities as E
 from pysim.core.level import load_text
 from pysim.sweep import curve, metrics
 
@@ -63,6 +63,41 @@ def test_longest_invasion_counts_one_still_underway_to_the_end(game):
     ended = evs + [{"type": "invasion_ended", "tick": 4 * h, "party": 5}]
     assert got(ended, game, "longest_invasion_h") == 2.0
     assert got([], game, "longest_invasion_h") is None
+
+
+BOSS_ROOM = """
+name: boss room
+seed: 1
+
+[legend]
+b = sanctum boss
+
+[map]
+##P##
+#...#
+##b##
+"""
+
+
+def test_the_bosss_first_wound_and_the_invasions_that_wounded_it():
+    game = load_text(BOSS_ROOM, "boss room")
+    boss = [e for e in game.live() if e.kind == E.BOSS][0]
+    h = clock.TICKS_PER_HOUR
+    evs = [{"type": "invasion_arrived", "tick": 0, "party": 8, "members": [8, 9]},
+           {"type": "wound", "tick": 3 * h, "entity": 99, "by": 8},         # not the Boss
+           {"type": "wound", "tick": 5 * h, "entity": boss.id, "by": 9},
+           {"type": "wound", "tick": 6 * h, "entity": boss.id, "by": 8},    # the same party
+           {"type": "wound", "tick": 7 * h, "entity": boss.id, "by": -1},   # a trap of ours
+           {"type": "invasion_arrived", "tick": 9 * h, "party": 12, "members": [12]},
+           {"type": "wound", "tick": 10 * h, "entity": boss.id, "by": 12}]
+    assert got(evs, game, "boss_first_wound_h") == 5.0
+    assert got(evs, game, "invasions_wounding_boss") == 2
+    assert got(evs[:5], game, "invasions_wounding_boss") == 1
+    assert got(evs[:2], game, "boss_first_wound_h") is None
+    assert got(evs[:2], game, "invasions_wounding_boss") == 0
+    tiny = load_text(LEVEL, "tiny")                                  # no Boss: blank
+    assert got(evs, tiny, "boss_first_wound_h") is None
+    assert got(evs, tiny, "invasions_wounding_boss") is None
 
 
 def write_sweep(folder, policy, days, beaten, trapped, idle, longest, hours=480.0):
