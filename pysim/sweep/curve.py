@@ -1,8 +1,8 @@
 """The challenge curve: one sweep of a level per keeper policy (pysim/keepers), read back from
 their runs.csv into one table: how often the Boss is alive by day 3, 5, 10 and 20, how many
 invasions were beaten, how often the first invasion met a trap, how long the minions stood
-idle before it, how often an invasion stalled, and the median days survived of the runs
-with no stall. `make balance` plays the sweeps and writes the table into the README between
+idle before it, how often an invasion stalled, the median days survived of the runs
+with no stall, and the median day the Boss was first wounded. `make balance` plays the sweeps and writes the table into the README between
 the lines <!-- balance-table:start --> and <!-- balance-table:end -->:
 
     python -m pysim.sweep.curve build/sweep/balance [--readme README.md]
@@ -82,6 +82,10 @@ def row_of(policy, spec, rows):
     # A stalled run's Boss lives on for nothing the keeper did: the days of the others alone.
     fair = count_summary([d for d, s in zip(_numbers(rows, "days_survived"), stalled) if not s])
     cells.append("%.1f" % fair["median"] if fair["n"] else "-")
+    # What ends the Boss is its wounds adding up: the day the first party reached and wounded it.
+    wounded = count_summary([h / 24.0 for h in _numbers(rows, "boss_first_wound_h")
+                             if not is_missing(h)])
+    cells.append("%.1f" % wounded["median"] if wounded["n"] else "-")
     return cells
 
 
@@ -92,7 +96,8 @@ HEADER = (["policy", "runs"] + ["Boss alive by day %d" % n for n in DAYS]
           + ["days survived (median)", "invasions beaten (median, 90% range)",
              "first invasion meets a trap", "idle hours before it (median)",
              "an invasion stalled (%d h or more)" % STALLED_H,
-             "days survived, runs with no stall (median)"])
+             "days survived, runs with no stall (median)",
+             "the Boss first wounded, day (median)"])
 
 
 def table(found):

@@ -1,5 +1,5 @@
 """The challenge curve's metrics (first_invasion_trapped, idle_till_invasion_h,
-longest_invasion_h; days_survived and invasions_beaten are checked in play in
+longest_invasion_h, boss_first_wound_h, invasions_wounding_boss; days_survived and invasions_beaten are checked in play in
 tests/keepers/) and its table (pysim/sweep/curve.py), written into a README block."""
 import csv
 import json
@@ -7,7 +7,7 @@ import os
 
 import pytest
 
-from pysim.core import clock
+from pysim.core import clock, entities as E
 from pysim.core.level import load_text
 from pysim.sweep import curve, metrics
 
@@ -65,14 +65,51 @@ def test_longest_invasion_counts_one_still_underway_to_the_end(game):
     assert got([], game, "longest_invasion_h") is None
 
 
-def write_sweep(folder, policy, days, beaten, trapped, idle, longest, hours=480.0):
+BOSS_ROOM = """
+name: boss room
+seed: 1
+
+[legend]
+b = sanctum boss
+
+[map]
+##P##
+#...#
+##b##
+"""
+
+
+def test_the_bosss_first_wound_and_the_invasions_that_wounded_it():
+    game = load_text(BOSS_ROOM, "boss room")
+    boss = [e for e in game.live() if e.kind == E.BOSS][0]
+    h = clock.TICKS_PER_HOUR
+    evs = [{"type": "invasion_arrived", "tick": 0, "party": 8, "members": [8, 9]},
+           {"type": "wound", "tick": 3 * h, "entity": 99, "by": 8},         # not the Boss
+           {"type": "wound", "tick": 5 * h, "entity": boss.id, "by": 9},
+           {"type": "wound", "tick": 6 * h, "entity": boss.id, "by": 8},    # the same party
+           {"type": "wound", "tick": 7 * h, "entity": boss.id, "by": -1},   # a trap of ours
+           {"type": "invasion_arrived", "tick": 9 * h, "party": 12, "members": [12]},
+           {"type": "wound", "tick": 10 * h, "entity": boss.id, "by": 12}]
+    assert got(evs, game, "boss_first_wound_h") == 5.0
+    assert got(evs, game, "invasions_wounding_boss") == 2
+    assert got(evs[:5], game, "invasions_wounding_boss") == 1
+    assert got(evs[:2], game, "boss_first_wound_h") is None
+    assert got(evs[:2], game, "invasions_wounding_boss") == 0
+    tiny = load_text(LEVEL, "tiny")                                  # no Boss: blank
+    assert got(evs, tiny, "boss_first_wound_h") is None
+    assert got(evs, tiny, "invasions_wounding_boss") is None
+
+
+def write_sweep(folder, policy, days, beaten, trapped, idle, longest, hours=480.0,
+                first_wound=None):
     os.makedirs(folder)
     cols = ["seed", "hash", "days_survived", "invasions_beaten", "first_invasion_trapped",
-            "idle_till_invasion_h", "longest_invasion_h"]
+            "idle_till_invasion_h", "longest_invasion_h", "boss_first_wound_h"]
+    first_wound = first_wound or [None] * len(days)
     with open(os.path.join(folder, "runs.csv"), "w", newline="") as f:
         w = csv.writer(f)
         w.writerow(cols)
-        for i, row in enumerate(zip(days, beaten, trapped, idle, longest)):
+        for i, row in enumerate(zip(days, beaten, trapped, idle, longest, first_wound)):
             w.writerow([i + 1, "h%d" % i] + ["" if v is None else v for v in row])
     spec = {"level": "levels/lair.level", "level_sha256": "ab" * 32, "hours": hours,
             "metrics": cols[2:], "first_seed": 1, "seeds": len(days), "policy": policy}
@@ -82,14 +119,15 @@ def write_sweep(folder, policy, days, beaten, trapped, idle, longest, hours=480.
 
 def test_the_table_from_one_sweep_per_policy(tmp_path):
     write_sweep(str(tmp_path / "b"), "trapper", [20.0, 4.2, 12.5, 20.0], [10, 2, 6, 8],
-                [1, 0, 1, None], [2.0, 4.0, 6.0, None], [3.0, 30.0, 2.0, 1.0])
+                [1, 0, 1, None], [2.0, 4.0, 6.0, None], [3.0, 30.0, 2.0, 1.0],
+                first_wound=[None, 72.0, 96.0, 120.0])
     write_sweep(str(tmp_path / "a"), "passive", [2.9, 3.0, 5.5, 9.99], [1, 2, 2, 4],
                 [0, 0, 0, 0], [30, 30, 30, 30], [1.0, 1.0, 1.0, 1.0])
     found = curve.read(str(tmp_path))
     assert [p for p, _, _ in found] == ["passive", "trapper"]
     passive, trapper = (curve.row_of(*f) for f in found)
     # policy, runs, alive by day 3, 5, 10, 20, median days, beaten, trapped, idle, stalled,
-    # median days of the runs with no stall
+    # median days of the runs with no stall, the day the Boss was first wounded
     assert passive[:6] == ["passive", "4", "75% (30-95)", "50% (15-85)", "0% (0-49)", "0% (0-49)"]
     assert trapper[2:6] == ["100% (51-100)", "75% (30-95)", "75% (30-95)", "50% (15-85)"]
     assert trapper[6] == "16.2"
@@ -99,6 +137,8 @@ def test_the_table_from_one_sweep_per_policy(tmp_path):
     assert trapper[10] == "25% (5-70)"                 # one invasion of 30 hours
     assert trapper[11] == "20.0"                       # the 4.2-day run stalled: left out
     assert passive[11] == "4.2"                        # none stalled: every run counts
+    assert trapper[12] == "4.0"                        # day 3, 4, 5; never wounded: left out
+    assert passive[12] == "-"                          # never wounded in any run
     text = curve.table(found)
     lines = text.split("\n")
     assert [line.split(" | ")[0] for line in lines[2:4]] == ["| passive", "| trapper"]
