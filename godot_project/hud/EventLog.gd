@@ -181,7 +181,7 @@ func toggle_folded() -> void:
 
 # The text's height in pixels the player wants, kept between MIN_LINES lines and max_height.
 func set_text_height(h: float) -> void:
-	var lo := line_height() * MIN_LINES
+	var lo := fewest_lines_height()
 	wanted_height = clamp(h, lo, max(lo, max_height))
 	_apply_height()
 
@@ -196,8 +196,13 @@ func text_height() -> float:
 	return text.rect_min_size.y if text.visible else 0.0
 
 
+# The least the text takes unfolded: MIN_LINES lines.
+func fewest_lines_height() -> float:
+	return line_height() * MIN_LINES
+
+
 func _apply_height() -> void:
-	var lo := line_height() * MIN_LINES
+	var lo := fewest_lines_height()
 	var h: float = max(lo, min(wanted_height, max_height))
 	if h != text.rect_min_size.y:
 		text.rect_min_size.y = h

@@ -2,7 +2,8 @@ extends VBoxContainer
 # Above the map, left of the dock: the error banner (Python exceptions, a failed start: the
 # last line of the traceback, the whole of it in the tooltip; Dismiss) and under it the toasts
 # (short messages: refused commands, EventBus.notify), each wrapped at TOAST_WIDTH and gone
-# after TOAST_SECONDS; at most MAX_TOASTS, the oldest going first.
+# after TOAST_SECONDS; at most MAX_TOASTS, the oldest going first (and sooner when the column
+# lacks the room: drop_oldest_toast).
 
 const EventText = preload("res://hud/EventText.gd")
 const TOAST_SECONDS := 4.0
@@ -43,10 +44,19 @@ func notify(text: String, kind: String = "info") -> void:
 	panel.add_child(label)
 	toasts.add_child(panel)
 	while toasts.get_child_count() > MAX_TOASTS:
-		var old = toasts.get_child(0)
-		toasts.remove_child(old)
-		old.queue_free()
+		var _went := drop_oldest_toast()
 	var _err := get_tree().create_timer(TOAST_SECONDS).connect("timeout", self, "_expire_toast", [weakref(panel)])
+
+
+# The oldest toast goes now, while another is left (the column lacks the room: hud/HudSize.gd).
+# Whether one went.
+func drop_oldest_toast() -> bool:
+	if toasts.get_child_count() < 2:
+		return false
+	var old = toasts.get_child(0)
+	toasts.remove_child(old)
+	old.queue_free()
+	return true
 
 
 func _expire_toast(ref: WeakRef) -> void:

@@ -2,9 +2,11 @@ extends "res://tests/TestCase.gd"
 # The HUD's controls as a player uses them, by mouse and keys (Input.parse_input_event): the
 # log folds and grows by its grip; a tool's refusal is said beside the mouse, short, and the
 # map keeps no text; the map tip keeps off the dock; the tabs stay put and every order button
-# shows whole; the UI scale scales the HUD and clicks still land; a Dig drag shows a
-# rectangle; the party screen has a card per adventurer with its abilities in words.
+# shows whole; the UI scale scales the HUD and clicks still land; toasts give way when the
+# column lacks room; a Dig drag shows a rectangle; the party screen has a card per adventurer
+# with its abilities in words.
 
+const LayoutCheck = preload("res://tests/LayoutCheck.gd")
 const DOORS := "res://levels/doors_demo.level"
 const FIRST := "res://levels/first.level"
 const WALL := Vector2(0, 3)           # doors_demo: a wall (no door can go there)
@@ -322,6 +324,36 @@ func _t_scale():
 	assert_almost(main.hud.root.rect_size.x, 1280 / 0.75, 0.5, "smaller: more room")
 	yield(click_control(main.hud.tool_button("select")), "completed")
 	assert_eq(main.world.tool_id, "select")
+
+
+# Toasts never push the left column out of the window: with the log full, a long error, the
+# top bar on two rows and four long toasts at UI scale 1.5 on 1280x720, the oldest toasts go
+# first and the newest stays.
+func test_when_the_column_lacks_room_the_oldest_toasts_go_first():
+	return _wrap("_t_toasts_give_way")
+
+
+func _t_toasts_give_way():
+	yield(_start(FIRST), "completed")
+	if not running():
+		return
+	yield(set_window(Vector2(1280, 720), 1.5), "completed")
+	var hud = main.hud
+	for k in range(hud.event_log.LOG_LINES):
+		hud.add_log_note("%d: %s" % [k, LONG_REASON])
+	hud.show_error("Traceback (most recent call last):\nValueError: " + LONG_REASON)
+	hud.top_bar.rect_min_size.y = 60.0            # as when its row wraps in two
+	for k in range(4):
+		EventBus.emit_signal("notify", "Toast %d. %s %s" % [k, LONG_REASON, LONG_REASON], "warn")
+	yield(frames(5), "completed")
+	assert_eq(LayoutCheck.problems(get_tree()), [], "everything lies inside the window")
+	var shown := []
+	for t in hud.toasts.get_children():
+		if not t.is_queued_for_deletion():
+			shown.append(t.get_child(0).text.left(7))
+	assert_true(shown.size() >= 1 and shown.size() < 4, "some toasts went: %s" % str(shown))
+	assert_eq(shown.back(), "Toast 3", "the newest stays")
+	hud.top_bar.rect_min_size.y = 0.0
 
 
 # --- a Dig drag ------------------------------------------------------------------------------
