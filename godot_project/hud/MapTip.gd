@@ -32,6 +32,9 @@ var _on_map := false
 var _place_queued := false
 var _crowded := false            # hidden for want of a free place (not for want of words)
 var _fitted := []                # [hint, words shown] the labels' width was last fitted to
+enum {WHOLE, HINT_ALONE, NOTHING}  # what the tip shows, in the order tried
+var _asked := []                 # [mouse, panels, hint, words] it last chose for
+var _chose: int = WHOLE
 
 
 func _ready() -> void:
@@ -184,9 +187,16 @@ func _refresh() -> void:
 # The tip never covers a panel: the whole tip in the free place nearest the mouse; when there
 # is none (panels all round), the hint alone (what a click would do comes first); when even
 # that finds no free place, no tip.
+# With the mouse, the panels and the words as when it last chose, it starts from what it
+# chose then: trying the whole tip again would resize it, and a resize asks for a place again
+# (the tip grown and shrunk without end in one flush of deferred calls, till Godot's message
+# queue filled up and dropped the containers' sorts).
 func _show_what_fits(mouse: Vector2, panels: Array) -> void:
-	for words_too in [true, false]:
-		text_label.visible = words_too and text_label.text != ""
+	var asked := [mouse, panels, hint_label.text, text_label.text]
+	var first := _chose if asked == _asked else WHOLE
+	_asked = asked
+	for choice in range(first, NOTHING):
+		text_label.visible = choice == WHOLE and text_label.text != ""
 		hint_label.visible = hint_label.text != ""
 		if not (text_label.visible or hint_label.visible):
 			break
@@ -198,7 +208,9 @@ func _show_what_fits(mouse: Vector2, panels: Array) -> void:
 		if spot != null:
 			rect_position = spot
 			_crowded = false
+			_chose = choice
 			return
+	_chose = NOTHING
 	visible = false
 	_crowded = true      # tried again each frame: a panel that goes makes room
 
