@@ -13,9 +13,9 @@ trapper   keeps a minion on Traps and one on Drudgery, and the Traps-duty crew o
           piles.
 defender  the trapper's chores, and it orders a minion to kill each knocked-out adventurer
           it sees and one to heal each of its own with a Minor wound while no enemy able
-          to fight is in sight; after one trap on each way in it builds a bed for every minion, a
-          treasury deep behind the traps and a guardpost where the ways meet, then the
-          trapper's other traps.
+          to fight is in sight; after one trap on each way in it builds a bed for every
+          minion, a treasury deep behind the traps and a guardpost where the ways meet,
+          then the trapper's other traps.
 """
 from pysim.combat import fighter as F, stance as ST, wounds as W
 from pysim.core import duties, entities as E

@@ -158,9 +158,9 @@ def trap_sites(keeper):
     """[(trigger tile, mechanism tile)], each trigger with the next tile toward the sanctum
     for its mechanism (a side neighbour, so one wire step joins them: _beside): first the
     corridor tiles on the routes, then the room tiles on the walked paths clear of the
-    sanctum's room. Within each, taken in turns from each way in,
-    from the portal side (so the first traps stand one on each way in, as far out as they
-    can, before a second on any), every trigger TRAP-03's distance from the others."""
+    sanctum's room. Within each, taken in turns from each way in, from the portal side (so
+    the first traps stand one on each way in, as far out as they can, before a second on
+    any), every trigger TRAP-03's distance from the others."""
     game = keeper.game
     return _memo(keeper, "trap_sites", _map_key(game),
                  lambda: _trap_sites(game, routes(keeper), walked_paths(keeper)))

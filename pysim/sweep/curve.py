@@ -2,8 +2,9 @@
 their runs.csv into one table: how often the Boss is alive by day 3, 5, 10 and 20, how many
 invasions were beaten, how often the first invasion met a trap, how long the minions stood
 idle before it, how often an invasion stalled, the median days survived of the runs
-with no stall, and the median day the Boss was first wounded. `make balance` plays the sweeps and writes the table into the README between
-the lines <!-- balance-table:start --> and <!-- balance-table:end -->:
+with no stall, and the median day the Boss was first wounded. `make balance` plays the
+sweeps and writes the table into the README between the lines <!-- balance-table:start -->
+and <!-- balance-table:end -->:
 
     python -m pysim.sweep.curve build/sweep/balance [--readme README.md]
 
