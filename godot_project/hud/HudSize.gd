@@ -64,8 +64,9 @@ func _fit_column() -> void:
 	var root: Control = hud.root
 	var margins: float = hud.body.get_constant("margin_top") + hud.body.get_constant("margin_bottom")
 	var avail: float = root.rect_size.y - hud.top_bar.rect_size.y - margins
-	var others: float = hud.map_side.get_combined_minimum_size().y - hud.event_log.text_height()
-	var least: float = hud.event_log.fewest_lines_height() if hud.event_log.text_height() > 0 else 0.0
+	var log_text: float = hud.event_log.text_height()
+	var others: float = hud.map_side.get_combined_minimum_size().y - log_text
+	var least: float = hud.event_log.fewest_lines_height() if log_text > 0 else 0.0
 	if avail - others < least and hud.messages.drop_oldest_toast():
 		return           # the column's minimum shrinks: this runs again (minimum_size_changed)
 	hud.event_log.set_max_height(min(avail - others, root.rect_size.y * LOG_SHARE))

@@ -6,8 +6,8 @@ that waits for metal holds the projects after it back, the way a player saves up
 passive   does nothing: the level as it plays by itself.
 trapper   keeps a minion on Traps and one on Drudgery, and the Traps-duty crew out of
           fights (Flee), marks every vein it can reach and digs a tunnel to the next vein it
-          cannot, and lays traps (a pressure plate with spinning blades or an electric coil
-          beside it, wired) on the corridors of the ways from the portals to the sanctum:
+          cannot, and lays traps (a trigger with its mechanism beside it, wired; the kinds
+          of TRAPS mixed along each way, reading.mixed_kinds) on the corridors of the ways from the portals to the sanctum:
           one on each way first, as far out as it can, then more, then on the paths parties
           walk across the rooms (reading.trap_sites), each once the metal for it lies in the
           piles.
@@ -25,9 +25,15 @@ from pysim.keepers.registry import policy
 from pysim.traps import trap_parts as tp
 from pysim.traps.trap_state import trap_parts_of
 
-# A trap: the trigger and, by turns, the mechanism wired to it.
-TRIGGER = tp.PRESSURE_PLATE
-MECHANISMS = (tp.SPINNING_BLADES, tp.ELECTRIC_COIL)
+# The traps by turns: (trigger, mechanism wired to it). The design's advice: "Mix
+# tripwires, pressure plates and sensors, and mix your mechanisms too": an adventurer who
+# learns from a triggered trap spots that trigger kind and blocks that mechanism kind
+# better, so each trap of a party's way is a kind it has not learned yet. The spider trap
+# leads: its two spiders fight the party at the trap (each firing), where the others only
+# wound; measured in the README's "Keeper policies".
+TRAPS = ((tp.PRESSURE_PLATE, tp.SPIDER_TRAP),
+         (tp.TRIPWIRE, tp.SPINNING_BLADES),
+         (tp.SENSOR, tp.ELECTRIC_COIL))
 
 # What a project step says: it sent a command or waits for metal (the projects after it
 # wait too), or it has nothing left to do.
@@ -127,16 +133,16 @@ def lay_traps(keeper, limit=None):
     BUSY while a step was sent or the metal is awaited; DONE when the first `limit` sites
     (all by default) are wired."""
     st = keeper.traps
-    for i, (trig, mech) in enumerate(R.trap_sites(keeper)[:limit]):
-        kind = MECHANISMS[i % len(MECHANISMS)]
+    sites = R.trap_sites(keeper)
+    for (trig, mech), (trigger, kind) in list(zip(sites, R.mixed_kinds(keeper, TRAPS)))[:limit]:
         t = st.part_at(*trig)
         m = st.part_at(*mech)
         if t is None:
             if m is not None:
                 continue                    # a part of something else stands there
-            if R.metal_to_spare(keeper.game) < tp.METAL[TRIGGER] + tp.METAL[kind]:
+            if R.metal_to_spare(keeper.game) < tp.METAL[trigger] + tp.METAL[kind]:
                 return BUSY
-            if _send_if_allowed(keeper, {"type": "place_part", "kind": TRIGGER,
+            if _send_if_allowed(keeper, {"type": "place_part", "kind": trigger,
                                          "x": trig[0], "y": trig[1]}):
                 return BUSY
             continue

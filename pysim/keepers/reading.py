@@ -205,6 +205,32 @@ def _trap_sites(game, rts, walked):
     return chosen
 
 
+def mixed_kinds(keeper, kinds):
+    """One of `kinds` for each trap site (in trap_sites' order): by turns, except that a
+    kind the trap before or after it on some way in (a route or a walked path) already has
+    is passed over while another will do, so a party meets a new kind at each trap."""
+    game = keeper.game
+    return _memo(keeper, "mixed_kinds", (_map_key(game), tuple(kinds)),
+                 lambda: _mixed_kinds(trap_sites(keeper), routes(keeper) + walked_paths(keeper),
+                                      kinds))
+
+
+def _mixed_kinds(sites, ways, kinds):
+    index = {trig: i for i, (trig, _) in enumerate(sites)}
+    beside = [set() for _ in sites]
+    for _, tiles in ways:
+        met = [index[t] for t in tiles if t in index]
+        for a, b in zip(met, met[1:]):
+            beside[a].add(b)
+            beside[b].add(a)
+    chosen = []
+    for i in range(len(sites)):
+        turns = [kinds[(i + k) % len(kinds)] for k in range(len(kinds))]
+        taken = {chosen[j] for j in beside[i] if j < i}
+        chosen.append(next((k for k in turns if k not in taken), turns[0]))
+    return chosen
+
+
 def _beside(trig, ahead, usable):
     """The mechanism's tile for a trigger: the next tile of the way when it is a side
     neighbour; after a diagonal step (across a room) the corner tile between the two that is

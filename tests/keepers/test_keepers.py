@@ -171,9 +171,48 @@ def test_trapper_mines_and_lays_wired_traps_on_every_way_in():
     assert len(routes) == 2
     for portal, tiles in routes:                    # a trap on each portal's way in
         assert any(t in tiles for t, _ in traps), portal
-    assert {kind for _, kind in traps} == {"spinning_blades", "electric_coil"}
     refused = [ev for ev in events if ev["type"] == "refused"]
     assert not refused
+
+
+def test_the_trapper_mixes_its_triggers_and_mechanisms():
+    """The design's advice, "mix tripwires, pressure plates and sensors, and mix your
+    mechanisms too": by the end of the first day the eight traps use three trigger kinds and
+    three mechanism kinds, the spider trap among them, and on each way in no trap has the
+    trigger kind or the mechanism kind of the trap before it."""
+    game = lair(1)
+    keeper, _ = play(game, "trapper", 24)
+    st = keeper.traps
+    kinds = {}                                  # trigger tile -> (trigger, mechanism kind)
+    for trig, mech in reading.trap_sites(keeper):
+        kinds[trig] = (st.part_at(*trig).kind, st.part_at(*mech).kind)
+    assert len(kinds) == 8
+    assert {t for t, _ in kinds.values()} == {"pressure_plate", "tripwire", "sensor"}
+    assert {m for _, m in kinds.values()} == {"spider_trap", "spinning_blades",
+                                               "electric_coil"}
+    for portal, tiles in reading.walked_paths(keeper):
+        met = [kinds[t] for t in tiles if t in kinds]
+        assert len(met) >= 3, portal
+        for before, after in zip(met, met[1:]):
+            assert before[0] != after[0] and before[1] != after[1], (portal, met)
+
+
+def test_the_trappers_spider_traps_send_spiders_against_the_parties():
+    """In play, the spider trap the trapper lays goes off under a party and its spiders
+    fight it: they strike adventurers and bring some down."""
+    game = lair(1)
+    _, events = play(game, "trapper", 5 * 24)
+    spiders = {ev["entity"] for ev in events if ev["type"] == "spider_released"}
+    assert len(spiders) >= 4
+    adventurers = set()
+    for ev in events:
+        if ev["type"] == "invasion_arrived":
+            adventurers.update(ev["members"])
+    struck = [ev for ev in events if ev["type"] == "wound" and ev["by"] in spiders
+              and ev["entity"] in adventurers]
+    downed = {ev["entity"] for ev in events if ev["type"] in ("knockout", "death")
+              and ev.get("by") in spiders and ev["entity"] in adventurers}
+    assert len(struck) >= 3 and downed
 
 
 def test_trap_sites_are_corridors_on_the_ways_in_then_the_walked_paths_spaced_apart():
