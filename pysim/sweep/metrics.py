@@ -311,9 +311,8 @@ def longest_invasion_h(events, game):
 
 # What ends the Boss (it is always killed, never knocked out) is its wounds adding up to 10
 # points: the parties that reach it and wound it, and how early the first does.
-def _boss_wounds(events, game):
-    """The wound events on the Boss ([] without a Boss)."""
-    boss = _boss(game)
+def _boss_wounds(events, boss):
+    """The wound events on `boss` ([] for None: no Boss)."""
     if boss is None:
         return []
     return [ev for ev in events if ev["type"] == "wound" and ev.get("entity") == boss.id]
@@ -322,21 +321,22 @@ def _boss_wounds(events, game):
 @metric("boss_first_wound_h", kind="count",
         help="game hours to the Boss's first wound (blank: never wounded, or no Boss)")
 def boss_first_wound_h(events, game):
-    wounds = _boss_wounds(events, game)
+    wounds = _boss_wounds(events, _boss(game))
     return round(wounds[0]["tick"] / clock.TICKS_PER_HOUR, 3) if wounds else None
 
 
 @metric("invasions_wounding_boss", kind="count",
         help="invasions a member of which wounded the Boss (blank: no Boss)")
 def invasions_wounding_boss(events, game):
-    if _boss(game) is None:
+    boss = _boss(game)
+    if boss is None:
         return None
     party_of = {}
     for ev in events:
         if ev["type"] == "invasion_arrived":
             for member in ev["members"]:
                 party_of[member] = ev["party"]
-    return len({party_of[ev["by"]] for ev in _boss_wounds(events, game)
+    return len({party_of[ev["by"]] for ev in _boss_wounds(events, boss)
                 if ev.get("by") in party_of})
 
 
