@@ -158,6 +158,16 @@ def unable_to_fight(entity):
     return f is not None and e.state == E.UP and f.wound_points() >= W.UNABLE_AT
 
 
+def fit_to_help(entity):
+    """STANCE-01 (decision): an ally a hurt Balanced fighter regroups with: able to fight and
+    not hurt as much itself (below BALANCED_HURT wound points). Two hurt adventurers who
+    regrouped with each other stood together for ever, their only known enemies the Traps
+    crew running from them (docs/rules/combat.md, "Stances")."""
+    e = entity
+    return can_fight(e) and (e.fighter is None or
+                             e.fighter.wound_points() < _stance.BALANCED_HURT)
+
+
 def can_fight(entity):
     """Conscious and not unable to fight (KO-01): may attack and be fought.
     (conscious() and not unable_to_fight(), with one look at the fighter: targets ask it

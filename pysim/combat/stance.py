@@ -17,7 +17,8 @@ near + 1; `ordered` = the player ordered this attack):
   Evasive     KEEP_DISTANCE; RUN when hurt (>= 4 points).
   Defensive   FIGHT if ordered, or an enemy is within 1 tile, or not outnumbered;
               otherwise REGROUP (or KEEP_DISTANCE with a ranged weapon); RUN when hurt (>= 6).
-  Balanced    FIGHT; REGROUP when hurt (>= 8) and an ally is near, else FIGHT.
+  Balanced    FIGHT; REGROUP when hurt (>= 8) and an ally fit to help is near (not
+              hurt as much itself: fighter.fit_to_help), else FIGHT.
   Aggressive  FIGHT always.
 A ranged fighter on FIGHT with an enemy within 1 tile still fights (melee with it).
 """
@@ -38,6 +39,7 @@ RUN = 4
 ACTION_NAMES = ("idle", "fight", "keep_distance", "regroup", "run")
 
 KEEP_DISTANCE_TILES = 3
+BALANCED_HURT = 8      # Balanced: REGROUP from this many wound points (with an ally near)
 
 
 def parse(value):
@@ -80,7 +82,7 @@ def decide(stance, wound_points, enemies_near, allies_near, nearest_enemy_dist2,
             return FIGHT
         return REGROUP
     if s == BALANCED:
-        if wp >= 8 and al > 0 and not ordered:
+        if wp >= BALANCED_HURT and al > 0 and not ordered:
             return REGROUP
         return FIGHT
     return FIGHT

@@ -278,13 +278,13 @@ ROUND = ["#########",
 
 
 @pytest.mark.rule("STANCE-01")
-def test_two_bodies_regrouping_with_each_other_meet_and_stand():
-    """Trapper seed 37 on The Lair, rebuilt: two hurt peasants (9 points: Balanced
-    regroups) either side of the Boss and a kobold, each the other's nearest ally, each
-    stepping round them. Each walking to where the other was, they circled round the two
-    for 385 game hours, never standing still to be struck (a melee attacker strikes a
-    body standing still). The one of the lower id waits, the other comes to it; they
-    stand, and the Boss or the kobold strikes."""
+def test_two_hurt_bodies_either_side_of_the_boss_are_struck():
+    """Trapper seed 37 on The Lair, rebuilt: two hurt peasants (9 points) either side of
+    the Boss and a kobold, each stepping round them. When each regrouped with the other,
+    each walking to where the other was, they circled round the two for 385 game hours,
+    never standing still to be struck (a melee attacker strikes a body standing still).
+    Neither is fit to help the other now, so they fight, and the Boss or the kobold
+    strikes."""
     from pysim.core import movement
     for seed in range(1, 6):
         g = level(ROUND, seed=seed)
@@ -312,3 +312,87 @@ def test_two_bodies_regrouping_with_each_other_meet_and_stand():
             if struck:
                 break
         assert struck, "seed %d: the two circled and were never struck" % seed
+
+
+@pytest.mark.rule("STANCE-01")
+def test_a_hurt_ally_is_no_ally_to_regroup_with():
+    """Balanced regroups when hurt (8 points) with an ally fit to help: able to fight and
+    hurt less than that itself."""
+    from pysim.combat import fighter as F
+    g = level(ROUND)
+    a = g.spawn(E.ADVENTURER, 2, 3, subtype="peasant")
+    for wounds, fit in (([W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.MAJOR, W.LEGS, 0, False),
+                          W.Wound(W.MINOR, W.ARMS, 0, False)], True),       # 7 points
+                        ([W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.EXTREME, W.LEGS, 0, False)],
+                         False)):                                           # 8 points
+        a.fighter.wounds = wounds
+        assert F.fit_to_help(a) is fit, a.fighter.wound_points()
+
+
+@pytest.mark.rule("STANCE-01")
+def test_two_hurt_adventurers_go_for_the_runner_they_know_of():
+    """Trapper seeds 45 and 147 on The Lair, rebuilt: two hurt peasants (8 points) side by
+    side, the only enemy they know of a Traps-duty minion on Flee, cornered. Each regrouped
+    with the other and the minion ran from them: nobody struck for 400 game hours, and the
+    invasion never ended. Neither is fit to help the other, so both fight: they go for the
+    minion and strike it."""
+    for seed in range(1, 6):
+        g = level(ROUND, seed=seed)
+        first = g.spawn(E.ADVENTURER, 2, 3, subtype="peasant")
+        second = g.spawn(E.ADVENTURER, 3, 3, subtype="peasant")
+        runner = g.spawn(E.MINION, 7, 1)
+        runner.fighter.stance = ST.FLEE
+        for e in (first, second, runner):
+            freeze(e)
+        for e in (first, second):
+            _eight_points(e)
+            A.learn_at(e.fighter, runner.id, runner.x, runner.y, g.tick)
+            A.learn_at(runner.fighter, e.id, e.x, e.y, g.tick)
+        g.take_events()
+        struck = []
+        for _ in range(600):
+            g.step()
+            struck += [ev for ev in g.take_events() if ev["type"] == "attack" and
+                       ev["attacker"] in (first.id, second.id) and ev["target"] == runner.id]
+            if struck:
+                break
+        assert struck, "seed %d: the two stood together and nobody struck" % seed
+
+
+HALL = ["###########",
+        "#.........#",
+        "#.........#",
+        "#.........#",
+        "#.........#",
+        "#.........#",
+        "###########"]
+
+
+@pytest.mark.rule("STANCE-01")
+def test_two_bodies_regrouping_with_each_other_meet_where_the_lower_id_stands():
+    """Two Defensive peasants eight tiles apart, each outnumbered by the Boss and two
+    kobolds (rooted) and the other's nearest ally: both regroup. The one of the lower id
+    stays where it stands (a step at most, before the other has chosen), the other walks to
+    it. (Each walking to where the other was, two such bodies circled round the Boss for
+    ever in trapper seed 37.)"""
+    for seed in range(1, 4):
+        g = level(HALL, seed=seed)
+        low = g.spawn(E.ADVENTURER, 1, 5, subtype="peasant")
+        high = g.spawn(E.ADVENTURER, 9, 5, subtype="peasant")
+        foes = [g.spawn(E.BOSS, 5, 2), g.spawn(E.CREATURE, 4, 2, subtype="kobold", side=E.DUNGEON),
+                g.spawn(E.CREATURE, 6, 2, subtype="kobold", side=E.DUNGEON)]
+        for e in [low, high] + foes:
+            freeze(e)
+        for o in foes:
+            o.fighter.rooted = True
+        for e in (low, high):
+            e.fighter.stance = ST.DEFENSIVE
+            for o in foes:
+                A.learn_at(e.fighter, o.id, o.x, o.y, g.tick)
+        regrouped = set()
+        for _ in range(150):
+            g.step()
+            regrouped.update(e.id for e in (low, high) if e.fighter.action == ST.REGROUP)
+            assert max(abs(low.x - 1), abs(low.y - 5)) <= 1, (seed, low.x, low.y)
+        assert regrouped == {low.id, high.id}, seed
+        assert max(abs(high.x - low.x), abs(high.y - low.y)) == 1, (seed, high.x, high.y)
