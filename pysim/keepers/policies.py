@@ -7,10 +7,10 @@ passive   does nothing: the level as it plays by itself.
 trapper   keeps a minion on Traps and one on Drudgery, and the Traps-duty crew out of
           fights (Flee), marks every vein it can reach and digs a tunnel to the next vein it
           cannot, and lays traps (a trigger with its mechanism beside it, wired; the kinds
-          of TRAPS mixed along each way, reading.mixed_kinds) on the corridors of the ways from the portals to the sanctum:
-          one on each way first, as far out as it can, then more, then on the paths parties
-          walk across the rooms (reading.trap_sites), each once the metal for it lies in the
-          piles.
+          of TRAPS mixed along each way, reading.mixed_kinds) on the corridors of the ways
+          from the portals to the sanctum: one on each way first, as far out as it can, then
+          more, then on the paths parties walk across the rooms (reading.trap_sites), each
+          once the metal for it lies in the piles.
 defender  the trapper's chores, and it orders a minion to kill each knocked-out adventurer
           it sees and one to heal each of its own with a Minor wound while no enemy able
           to fight is in sight; after one trap on each way in it builds a bed for every

@@ -321,12 +321,13 @@ def test_a_hurt_ally_is_no_ally_to_regroup_with():
     from pysim.combat import fighter as F
     g = level(ROUND)
     a = g.spawn(E.ADVENTURER, 2, 3, subtype="peasant")
-    for wounds, fit in (([W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.MAJOR, W.LEGS, 0, False),
-                          W.Wound(W.MINOR, W.ARMS, 0, False)], True),       # 7 points
-                        ([W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.EXTREME, W.LEGS, 0, False)],
-                         False)):                                           # 8 points
+    seven = [W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.MAJOR, W.LEGS, 0, False),
+             W.Wound(W.MINOR, W.ARMS, 0, False)]
+    eight = [W.Wound(W.EXTREME, W.TORSO, 0, False), W.Wound(W.EXTREME, W.LEGS, 0, False)]
+    for wounds, points, fit in ((seven, 7, True), (eight, 8, False)):
         a.fighter.wounds = wounds
-        assert F.fit_to_help(a) is fit, a.fighter.wound_points()
+        assert a.fighter.wound_points() == points
+        assert F.fit_to_help(a) is fit, points
 
 
 @pytest.mark.rule("STANCE-01")
