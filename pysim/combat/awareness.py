@@ -22,7 +22,7 @@ from pysim.combat.stats import sight_range
 from pysim.core import entities as E, terrain as T
 from pysim.core.buckets import CellBuckets
 from pysim.core.entities import Entity
-from pysim.combat.fighter import Fighter, can_fight, fighter_of, fit_to_help, unable_to_fight
+from pysim.combat.fighter import Fighter, can_fight, counts_on, fighter_of, unable_to_fight
 
 LOOK_PERIOD = 5
 NOISE_RADIUS = 7
@@ -202,9 +202,10 @@ class Spotter(CellBuckets):
 
     @cython.boundscheck(False)
     @cython.wraparound(False)
-    def allies_near(self, i: cython.int, r: cython.int, fit: cython.bint = False):
-        """targets.allies_near for fighter number i, from the buckets: the other fighters
-        of its side able to fight (with `fit`, fit to help) within r tiles (Euclidean)."""
+    def allies_near(self, i: cython.int, r: cython.int):
+        """The allies near fighter number i that its stance counts on (fighter.counts_on:
+        able to fight; for a hurt Balanced one, fit to help) within r tiles (Euclidean),
+        from the buckets."""
         w: Entity = self.ents[i]
         en: Entity
         side: cython.int = w.side
@@ -231,7 +232,7 @@ class Spotter(CellBuckets):
                     if dx * dx + dy * dy > r2:
                         continue
                     en = self.ents[j]
-                    if fit_to_help(en) if fit else can_fight(en):
+                    if counts_on(w, en):
                         n += 1
         return n
 

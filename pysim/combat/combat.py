@@ -122,9 +122,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
     wp = f.wound_points()
     allies = 0
     if s == DEFENSIVE or (s == BALANCED and wp >= ST.BALANCED_HURT):
-        # = TG.allies_near(e, fighters, fit): a hurt Balanced fighter counts the allies
-        # fit to help (STANCE-01 decision: two hurt ones are no help to each other)
-        allies = spot.allies_near(i, NEAR_TILES, s == BALANCED)
+        allies = spot.allies_near(i, NEAR_TILES)   # those its stance counts on
     ordered = f.ordered_target == t.id
     action = ST.decide(s, wp, near, allies, d2, ordered)
     if wp >= UNABLE_AT:
@@ -161,7 +159,7 @@ def _act(game, e: Entity, f: Fighter, fighters, blocked, occ, walkable, rechoose
             movement.stop(e)
     elif action == REGROUP:
         f.waiting = False
-        ally = TG.nearest_ally(e, fighters, s == BALANCED)
+        ally = TG.nearest_ally(e, fighters)
         if ally is None:
             R.step_away(game, e, f, walkable, occ)
         elif cheb(e.x, e.y, ally.x, ally.y) > 1 and not TG.waits_for(e, ally, fighters):

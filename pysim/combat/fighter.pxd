@@ -31,6 +31,9 @@ cpdef bint can_fight(entity) except -1
 @cython.locals(e=Entity)
 cpdef bint fit_to_help(entity) except -1
 
+@cython.locals(e=Entity)
+cpdef bint counts_on(entity, ally) except -1
+
 # asked of every minion every tick (duties, sleep): C calls
 cpdef object fighter_of(entity)
 

@@ -168,6 +168,16 @@ def fit_to_help(entity):
                              e.fighter.wound_points() < _stance.BALANCED_HURT)
 
 
+def counts_on(entity, ally):
+    """Does `entity`'s stance count on `ally` (allies near, the ally REGROUP walks to)? An
+    ally able to fight (one unable to fight is no help, KO-01); for a Balanced fighter, which
+    regroups only when hurt, one fit to help."""
+    e = entity
+    if e.fighter is not None and e.fighter.stance == _stance.BALANCED:
+        return fit_to_help(ally)
+    return can_fight(ally)
+
+
 def can_fight(entity):
     """Conscious and not unable to fight (KO-01): may attack and be fought.
     (conscious() and not unable_to_fight(), with one look at the fighter: targets ask it

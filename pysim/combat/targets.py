@@ -5,10 +5,10 @@ It also counts the enemies and allies near it, which its stance weighs.
 import cython
 
 from pysim.combat import awareness as A
-from pysim.combat.stance import BALANCED, REGROUP
+from pysim.combat.stance import REGROUP
 from pysim.combat.sight import cheb, dist2, line_of_sight
 from pysim.core.entities import Entity
-from pysim.combat.fighter import Fighter, can_fight, fit_to_help
+from pysim.combat.fighter import Fighter, can_fight, counts_on
 
 NEAR_TILES = 5          # "near" for the stance's counts of allies and enemies
 TRACK_TILES = 2         # a target this close (Chebyshev) is followed even out of sight
@@ -73,28 +73,14 @@ def choose_target(game, e: Entity, f: Fighter, rechoose=True):
     return ents[best], best_d2, near
 
 
-def allies_near(e: Entity, fighters, fit=False):
-    """The allies able to fight within NEAR_TILES: one unable to fight (KO-01) is no help
-    in a fight, so no stance counts on it (docs/rules/combat.md, "Stances"). With `fit`
-    (a hurt Balanced fighter's count), only allies fit to help (fighter.fit_to_help)."""
-    o: Entity
-    n: cython.int = 0
-    near2: cython.int = NEAR_TILES * NEAR_TILES
-    for o in fighters:
-        if o is not e and o.side == e.side and (fit_to_help(o) if fit else can_fight(o)) \
-                and dist2(e.x, e.y, o.x, o.y) <= near2:
-            n += 1
-    return n
-
-
-def nearest_ally(e: Entity, fighters, fit=False):
-    """The nearest ally able to fight (REGROUP walks to it; one unable to fight is none);
-    with `fit`, the nearest fit to help."""
+def nearest_ally(e: Entity, fighters):
+    """The nearest ally e's stance counts on (REGROUP walks to it: fighter.counts_on;
+    docs/rules/combat.md, "Stances")."""
     o: Entity
     best = None
     bd = 0
     for o in fighters:
-        if o is e or o.side != e.side or not (fit_to_help(o) if fit else can_fight(o)):
+        if o is e or o.side != e.side or not counts_on(e, o):
             continue
         d = dist2(e.x, e.y, o.x, o.y)
         if best is None or d < bd:
@@ -108,5 +94,4 @@ def waits_for(e: Entity, ally: Entity, fighters):
     walking to the other, two hurt adventurers circled round the Boss for ever, never
     standing still to be struck.)"""
     fa: Fighter = ally.fighter
-    return e.id < ally.id and fa.action == REGROUP and \
-        nearest_ally(ally, fighters, fa.stance == BALANCED) is e
+    return e.id < ally.id and fa.action == REGROUP and nearest_ally(ally, fighters) is e
